@@ -1,0 +1,101 @@
+// Package libs holds idemlint's knowledge of the retry, HTTP, SQL and Redis
+// libraries as data: tables keyed by package path, receiver and name. An
+// analyzer asks "what is this callee?" here instead of matching names itself,
+// so supporting another library means adding rows, not code.
+package libs
+
+import (
+	"go/ast"
+	"go/types"
+
+	"golang.org/x/tools/go/types/typeutil"
+)
+
+// Func names a function or method the way the tables key it: package path,
+// receiver type name ("" for a package-level function, "*" in a table row for
+// any receiver of the package) and name. Major-version suffixes are part of
+// the path, so backoff/v4 and backoff/v5 are different rows.
+type Func struct {
+	Pkg, Recv, Name string
+}
+
+// Callee returns the function or method a call invokes, including interface
+// methods, or nil for calls of function values, conversions and builtins.
+func Callee(info *types.Info, call *ast.CallExpr) *types.Func {
+	fn, _ := typeutil.Callee(info, call).(*types.Func)
+	if fn == nil {
+		return nil
+	}
+	return fn.Origin()
+}
+
+// NameOf returns the table key of fn.
+func NameOf(fn *types.Func) Func {
+	if fn == nil || fn.Pkg() == nil {
+		return Func{}
+	}
+	f := Func{Pkg: fn.Pkg().Path(), Name: fn.Name()}
+	if recv := fn.Signature().Recv(); recv != nil {
+		t := recv.Type()
+		if p, ok := t.(*types.Pointer); ok {
+			t = p.Elem()
+		}
+		switch t := types.Unalias(t).(type) {
+		case *types.Named:
+			f.Recv = t.Obj().Name()
+		case *types.Interface:
+			f.Recv = "interface"
+		}
+	}
+	return f
+}
+
+// Table maps function names to facts about them. A row with Recv "*" matches
+// a method of that name on any type of the package, which is how go-redis's
+// methods (declared on an unexported cmdable, reached through many client and
+// interface types) are keyed.
+type Table[V any] map[Func]V
+
+// Lookup finds fn's row.
+func (t Table[V]) Lookup(fn *types.Func) (V, bool) {
+	var zero V
+	if fn == nil {
+		return zero, false
+	}
+	name := NameOf(fn)
+	if v, ok := t[name]; ok {
+		return v, true
+	}
+	if name.Recv != "" {
+		if v, ok := t[Func{Pkg: name.Pkg, Recv: "*", Name: name.Name}]; ok {
+			return v, true
+		}
+	}
+	return zero, false
+}
+
+// Is reports whether fn is the package-level function pkg.name.
+func Is(fn *types.Func, pkg, name string) bool {
+	n := NameOf(fn)
+	return n.Recv == "" && n.Pkg == pkg && n.Name == name
+}
+
+// IsMethod reports whether fn is a method name on type recv of package pkg
+// (recv "*" for any type of the package).
+func IsMethod(fn *types.Func, pkg, recv, name string) bool {
+	n := NameOf(fn)
+	return n.Recv != "" && n.Pkg == pkg && n.Name == name && (recv == "*" || n.Recv == recv)
+}
+
+// ImportsAny reports whether pkg imports, directly, any of the paths. The
+// analyzers use it as their cheap first gate.
+func ImportsAny(pkg *types.Package, paths ...string) bool {
+	for _, imp := range pkg.Imports() {
+		for _, p := range paths {
+			if imp.Path() == p {
+				return true
+			}
+		}
+	}
+	return false
+}

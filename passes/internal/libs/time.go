@@ -1,0 +1,47 @@
+package libs
+
+import "go/types"
+
+// Waits are the calls that block for a duration; the value is the index of
+// the duration argument. A retry loop waits between attempts through one of
+// them.
+var Waits = Table[int]{
+	{"time", "", "Sleep"}:      0,
+	{"time", "", "After"}:      0,
+	{"time", "", "NewTimer"}:   0,
+	{"time", "", "AfterFunc"}:  0,
+	{"time", "", "Tick"}:       0,
+	{"time", "", "NewTicker"}:  0,
+	{"time", "Timer", "Reset"}: 0,
+	{K8sWait, "", "Jitter"}:    0,
+}
+
+// randomPackages are packages every function of which yields randomness.
+var randomPackages = map[string]bool{
+	"math/rand":    true,
+	"math/rand/v2": true,
+	"crypto/rand":  true,
+}
+
+// Jitterers are functions outside the random packages that add a random
+// component to a duration.
+var Jitterers = Table[bool]{
+	{K8sWait, "", "Jitter"}:                   true,
+	{SethvargoRetry, "", "WithJitter"}:        true,
+	{SethvargoRetry, "", "WithJitterPercent"}: true,
+	{SethvargoRetry, "", "WithFullJitter"}:    true,
+	{RetryGoV4, "", "RandomDelay"}:            true,
+	{RetryGoV4, "", "FullJitterBackoffDelay"}: true,
+}
+
+// IsRandom reports whether calling fn yields a random value.
+func IsRandom(fn *types.Func) bool {
+	if fn == nil || fn.Pkg() == nil {
+		return false
+	}
+	if randomPackages[fn.Pkg().Path()] {
+		return true
+	}
+	_, ok := Jitterers.Lookup(fn)
+	return ok
+}

@@ -1,0 +1,167 @@
+package retrysite
+
+import (
+	"go/ast"
+	"go/types"
+	"reflect"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/cfg"
+
+	"github.com/idemlint/idemlint/passes/internal/libs"
+)
+
+// Analyzer finds the retry sites of a package and exports a HelperFact for
+// each user-defined retry helper.
+var Analyzer = &analysis.Analyzer{
+	Name:       "retrysite",
+	Doc:        "find retry sites: retry loops, retry helper calls, and requests sent through retrying clients",
+	Run:        run,
+	ResultType: reflect.TypeFor[*Result](),
+	FactTypes:  []analysis.Fact{new(HelperFact)},
+}
+
+func run(pass *analysis.Pass) (any, error) {
+	f := &finder{
+		info:    pass.TypesInfo,
+		decls:   indexDecls(pass.TypesInfo, pass.Files),
+		resty:   restyRetrying(pass.TypesInfo, pass.Files),
+		helpers: map[*types.Func]*HelperFact{},
+		pass:    pass,
+	}
+	// A helper may call another helper of the same package declared later:
+	// find sites until the set of local helpers stops growing.
+	var sites []*Site
+	for range 8 {
+		sites = f.sites(pass.Files)
+		if !f.learnHelpers(pass.Files, sites) {
+			break
+		}
+	}
+	for fn, fact := range f.helpers {
+		pass.ExportObjectFact(fn, fact)
+	}
+	return &Result{Sites: sites}, nil
+}
+
+type finder struct {
+	pass    *analysis.Pass
+	info    *types.Info
+	decls   decls
+	resty   map[types.Object]bool
+	helpers map[*types.Func]*HelperFact // helpers of this package
+}
+
+// sites lists the retry sites of the files, in source order.
+func (f *finder) sites(files []*ast.File) []*Site {
+	var out []*Site
+	for _, file := range files {
+		if file.Name == nil {
+			continue
+		}
+		ast.Inspect(file, func(n ast.Node) bool {
+			var body *ast.BlockStmt
+			switch fn := n.(type) {
+			case *ast.FuncDecl:
+				body = fn.Body
+			case *ast.FuncLit:
+				body = fn.Body
+			default:
+				return true
+			}
+			if body != nil {
+				out = append(out, f.funcSites(n, body)...)
+			}
+			return true
+		})
+	}
+	return out
+}
+
+// funcSites finds the sites of one function body, not counting the bodies
+// of function literals inside it (they are functions of their own).
+func (f *finder) funcSites(encl ast.Node, body *ast.BlockStmt) []*Site {
+	var out []*Site
+	var g *cfg.CFG
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.ForStmt, *ast.RangeStmt:
+			if g == nil {
+				g = cfg.New(body, mayReturn(f.info))
+			}
+			if s := analyzeLoop(f.info, g, n.(ast.Stmt)); s != nil {
+				s.Encl = encl
+				out = append(out, s)
+			}
+		case *ast.CallExpr:
+			if s := f.callSite(encl, n); s != nil {
+				out = append(out, s)
+			}
+		}
+		return true
+	})
+	return out
+}
+
+// callSite returns the site of a call of a retry helper, user-defined
+// helper or retrying client, or nil.
+func (f *finder) callSite(encl ast.Node, call *ast.CallExpr) *Site {
+	fn := libs.Callee(f.info, call)
+	if fn == nil {
+		return nil
+	}
+	if h, ok := libs.RetryHelpers.Lookup(fn); ok {
+		if h.Op >= len(call.Args) {
+			return nil
+		}
+		return &Site{Kind: Helper, Node: call, Encl: encl, Helper: h, HelperFunc: fn,
+			Op: resolveOp(f.info, f.decls, call.Args[h.Op], encl)}
+	}
+	if fact := f.helperFact(fn); fact != nil && fact.Op < len(call.Args) {
+		return &Site{Kind: UserHelper, Node: call, Encl: encl, UserHelper: fact, HelperFunc: fn,
+			Op: resolveOp(f.info, f.decls, call.Args[fact.Op], encl)}
+	}
+	if isRetryingClientCall(f.info, call, f.resty) {
+		return &Site{Kind: Client, Node: call, Encl: encl, HelperFunc: fn}
+	}
+	return nil
+}
+
+func (f *finder) helperFact(fn *types.Func) *HelperFact {
+	if h := f.helpers[fn]; h != nil {
+		return h
+	}
+	if fn.Pkg() == nil || fn.Pkg() == f.pass.Pkg {
+		return nil
+	}
+	var fact HelperFact
+	if f.pass.ImportObjectFact(fn, &fact) {
+		return &fact
+	}
+	return nil
+}
+
+// learnHelpers records the functions of the files that retry one of their
+// function-typed parameters; it reports whether it learned a new one.
+func (f *finder) learnHelpers(files []*ast.File, sites []*Site) bool {
+	grew := false
+	for _, file := range files {
+		for _, decl := range file.Decls {
+			fd, ok := decl.(*ast.FuncDecl)
+			if !ok || fd.Body == nil {
+				continue
+			}
+			fn, _ := f.info.Defs[fd.Name].(*types.Func)
+			if fn == nil || f.helpers[fn] != nil {
+				continue
+			}
+			if i := helperParam(f.info, fd, sites); i >= 0 {
+				f.helpers[fn] = &HelperFact{Op: i}
+				grew = true
+			}
+		}
+	}
+	return grew
+}

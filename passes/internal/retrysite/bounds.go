@@ -1,0 +1,159 @@
+package retrysite
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+
+	"github.com/idemlint/idemlint/passes/internal/libs"
+)
+
+// bounder decides whether a condition can end a loop's retries while the
+// operation keeps failing: it tests an attempt counter, the time, or a
+// context.
+type bounder struct {
+	info *types.Info
+	// counters are the variables the loop increments or decrements.
+	counters map[types.Object]bool
+	// ctxResults are variables assigned, in the loop, the result of a call
+	// that takes a context (a context-aware wait returns ctx.Err()).
+	ctxResults map[types.Object]bool
+}
+
+// bounds reports whether cond can end the retries.
+func (b *bounder) bounds(cond ast.Expr) bool {
+	found := false
+	ast.Inspect(cond, func(n ast.Node) bool {
+		if found {
+			return false
+		}
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.Ident:
+			obj := b.info.ObjectOf(n)
+			if b.counters[obj] || b.ctxResults[obj] {
+				found = true
+			}
+			if v, ok := obj.(*types.Var); ok && isTime(v.Type()) {
+				found = true // a deadline variable
+			}
+			if c, ok := obj.(*types.Const); ok {
+				_, found = libs.StopSignals[libs.Func{Pkg: pkgPath(c), Name: c.Name()}]
+			}
+		case *ast.CallExpr:
+			if _, ok := libs.TimeOrContext.Lookup(libs.Callee(b.info, n)); ok {
+				found = true
+			}
+		}
+		return true
+	})
+	return found
+}
+
+func pkgPath(obj types.Object) string {
+	if obj.Pkg() == nil {
+		return ""
+	}
+	return obj.Pkg().Path()
+}
+
+func isTime(t types.Type) bool {
+	n, ok := types.Unalias(t).(*types.Named)
+	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "time" && n.Obj().Name() == "Time"
+}
+
+func isContext(t types.Type) bool {
+	n, ok := types.Unalias(t).(*types.Named)
+	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "context" && n.Obj().Name() == "Context"
+}
+
+// newBounder collects the loop's counters and context-aware results.
+func newBounder(info *types.Info, loop ast.Node) *bounder {
+	b := &bounder{info: info, counters: map[types.Object]bool{}, ctxResults: map[types.Object]bool{}}
+	mark := func(e ast.Expr) {
+		if id, ok := ast.Unparen(e).(*ast.Ident); ok {
+			if obj := info.ObjectOf(id); obj != nil {
+				b.counters[obj] = true
+			}
+		}
+	}
+	if r, ok := loop.(*ast.RangeStmt); ok && r.Key != nil {
+		mark(r.Key) // for attempt := range 5
+	}
+	ast.Inspect(loop, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.IncDecStmt:
+			mark(n.X)
+		case *ast.AssignStmt:
+			switch n.Tok {
+			case token.ADD_ASSIGN, token.SUB_ASSIGN, token.MUL_ASSIGN, token.SHL_ASSIGN:
+				mark(n.Lhs[0])
+			case token.ASSIGN, token.DEFINE:
+				b.noteAssign(n)
+			}
+		}
+		return true
+	})
+	return b
+}
+
+func (b *bounder) noteAssign(n *ast.AssignStmt) {
+	if len(n.Rhs) != 1 {
+		return
+	}
+	// x = x + 1, x = x - 1
+	if len(n.Lhs) == 1 {
+		if bin, ok := ast.Unparen(n.Rhs[0]).(*ast.BinaryExpr); ok && (bin.Op == token.ADD || bin.Op == token.SUB) {
+			if l, ok := n.Lhs[0].(*ast.Ident); ok {
+				if x, ok := ast.Unparen(bin.X).(*ast.Ident); ok && b.info.ObjectOf(x) == b.info.ObjectOf(l) {
+					b.counters[b.info.ObjectOf(l)] = true
+				}
+			}
+		}
+	}
+	call, ok := ast.Unparen(n.Rhs[0]).(*ast.CallExpr)
+	if !ok {
+		return
+	}
+	takesCtx := false
+	for _, a := range call.Args {
+		if isContext(b.info.TypeOf(a)) {
+			takesCtx = true
+		}
+	}
+	if sel, ok := call.Fun.(*ast.SelectorExpr); ok && isContext(b.info.TypeOf(sel.X)) {
+		takesCtx = true
+	}
+	if !takesCtx {
+		return
+	}
+	for _, l := range n.Lhs {
+		if id, ok := l.(*ast.Ident); ok && isErrorType(b.info.TypeOf(id)) {
+			b.ctxResults[b.info.ObjectOf(id)] = true
+		}
+	}
+}
+
+// selectWaitsOnContext reports whether a select case receives from a
+// context's Done channel or from a timer channel of a deadline.
+func (b *bounder) caseEndsRetries(clause *ast.CommClause) bool {
+	var recv ast.Expr
+	switch c := clause.Comm.(type) {
+	case *ast.ExprStmt:
+		recv = c.X
+	case *ast.AssignStmt:
+		recv = c.Rhs[0]
+	}
+	u, ok := recv.(*ast.UnaryExpr)
+	if !ok || u.Op != token.ARROW {
+		return false
+	}
+	call, ok := ast.Unparen(u.X).(*ast.CallExpr)
+	if !ok {
+		return false
+	}
+	return libs.IsMethod(libs.Callee(b.info, call), "context", "Context", "Done")
+}

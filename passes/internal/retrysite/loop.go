@@ -1,0 +1,356 @@
+package retrysite
+
+import (
+	"go/ast"
+	"go/types"
+
+	"golang.org/x/tools/go/cfg"
+
+	"github.com/idemlint/idemlint/passes/internal/libs"
+)
+
+// loopWalk follows the control-flow graph of one loop's body, tracking what
+// each path knows about the latest attempt, to tell a retry loop (failure
+// goes round again, success leaves) from the loops that only look like one
+// (readers that stop at the first error, accept loops, iterations).
+type loopWalk struct {
+	info *types.Info
+	loop ast.Stmt
+	g    *cfg.CFG
+	out  *outcomes
+	bnd  *bounder
+
+	opAssigns map[ast.Node]bool
+	condVars  map[types.Object]bool
+	visited   map[[2]int]bool
+	exitsOK   map[*cfg.Block]bool // canExit memo
+
+	failBack    bool // a failed attempt reaches the next iteration
+	successExit bool // a successful attempt leaves the loop
+	path        []ast.Node
+	pathSeen    map[ast.Node]bool
+	tests       []ast.Expr
+	bound       ast.Node
+}
+
+// analyzeLoop returns the loop's site, or nil when it is not a retry loop.
+func analyzeLoop(info *types.Info, g *cfg.CFG, loop ast.Stmt) *Site {
+	var body *ast.BlockStmt
+	var cond ast.Expr
+	switch l := loop.(type) {
+	case *ast.ForStmt:
+		body, cond = l.Body, l.Cond
+	case *ast.RangeStmt:
+		// Ranging over a collection runs a different operation each time;
+		// only `for range n` (and `for i := range n`) repeats one.
+		if !isInteger(info.TypeOf(l.X)) {
+			return nil
+		}
+		body = l.Body
+	}
+	w := &loopWalk{
+		info: info, loop: loop, g: g,
+		out:       &outcomes{info: info, errs: map[types.Object]bool{}, derived: map[types.Object]bool{}},
+		bnd:       newBounder(info, loop),
+		opAssigns: map[ast.Node]bool{},
+		condVars:  map[types.Object]bool{},
+		visited:   map[[2]int]bool{},
+		exitsOK:   map[*cfg.Block]bool{},
+		pathSeen:  map[ast.Node]bool{},
+	}
+	w.collectOps(body)
+	if len(w.opAssigns) == 0 {
+		return nil
+	}
+	if cond != nil && (iteratesCollection(info, cond) || w.indexesByCounter(body)) {
+		return nil
+	}
+	entry, heads := w.blocks()
+	if entry == nil {
+		return nil
+	}
+	start := before
+	if cond != nil {
+		t, f := w.out.branch(cond)
+		if t == failure || f == success {
+			// for err != nil { ... }: every iteration follows a failure,
+			// and the condition's false edge is the success exit.
+			start, w.successExit = failure, true
+			w.tests = append(w.tests, cond)
+		}
+		if w.bnd.bounds(cond) {
+			w.bound = cond
+		}
+		ast.Inspect(cond, func(n ast.Node) bool {
+			if id, ok := n.(*ast.Ident); ok {
+				if obj := info.ObjectOf(id); obj != nil {
+					w.condVars[obj] = true
+				}
+			}
+			return true
+		})
+	}
+	if r, ok := loop.(*ast.RangeStmt); ok {
+		w.bound = r.X
+	}
+	w.visit(entry, start, heads)
+	if !w.failBack || !w.successExit {
+		return nil
+	}
+	s := &Site{Kind: Loop, Node: loop, Op: Operation{Body: body}, RetryPath: w.path, Tests: w.tests, Bound: w.bound}
+	for _, n := range w.path {
+		ast.Inspect(n, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.FuncLit:
+				return false
+			case *ast.CallExpr:
+				if _, ok := libs.Waits.Lookup(libs.Callee(info, n)); ok {
+					s.Waits = append(s.Waits, n)
+				}
+			}
+			return true
+		})
+	}
+	return s
+}
+
+// collectOps finds the assignments in the body that store an attempt's
+// outcome, and the variables they define.
+func (w *loopWalk) collectOps(body *ast.BlockStmt) {
+	ast.Inspect(body, func(n ast.Node) bool {
+		if _, ok := n.(*ast.FuncLit); ok {
+			return false
+		}
+		lhs, ok := isOpAssign(w.info, n)
+		if !ok {
+			return true
+		}
+		w.opAssigns[n] = true
+		for _, l := range lhs {
+			id, ok := l.(*ast.Ident)
+			if !ok || id.Name == "_" {
+				continue
+			}
+			obj := w.info.ObjectOf(id)
+			if isErrorType(obj.Type()) {
+				w.out.errs[obj] = true
+			} else {
+				w.out.derived[obj] = true
+			}
+		}
+		return true
+	})
+}
+
+// iteratesCollection reports whether a loop condition advances an iterator
+// (rows.Next(), scanner.Scan()): such a loop runs a different operation each
+// time round.
+func iteratesCollection(info *types.Info, cond ast.Expr) bool {
+	found := false
+	ast.Inspect(cond, func(n ast.Node) bool {
+		call, ok := n.(*ast.CallExpr)
+		if !ok || found {
+			return !found
+		}
+		if tv, ok := info.Types[call.Fun]; ok && (tv.IsType() || tv.IsBuiltin()) {
+			return true
+		}
+		if _, ok := libs.TimeOrContext.Lookup(libs.Callee(info, call)); !ok {
+			found = true
+		}
+		return true
+	})
+	return found
+}
+
+// indexesByCounter reports whether the body indexes with the loop's
+// counter (items[i]): an index loop over a collection, not a retry.
+func (w *loopWalk) indexesByCounter(body *ast.BlockStmt) bool {
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		if ix, ok := n.(*ast.IndexExpr); ok {
+			if id, ok := ast.Unparen(ix.Index).(*ast.Ident); ok && w.bnd.counters[w.info.ObjectOf(id)] {
+				if _, isMap := w.info.TypeOf(ix.X).Underlying().(*types.Map); !isMap {
+					found = true
+				}
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// blocks finds the loop body's entry block and the blocks that start the
+// next iteration (the condition, the post statement, or the body itself).
+func (w *loopWalk) blocks() (entry *cfg.Block, heads map[*cfg.Block]bool) {
+	heads = map[*cfg.Block]bool{}
+	for _, b := range w.g.Blocks {
+		if b.Stmt != w.loop {
+			continue
+		}
+		switch b.Kind {
+		case cfg.KindForBody, cfg.KindRangeBody:
+			entry = b
+		case cfg.KindForLoop, cfg.KindForPost, cfg.KindRangeLoop:
+			heads[b] = true
+		}
+	}
+	if f, ok := w.loop.(*ast.ForStmt); ok && f.Cond == nil && f.Post == nil {
+		heads[entry] = true
+	}
+	return entry, heads
+}
+
+func (w *loopWalk) inside(n ast.Node) bool {
+	return n != nil && w.loop.Pos() <= n.Pos() && n.End() <= w.loop.End()
+}
+
+// member reports whether control in block b is still inside the loop.
+func (w *loopWalk) member(b *cfg.Block) bool {
+	if b.Stmt == w.loop {
+		return b.Kind != cfg.KindForDone && b.Kind != cfg.KindRangeDone
+	}
+	if len(b.Nodes) > 0 {
+		return w.inside(b.Nodes[0])
+	}
+	if b.Stmt != nil {
+		return w.inside(b.Stmt)
+	}
+	// An empty label block: inside if it leads back into the loop.
+	for _, s := range b.Succs {
+		if s != b && (s.Stmt == w.loop || (len(s.Nodes) > 0 && w.inside(s.Nodes[0]))) {
+			return true
+		}
+	}
+	return false
+}
+
+func (w *loopWalk) visit(b *cfg.Block, st state, heads map[*cfg.Block]bool) {
+	key := [2]int{int(b.Index), int(st)}
+	if w.visited[key] {
+		return
+	}
+	w.visited[key] = true
+	var last ast.Node
+	for _, n := range b.Nodes {
+		if w.opAssigns[n] && st != failure {
+			st = unknown
+		}
+		if st == success {
+			w.noteSuccessAssign(n)
+		}
+		if (st == failure || st == before) && !w.pathSeen[n] {
+			w.pathSeen[n] = true
+			w.path = append(w.path, n)
+		}
+		last = n
+	}
+	if len(b.Succs) == 0 {
+		w.exit(st)
+		return
+	}
+	next := []state{st, st}
+	if cond, ok := last.(ast.Expr); ok && len(b.Succs) == 2 {
+		t, f := w.out.branch(cond)
+		if t != keep || f != keep {
+			w.tests = append(w.tests, cond)
+		}
+		if t != keep && st != before {
+			next[0] = t
+		}
+		if f != keep && st != before {
+			next[1] = f
+		}
+		if (st == failure || st == before) && w.bound == nil && w.bnd.bounds(cond) &&
+			(w.canExit(b.Succs[0], heads) || w.canExit(b.Succs[1], heads)) {
+			w.bound = cond
+		}
+	}
+	for i, s := range b.Succs {
+		st2 := next[min(i, 1)]
+		if (st2 == failure || st2 == before) && w.bound == nil && s.Kind == cfg.KindSelectCaseBody {
+			if cc, ok := s.Stmt.(*ast.CommClause); ok && w.bnd.caseEndsRetries(cc) && w.canExit(s, heads) {
+				w.bound = cc
+			}
+		}
+		switch {
+		case heads[s]:
+			if st2 == failure {
+				w.failBack = true
+			}
+		case !w.member(s):
+			w.exit(st2)
+		default:
+			w.visit(s, st2, heads)
+		}
+	}
+}
+
+func (w *loopWalk) exit(st state) {
+	if st == success {
+		w.successExit = true
+	}
+}
+
+// noteSuccessAssign sees `done = true` on a success path of a loop whose
+// condition reads done: the condition is then the success exit.
+func (w *loopWalk) noteSuccessAssign(n ast.Node) {
+	as, ok := n.(*ast.AssignStmt)
+	if !ok {
+		return
+	}
+	for _, l := range as.Lhs {
+		if id, ok := l.(*ast.Ident); ok && w.condVars[w.info.ObjectOf(id)] {
+			w.successExit = true
+		}
+	}
+}
+
+// canExit reports whether some path from b leaves the loop without starting
+// another iteration.
+func (w *loopWalk) canExit(b *cfg.Block, heads map[*cfg.Block]bool) bool {
+	seen := map[*cfg.Block]bool{}
+	var walk func(b *cfg.Block) bool
+	walk = func(b *cfg.Block) bool {
+		if heads[b] || seen[b] {
+			return false
+		}
+		if !w.member(b) {
+			return true
+		}
+		seen[b] = true
+		if len(b.Succs) == 0 {
+			return b.Return() != nil || len(b.Nodes) > 0 && isNoReturnStmt(b.Nodes[len(b.Nodes)-1])
+		}
+		for _, s := range b.Succs {
+			if walk(s) {
+				return true
+			}
+		}
+		return false
+	}
+	return walk(b)
+}
+
+func isNoReturnStmt(n ast.Node) bool {
+	_, ok := n.(*ast.ExprStmt)
+	return ok
+}
+
+func isInteger(t types.Type) bool {
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Info()&types.IsInteger != 0
+}
+
+// mayReturn tells the CFG builder which calls never return.
+func mayReturn(info *types.Info) func(*ast.CallExpr) bool {
+	return func(call *ast.CallExpr) bool {
+		if id, ok := ast.Unparen(call.Fun).(*ast.Ident); ok {
+			if b, ok := info.Uses[id].(*types.Builtin); ok && b.Name() == "panic" {
+				return false
+			}
+		}
+		_, noReturn := libs.NoReturns.Lookup(libs.Callee(info, call))
+		return !noReturn
+	}
+}

@@ -1,0 +1,266 @@
+package retrysite
+
+import (
+	"go/ast"
+	"go/constant"
+	"go/token"
+	"go/types"
+
+	"github.com/idemlint/idemlint/passes/internal/libs"
+)
+
+// state is what a path through a loop body knows about the latest attempt.
+type state uint8
+
+const (
+	before  state = iota // the operation has not run yet in this iteration
+	unknown              // it ran; its outcome is not tested yet
+	success
+	failure
+	keep // (condition outcome) the branch says nothing new
+)
+
+// outcomes is the set of variables that hold an attempt's outcome: the
+// error results of the operation's calls, and the other results of the same
+// calls (the *http.Response whose status is tested).
+type outcomes struct {
+	info    *types.Info
+	errs    map[types.Object]bool
+	derived map[types.Object]bool
+}
+
+// branch returns what the true and the false branch of cond say about the
+// attempt. Compound conditions combine their operands; a condition that
+// does not test the outcome says nothing (keep, keep).
+func (o *outcomes) branch(cond ast.Expr) (ifTrue, ifFalse state) {
+	switch e := ast.Unparen(cond).(type) {
+	case *ast.UnaryExpr:
+		if e.Op == token.NOT {
+			t, f := o.branch(e.X)
+			return f, t
+		}
+	case *ast.BinaryExpr:
+		switch e.Op {
+		case token.LAND:
+			xt, xf := o.branch(e.X)
+			yt, yf := o.branch(e.Y)
+			return either(xt, yt), either(xf, yf)
+		case token.LOR:
+			xt, xf := o.branch(e.X)
+			yt, yf := o.branch(e.Y)
+			return either(xt, yt), either(xf, yf)
+		case token.EQL, token.NEQ:
+			if o.isErrNil(e) {
+				if e.Op == token.NEQ {
+					return failure, success
+				}
+				return success, failure
+			}
+		}
+		if t, f, ok := o.status(e); ok {
+			return t, f
+		}
+	case *ast.CallExpr:
+		return o.callTest(e)
+	}
+	return keep, keep
+}
+
+// either combines two operands' answers for one branch: the first that says
+// something wins, unless they contradict each other.
+func either(a, b state) state {
+	switch {
+	case a == keep:
+		return b
+	case b == keep || a == b:
+		return a
+	}
+	return keep
+}
+
+// isErrNil reports whether e compares an outcome error with nil.
+func (o *outcomes) isErrNil(e *ast.BinaryExpr) bool {
+	x, y := ast.Unparen(e.X), ast.Unparen(e.Y)
+	if isNil(o.info, x) {
+		x, y = y, x
+	}
+	return isNil(o.info, y) && o.isErr(x)
+}
+
+func (o *outcomes) isErr(e ast.Expr) bool {
+	id, ok := ast.Unparen(e).(*ast.Ident)
+	return ok && o.errs[o.info.ObjectOf(id)]
+}
+
+func isNil(info *types.Info, e ast.Expr) bool {
+	tv, ok := info.Types[e]
+	return ok && tv.IsNil()
+}
+
+// callTest classifies a call used as a condition: errors.Is/As and any
+// predicate over an outcome error ("isRetryable(err)") are true only for a
+// failed attempt; resty's IsSuccess/IsError test the response.
+func (o *outcomes) callTest(call *ast.CallExpr) (state, state) {
+	if sel, ok := call.Fun.(*ast.SelectorExpr); ok && o.isDerived(sel.X) {
+		switch sel.Sel.Name {
+		case "IsSuccess":
+			return success, failure
+		case "IsError":
+			return failure, success
+		}
+	}
+	for _, arg := range call.Args {
+		if o.isErr(arg) {
+			return failure, keep
+		}
+	}
+	return keep, keep
+}
+
+func (o *outcomes) isDerived(e ast.Expr) bool {
+	id, ok := ast.Unparen(e).(*ast.Ident)
+	return ok && o.derived[o.info.ObjectOf(id)]
+}
+
+// status classifies a comparison of a response's status code with a
+// constant: statuses below 400 are a success, 4xx and 5xx a failure.
+func (o *outcomes) status(e *ast.BinaryExpr) (state, state, bool) {
+	x, y, op := e.X, e.Y, e.Op
+	c, ok := intConst(o.info, y)
+	if !ok {
+		c, ok = intConst(o.info, x)
+		if !ok {
+			return 0, 0, false
+		}
+		x, op = y, swap(op)
+	}
+	code := o.statusExpr(x)
+	if code == noStatus {
+		return 0, 0, false
+	}
+	if code == statusClass { // resp.StatusCode/100 compared with 2
+		c *= 100
+		if op == token.EQL || op == token.NEQ {
+			op = map[token.Token]token.Token{token.EQL: token.LSS, token.NEQ: token.GEQ}[op]
+			c += 100
+		}
+	}
+	ok2xx := func(t, f state) (state, state, bool) { return t, f, true }
+	switch op {
+	case token.EQL:
+		if c < 400 {
+			return ok2xx(success, failure)
+		}
+		return ok2xx(failure, keep)
+	case token.NEQ:
+		if c < 400 {
+			return ok2xx(failure, success)
+		}
+		return ok2xx(keep, failure)
+	case token.GEQ, token.GTR:
+		if c >= 299 {
+			return ok2xx(failure, success)
+		}
+	case token.LSS, token.LEQ:
+		if c >= 299 {
+			return ok2xx(success, failure)
+		}
+	}
+	return 0, 0, false
+}
+
+type statusKind int
+
+const (
+	noStatus statusKind = iota
+	statusCode
+	statusClass
+)
+
+// statusExpr recognises resp.StatusCode, resp.StatusCode() (resty) and
+// resp.StatusCode/100 on a response of the attempt.
+func (o *outcomes) statusExpr(e ast.Expr) statusKind {
+	e = ast.Unparen(e)
+	if b, ok := e.(*ast.BinaryExpr); ok && b.Op == token.QUO {
+		if c, ok := intConst(o.info, b.Y); ok && c == 100 && o.statusExpr(b.X) == statusCode {
+			return statusClass
+		}
+		return noStatus
+	}
+	if call, ok := e.(*ast.CallExpr); ok && len(call.Args) == 0 {
+		e = call.Fun
+	}
+	sel, ok := e.(*ast.SelectorExpr)
+	if ok && sel.Sel.Name == "StatusCode" && o.isDerived(sel.X) {
+		return statusCode
+	}
+	return noStatus
+}
+
+func swap(op token.Token) token.Token {
+	switch op {
+	case token.LSS:
+		return token.GTR
+	case token.GTR:
+		return token.LSS
+	case token.LEQ:
+		return token.GEQ
+	case token.GEQ:
+		return token.LEQ
+	}
+	return op
+}
+
+func intConst(info *types.Info, e ast.Expr) (int64, bool) {
+	tv, ok := info.Types[e]
+	if !ok || tv.Value == nil || tv.Value.Kind() != constant.Int {
+		return 0, false
+	}
+	return constant.Int64Val(tv.Value)
+}
+
+// isOpAssign reports whether n stores the outcome of an attempt: an
+// assignment or declaration whose right side is a call and whose left side
+// has an error-typed variable. Calls that only build or inspect errors
+// (fmt.Errorf, errors.New, ctx.Err) are not attempts.
+func isOpAssign(info *types.Info, n ast.Node) (lhs []ast.Expr, ok bool) {
+	var rhs []ast.Expr
+	switch n := n.(type) {
+	case *ast.AssignStmt:
+		lhs, rhs = n.Lhs, n.Rhs
+	case *ast.ValueSpec:
+		for _, id := range n.Names {
+			lhs = append(lhs, id)
+		}
+		rhs = n.Values
+	default:
+		return nil, false
+	}
+	if len(rhs) != 1 {
+		return nil, false
+	}
+	call, isCall := ast.Unparen(rhs[0]).(*ast.CallExpr)
+	if !isCall || !isAttempt(info, call) {
+		return nil, false
+	}
+	for _, l := range lhs {
+		if isErrorType(info.TypeOf(l)) {
+			return lhs, true
+		}
+	}
+	return nil, false
+}
+
+func isAttempt(info *types.Info, call *ast.CallExpr) bool {
+	if tv, ok := info.Types[call.Fun]; ok && tv.IsType() {
+		return false // a conversion
+	}
+	_, skip := libs.NotAttempts.Lookup(libs.Callee(info, call))
+	return !skip
+}
+
+var errorType = types.Universe.Lookup("error").Type()
+
+func isErrorType(t types.Type) bool {
+	return t != nil && types.Identical(t, errorType)
+}

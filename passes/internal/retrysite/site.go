@@ -1,0 +1,108 @@
+// Package retrysite recognises retry sites, the vocabulary every idemlint
+// analyzer shares (RULES.md, "Vocabulary"): retry loops, calls of library
+// retry helpers, calls of user-defined retry helpers (learned through a Fact,
+// so they work across packages), and requests sent through retrying clients.
+//
+// It is an analysis.Analyzer whose Result lists the sites of the package; the
+// analyzers Require it instead of each recognising retries in its own way.
+package retrysite
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+
+	"github.com/idemlint/idemlint/passes/internal/libs"
+)
+
+// Kind says how a site retries.
+type Kind int
+
+const (
+	// Loop is a for statement that runs an operation again after it failed.
+	Loop Kind = iota
+	// Helper is a call of a library retry function (backoff.Retry, retry.Do...).
+	Helper
+	// UserHelper is a call of a function of the program that retries one of
+	// its function-typed parameters (see HelperFact).
+	UserHelper
+	// Client is a request sent through a client that retries by itself
+	// (go-retryablehttp, resty with a retry count).
+	Client
+)
+
+func (k Kind) String() string {
+	return [...]string{"retry loop", "retry helper call", "retry helper call", "retrying client call"}[k]
+}
+
+// Site is one retry site.
+type Site struct {
+	Kind Kind
+	// Node is the *ast.ForStmt or *ast.RangeStmt of a Loop, and the
+	// *ast.CallExpr of the other kinds.
+	Node ast.Node
+	// Encl is the innermost *ast.FuncDecl or *ast.FuncLit holding Node.
+	Encl ast.Node
+
+	// Op is the operation run on every attempt.
+	Op Operation
+
+	// For Helper sites: the library row and the callee.
+	Helper     libs.RetryHelper
+	HelperFunc *types.Func
+	// For UserHelper sites: the helper's fact.
+	UserHelper *HelperFact
+
+	// Loop sites only.
+	//
+	// RetryPath holds the AST nodes (statements and conditions, in CFG
+	// order) that run between a failed attempt and the next one, including
+	// the part of the body before the operation.
+	RetryPath []ast.Node
+	// Waits are the calls on the retry path that block for a duration
+	// (time.Sleep, time.After, Timer.Reset...).
+	Waits []*ast.CallExpr
+	// Tests are the conditions that decide whether an attempt failed.
+	Tests []ast.Expr
+	// Bound is the node that ends the retries while the operation keeps
+	// failing (an attempt counter test, a deadline, a context check), or
+	// nil when nothing does.
+	Bound ast.Node
+}
+
+// Operation is what a site runs on every attempt.
+type Operation struct {
+	// Body is the code of the operation when it is in this package: the
+	// loop body, or the body of the function literal or declaration.
+	Body *ast.BlockStmt
+	// Func is the operation when it is a named function or method,
+	// possibly of another package (its facts then tell what it does).
+	Func *types.Func
+	// Expr is the argument that passed the operation to a helper.
+	Expr ast.Expr
+}
+
+// Contains reports whether pos lies in the operation's code in this package.
+func (op Operation) Contains(pos token.Pos) bool {
+	return op.Body != nil && op.Body.Pos() <= pos && pos < op.Body.End()
+}
+
+// Pos is where the site is reported: the for keyword or the call.
+func (s *Site) Pos() token.Pos { return s.Node.Pos() }
+
+// Result is what the analyzer gives to the analyzers that require it.
+type Result struct {
+	Sites []*Site
+}
+
+// Within returns the sites whose operation's code contains pos, innermost
+// last.
+func (r *Result) Within(pos token.Pos) []*Site {
+	var out []*Site
+	for _, s := range r.Sites {
+		if s.Op.Contains(pos) {
+			out = append(out, s)
+		}
+	}
+	return out
+}
