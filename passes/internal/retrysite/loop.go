@@ -261,7 +261,7 @@ func (w *loopWalk) visit(b *cfg.Block, st state, heads map[*cfg.Block]bool) {
 		if f != keep && st != before {
 			next[1] = f
 		}
-		if (st == failure || st == before) && w.bound == nil && w.bnd.bounds(cond) &&
+		if st != success && w.bound == nil && w.bnd.bounds(cond) &&
 			(w.canExit(b.Succs[0], heads) || w.canExit(b.Succs[1], heads)) {
 			w.bound = cond
 		}

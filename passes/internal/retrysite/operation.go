@@ -3,6 +3,8 @@ package retrysite
 import (
 	"go/ast"
 	"go/types"
+
+	"github.com/idemlint/idemlint/passes/internal/astutil"
 )
 
 // decls indexes the package's function declarations by their object, so an
@@ -80,30 +82,8 @@ func funcOp(op Operation, d decls, fn *types.Func) Operation {
 // localDef returns the single expression assigned to v in encl, or nil when
 // there is none or more than one.
 func localDef(info *types.Info, encl ast.Node, v *types.Var) ast.Expr {
-	var def ast.Expr
-	n := 0
-	ast.Inspect(encl, func(node ast.Node) bool {
-		switch s := node.(type) {
-		case *ast.AssignStmt:
-			if len(s.Lhs) != len(s.Rhs) {
-				return true
-			}
-			for i, l := range s.Lhs {
-				if id, ok := l.(*ast.Ident); ok && info.ObjectOf(id) == v {
-					def, n = s.Rhs[i], n+1
-				}
-			}
-		case *ast.ValueSpec:
-			for i, id := range s.Names {
-				if info.ObjectOf(id) == v && i < len(s.Values) {
-					def, n = s.Values[i], n+1
-				}
-			}
-		}
-		return true
-	})
-	if n != 1 {
-		return nil
+	if defs := astutil.Assignments(info, encl, v); len(defs) == 1 {
+		return defs[0]
 	}
-	return def
+	return nil
 }

@@ -1,0 +1,160 @@
+// Package policy follows a retry policy value (a backoff, a list of
+// options) back to the expressions that build it, so an analyzer can ask
+// "was it wrapped in a limit?", "was jitter switched off?" wherever in the
+// function the policy was put together.
+package policy
+
+import (
+	"go/ast"
+	"go/types"
+
+	"github.com/idemlint/idemlint/passes/internal/astutil"
+	"github.com/idemlint/idemlint/passes/internal/libs"
+)
+
+// Policy is what builds one policy value.
+type Policy struct {
+	// Calls are the calls found by following the value: wrappers first
+	// (WithMaxRetries(3, b)), then what they wrap, then the constructor.
+	Calls []*ast.CallExpr
+	// Lits are composite literals found the same way (wait.Backoff{...}).
+	Lits []*ast.CompositeLit
+	// Fields are the assignments to fields of the policy variable
+	// (b.MaxElapsedTime = 0).
+	Fields map[string]ast.Expr
+	// Complete is false when the value came from somewhere the analyzer
+	// cannot see (a parameter, a field, another package's variable).
+	Complete bool
+
+	seen map[*types.Var]bool
+}
+
+// Follow traces e, in the function encl, through local variables,
+// address-of, and the function arguments of wrapper calls.
+func Follow(info *types.Info, e ast.Expr, encl ast.Node) *Policy {
+	p := &Policy{Fields: map[string]ast.Expr{}, Complete: true, seen: map[*types.Var]bool{}}
+	p.follow(info, e, encl, 0)
+	return p
+}
+
+func (p *Policy) follow(info *types.Info, e ast.Expr, encl ast.Node, depth int) {
+	if depth > 8 {
+		p.Complete = false
+		return
+	}
+	switch x := ast.Unparen(e).(type) {
+	case *ast.UnaryExpr:
+		p.follow(info, x.X, encl, depth+1)
+	case *ast.CompositeLit:
+		p.Lits = append(p.Lits, x)
+	case *ast.CallExpr:
+		p.Calls = append(p.Calls, x)
+		// Wrappers take the policy they wrap as an argument of the same
+		// interface type: follow the arguments that are policies.
+		for _, a := range x.Args {
+			if isPolicyArg(info, a) {
+				p.follow(info, a, encl, depth+1)
+			}
+		}
+		if sel, ok := x.Fun.(*ast.SelectorExpr); ok {
+			if _, isMethod := info.Selections[sel]; isMethod {
+				p.follow(info, sel.X, encl, depth+1) // builder chains
+			}
+		}
+	case *ast.Ident:
+		v, ok := info.Uses[x].(*types.Var)
+		if !ok {
+			if _, isConst := info.Uses[x].(*types.Const); !isConst {
+				p.Complete = false
+			}
+			return
+		}
+		if p.seen[v] {
+			return // b = WithJitter(j, b): already followed
+		}
+		p.seen[v] = true
+		p.noteFields(info, v, encl)
+		defs := astutil.Assignments(info, encl, v)
+		if len(defs) == 0 {
+			p.Complete = false
+		}
+		for _, d := range defs {
+			p.follow(info, d, encl, depth+1)
+		}
+	case *ast.SelectorExpr:
+		if _, ok := info.Uses[x.Sel].(*types.Var); ok {
+			p.Complete = false // a field or another package's variable
+		}
+	default:
+		p.Complete = false
+	}
+}
+
+// isPolicyArg reports whether an argument is itself a policy: a value of a
+// named type of a retry library (not a duration or count).
+func isPolicyArg(info *types.Info, e ast.Expr) bool {
+	t := info.TypeOf(e)
+	if t == nil {
+		return false
+	}
+	if ptr, ok := t.(*types.Pointer); ok {
+		t = ptr.Elem()
+	}
+	n, ok := types.Unalias(t).(*types.Named)
+	if !ok || n.Obj().Pkg() == nil {
+		return false
+	}
+	switch n.Obj().Pkg().Path() {
+	case libs.BackoffV4, libs.BackoffV5, libs.SethvargoRetry, libs.K8sWait:
+		return true
+	}
+	return false
+}
+
+// noteFields records `v.Field = value` assignments in encl.
+func (p *Policy) noteFields(info *types.Info, v *types.Var, encl ast.Node) {
+	ast.Inspect(encl, func(n ast.Node) bool {
+		as, ok := n.(*ast.AssignStmt)
+		if !ok || len(as.Lhs) != len(as.Rhs) {
+			return true
+		}
+		for i, l := range as.Lhs {
+			sel, ok := l.(*ast.SelectorExpr)
+			if !ok {
+				continue
+			}
+			if id, ok := ast.Unparen(sel.X).(*ast.Ident); ok && info.Uses[id] == v {
+				p.Fields[sel.Sel.Name] = as.Rhs[i]
+			}
+		}
+		return true
+	})
+}
+
+// Find returns the first call of the policy to a function of the table, and
+// its row.
+func Find[V any](info *types.Info, calls []*ast.CallExpr, t libs.Table[V]) (*ast.CallExpr, V, bool) {
+	for _, c := range calls {
+		if v, ok := t.Lookup(libs.Callee(info, c)); ok {
+			return c, v, true
+		}
+	}
+	var zero V
+	return nil, zero, false
+}
+
+// Options returns the option calls passed to a helper from index from on,
+// following a local variable holding one option; ok is false when an
+// option slice is spread (opts...) and cannot be seen.
+func Options(info *types.Info, call *ast.CallExpr, from int, encl ast.Node) (opts []*ast.CallExpr, ok bool) {
+	ok = from >= 0
+	if call.Ellipsis.IsValid() {
+		ok = false
+	}
+	for i := from; from >= 0 && i < len(call.Args); i++ {
+		p := Follow(info, call.Args[i], encl)
+		opts = append(opts, p.Calls...)
+		ok = ok && p.Complete
+	}
+	return opts, ok
+}

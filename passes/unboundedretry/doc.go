@@ -1,0 +1,39 @@
+// Package unboundedretry defines an Analyzer that reports retries that can
+// go on forever.
+package unboundedretry
+
+// Doc is the analyzer's documentation, shown by `idemlint -help` and
+// golangci-lint.
+const Doc = `report retry sites that can retry forever
+
+A retry must end while the operation keeps failing: after a few attempts,
+at a deadline, or when the caller's context is done. Otherwise one outage
+turns every client into a permanent source of load.
+
+Reported, at the for keyword, is a retry loop whose retry path (the path from
+a failed attempt to the next one) tests no attempt counter, no elapsed time
+or deadline (time.Since, time.Now().After, a time.Time variable), and no
+context (ctx.Err(), <-ctx.Done(), a context-aware wait whose error ends the
+loop), and has no other exit taken while the operation fails. This is decided
+on the loop's control-flow graph: a counter tested only after a success does
+not bound it; "for attempt := range 5" does.
+
+Reported, at the expression that builds the policy, are library policies with
+no limit, checked against each library's defaults:
+
+  - avast/retry-go: Attempts(0) or UntilSucceeded() without a Context(ctx)
+    option (the default is 10 attempts, which is bounded);
+  - sethvargo/go-retry: NewExponential, NewFibonacci and NewConstant never
+    stop on their own: reported unless wrapped by WithMaxRetries or
+    WithMaxDuration, or the context passed to Do visibly has a deadline
+    (context.WithTimeout/WithDeadline in the same function); the Exponential,
+    Fibonacci and Constant shortcuts are reported at the call;
+  - cenkalti/backoff/v4: MaxElapsedTime = 0 or WithMaxElapsedTime(0), and
+    ConstantBackOff and ZeroBackOff (which never stop), unless wrapped by
+    WithMaxRetries or WithContext (NewExponentialBackOff's default of 15
+    minutes is bounded);
+  - cenkalti/backoff/v5: Retry with WithMaxElapsedTime(0) and no WithMaxTries.
+
+A user-defined retry helper that is unbounded is reported once, at its own
+loop, not at its callers. Loops over channels, accept loops and event loops
+are not retry sites and are never reported.`

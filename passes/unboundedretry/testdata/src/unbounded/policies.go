@@ -1,0 +1,65 @@
+package unbounded
+
+import (
+	"context"
+	"time"
+
+	retrygo "github.com/avast/retry-go/v4"
+	backoff "github.com/cenkalti/backoff/v4"
+	backoff5 "github.com/cenkalti/backoff/v5"
+	retry "github.com/sethvargo/go-retry"
+)
+
+func retryGo(ctx context.Context) {
+	_ = retrygo.Do(op, retrygo.Attempts(0))       // want `retry.Attempts\(0\) retries until success and no retry.Context can stop it`
+	_ = retrygo.Do(op, retrygo.UntilSucceeded())  // want `retry.UntilSucceeded\(\) retries until success`
+	_ = retrygo.Do(op)                            // default: 10 attempts
+	_ = retrygo.Do(op, retrygo.Attempts(3))       // bounded
+	_ = retrygo.Do(op, retrygo.Attempts(0), retrygo.Context(ctx))
+	opts := retrygo.UntilSucceeded() // want `retry.UntilSucceeded\(\) retries until success`
+	_ = retrygo.Do(op, opts)
+}
+
+func sethvargo(ctx context.Context) {
+	f := func(ctx context.Context) error { return op() }
+	_ = retry.Do(ctx, retry.NewExponential(time.Second), f) // want `retry.NewExponential never stops on its own`
+	b := retry.NewFibonacci(time.Second)                     // want `retry.NewFibonacci never stops on its own`
+	b = retry.WithJitter(time.Millisecond, b)
+	_ = retry.Do(ctx, b, f)
+	_ = retry.Constant(ctx, time.Second, f) // want `retry.Constant retries forever`
+
+	_ = retry.Do(ctx, retry.WithMaxRetries(3, retry.NewExponential(time.Second)), f)
+	capped := retry.WithMaxDuration(time.Minute, retry.NewConstant(time.Second))
+	_ = retry.Do(ctx, capped, f)
+
+	tctx, cancel := context.WithTimeout(ctx, time.Minute)
+	defer cancel()
+	_ = retry.Do(tctx, retry.NewExponential(time.Second), f)
+}
+
+func sethvargoFromParam(ctx context.Context, b retry.Backoff) {
+	_ = retry.Do(ctx, b, func(ctx context.Context) error { return op() }) // cannot see the policy
+}
+
+func cenkaltiV4(ctx context.Context) {
+	b := backoff.NewExponentialBackOff()
+	b.MaxElapsedTime = 0 // want `MaxElapsedTime = 0 makes this backoff retry forever`
+	_ = backoff.Retry(op, b)
+
+	_ = backoff.Retry(op, backoff.NewConstantBackOff(time.Second)) // want `a constant backoff never stops`
+	_ = backoff.Retry(op, &backoff.ZeroBackOff{})                  // want `backoff.ZeroBackOff never stops`
+	_ = backoff.Retry(op, backoff.NewExponentialBackOff(backoff.WithMaxElapsedTime(0))) // want `WithMaxElapsedTime\(0\) makes this backoff retry forever`
+
+	_ = backoff.Retry(op, backoff.NewExponentialBackOff())
+	_ = backoff.Retry(op, backoff.WithMaxRetries(backoff.NewConstantBackOff(time.Second), 3))
+	c := backoff.NewExponentialBackOff()
+	c.MaxElapsedTime = 0
+	_ = backoff.Retry(op, backoff.WithContext(c, ctx))
+}
+
+func cenkaltiV5(ctx context.Context) {
+	o := func() (int, error) { return 0, op() }
+	_, _ = backoff5.Retry(ctx, o, backoff5.WithMaxElapsedTime(0)) // want `backoff.WithMaxElapsedTime\(0\) removes the only limit`
+	_, _ = backoff5.Retry(ctx, o)
+	_, _ = backoff5.Retry(ctx, o, backoff5.WithMaxElapsedTime(0), backoff5.WithMaxTries(5))
+}

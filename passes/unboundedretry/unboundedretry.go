@@ -1,0 +1,191 @@
+package unboundedretry
+
+import (
+	"fmt"
+	"go/ast"
+	"go/constant"
+	"go/types"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/idemlint/idemlint/passes/internal/libs"
+	"github.com/idemlint/idemlint/passes/internal/policy"
+	"github.com/idemlint/idemlint/passes/internal/report"
+	"github.com/idemlint/idemlint/passes/internal/retrysite"
+)
+
+// Analyzer reports retries that can go on forever.
+var Analyzer = &analysis.Analyzer{
+	Name:     "unboundedretry",
+	Doc:      Doc,
+	URL:      "https://github.com/idemlint/idemlint#unboundedretry",
+	Requires: []*analysis.Analyzer{retrysite.Analyzer},
+	Run:      run,
+}
+
+func run(pass *analysis.Pass) (any, error) {
+	for _, s := range pass.ResultOf[retrysite.Analyzer].(*retrysite.Result).Sites {
+		switch s.Kind {
+		case retrysite.Loop:
+			if s.Bound == nil {
+				report.AtFor(pass, s.Node, "retry loop can run forever: nothing on its retry path limits the attempts, sets a deadline or checks a context; allow at most a few attempts and stop when the caller's context is done")
+			}
+		case retrysite.Helper:
+			checkHelper(pass, s)
+		}
+	}
+	return nil, nil
+}
+
+func checkHelper(pass *analysis.Pass, s *retrysite.Site) {
+	info := pass.TypesInfo
+	call := s.Node.(*ast.CallExpr)
+	fn := libs.NameOf(s.HelperFunc)
+	switch fn.Pkg {
+	case libs.RetryGoV4, libs.RetryGoV5:
+		opts, _ := policy.Options(info, call, s.Helper.Options, s.Encl)
+		if hasOption(info, opts, fn.Pkg, "Context") {
+			return
+		}
+		for _, o := range opts {
+			name := libs.NameOf(libs.Callee(info, o))
+			if name.Name == "UntilSucceeded" || name.Name == "Attempts" && isZero(info, o.Args[0]) {
+				report.At(pass, o, "retry.%s retries until success and no retry.Context can stop it; set a limit such as retry.Attempts(3), or pass the caller's context with retry.Context(ctx)", callText(name, o))
+			}
+		}
+	case libs.SethvargoRetry:
+		if hasDeadline(info, call.Args[s.Helper.Ctx], s.Encl) {
+			return
+		}
+		if s.Helper.Policy < 0 { // Exponential, Fibonacci, Constant shortcuts
+			report.At(pass, call, "retry.%s retries forever: its backoff never stops; use retry.Do with retry.WithMaxRetries(3, b) or retry.WithMaxDuration", fn.Name)
+			return
+		}
+		p := policy.Follow(info, call.Args[s.Helper.Policy], s.Encl)
+		if _, _, ok := policy.Find(info, p.Calls, sethvargoLimits); ok || !p.Complete {
+			return
+		}
+		if ctor, _, ok := policy.Find(info, p.Calls, sethvargoBare); ok {
+			reportBare(pass, ctor)
+		}
+	case libs.BackoffV4:
+		checkBackoffV4(pass, call.Args[s.Helper.Policy], s.Encl)
+	case libs.BackoffV5:
+		opts, _ := policy.Options(info, call, s.Helper.Options, s.Encl)
+		if hasOption(info, opts, libs.BackoffV5, "WithMaxTries") || hasDeadline(info, call.Args[0], s.Encl) {
+			return
+		}
+		for _, o := range opts {
+			if libs.Is(libs.Callee(info, o), libs.BackoffV5, "WithMaxElapsedTime") && isZero(info, o.Args[0]) {
+				report.At(pass, o, "backoff.WithMaxElapsedTime(0) removes the only limit on backoff.Retry; add backoff.WithMaxTries(n) or keep an elapsed-time limit")
+			}
+		}
+	}
+}
+
+var sethvargoLimits = libs.Table[bool]{
+	{Pkg: libs.SethvargoRetry, Name: "WithMaxRetries"}:  true,
+	{Pkg: libs.SethvargoRetry, Name: "WithMaxDuration"}: true,
+}
+
+var sethvargoBare = libs.Table[bool]{
+	{Pkg: libs.SethvargoRetry, Name: "NewExponential"}: true,
+	{Pkg: libs.SethvargoRetry, Name: "NewFibonacci"}:   true,
+	{Pkg: libs.SethvargoRetry, Name: "NewConstant"}:    true,
+}
+
+// reportBare reports a bare go-retry backoff and offers to wrap it in a
+// limit of three retries.
+func reportBare(pass *analysis.Pass, ctor *ast.CallExpr) {
+	name := libs.NameOf(libs.Callee(pass.TypesInfo, ctor)).Name
+	d := analysis.Diagnostic{
+		Pos:     ctor.Pos(),
+		End:     ctor.End(),
+		Message: fmt.Sprintf("retry.%s never stops on its own, so this retry can run forever; wrap it in retry.WithMaxRetries(3, ...) or retry.WithMaxDuration", name),
+	}
+	if sel, ok := ctor.Fun.(*ast.SelectorExpr); ok {
+		if pkg, ok := sel.X.(*ast.Ident); ok {
+			d.SuggestedFixes = []analysis.SuggestedFix{{
+				Message: "wrap in " + pkg.Name + ".WithMaxRetries(3, ...)",
+				TextEdits: []analysis.TextEdit{
+					{Pos: ctor.Pos(), End: ctor.Pos(), NewText: []byte(pkg.Name + ".WithMaxRetries(3, ")},
+					{Pos: ctor.End(), End: ctor.End(), NewText: []byte(")")},
+				},
+			}}
+		}
+	}
+	report.Report(pass, d)
+}
+
+var backoffV4Limits = libs.Table[bool]{
+	{Pkg: libs.BackoffV4, Name: "WithMaxRetries"}: true,
+	{Pkg: libs.BackoffV4, Name: "WithContext"}:    true,
+}
+
+// checkBackoffV4 reports a cenkalti/backoff/v4 policy that never stops.
+func checkBackoffV4(pass *analysis.Pass, arg ast.Expr, encl ast.Node) {
+	info := pass.TypesInfo
+	p := policy.Follow(info, arg, encl)
+	if _, _, ok := policy.Find(info, p.Calls, backoffV4Limits); ok || !p.Complete {
+		return
+	}
+	if v, ok := p.Fields["MaxElapsedTime"]; ok && isZero(info, v) {
+		report.At(pass, v, "MaxElapsedTime = 0 makes this backoff retry forever; keep an elapsed-time limit, or wrap it in backoff.WithMaxRetries(b, 3) or backoff.WithContext(b, ctx)")
+		return
+	}
+	for _, c := range p.Calls {
+		fn := libs.Callee(info, c)
+		switch {
+		case libs.Is(fn, libs.BackoffV4, "WithMaxElapsedTime") && isZero(info, c.Args[0]):
+			report.At(pass, c, "WithMaxElapsedTime(0) makes this backoff retry forever; keep an elapsed-time limit, or wrap it in backoff.WithMaxRetries(b, 3) or backoff.WithContext(b, ctx)")
+		case libs.Is(fn, libs.BackoffV4, "NewConstantBackOff"):
+			report.At(pass, c, "a constant backoff never stops, so this retry can run forever; wrap it in backoff.WithMaxRetries(b, 3) or backoff.WithContext(b, ctx)")
+		}
+	}
+	for _, l := range p.Lits {
+		if n := typeName(info.TypeOf(l)); n == "ConstantBackOff" || n == "ZeroBackOff" {
+			report.At(pass, l, "backoff.%s never stops, so this retry can run forever; wrap it in backoff.WithMaxRetries(b, 3) or backoff.WithContext(b, ctx)", n)
+		}
+	}
+}
+
+func typeName(t types.Type) string {
+	if n, ok := types.Unalias(t).(*types.Named); ok {
+		return n.Obj().Name()
+	}
+	return ""
+}
+
+func hasOption(info *types.Info, opts []*ast.CallExpr, pkg, name string) bool {
+	for _, o := range opts {
+		if libs.Is(libs.Callee(info, o), pkg, name) {
+			return true
+		}
+	}
+	return false
+}
+
+// hasDeadline reports whether ctx visibly comes from context.WithTimeout or
+// WithDeadline in the same function.
+func hasDeadline(info *types.Info, ctx ast.Expr, encl ast.Node) bool {
+	p := policy.Follow(info, ctx, encl)
+	for _, c := range p.Calls {
+		fn := libs.Callee(info, c)
+		if libs.Is(fn, "context", "WithTimeout") || libs.Is(fn, "context", "WithDeadline") {
+			return true
+		}
+	}
+	return false
+}
+
+func isZero(info *types.Info, e ast.Expr) bool {
+	tv, ok := info.Types[e]
+	return ok && tv.Value != nil && constant.Sign(tv.Value) == 0
+}
+
+func callText(name libs.Func, c *ast.CallExpr) string {
+	if name.Name == "Attempts" {
+		return "Attempts(0)"
+	}
+	return name.Name + "()"
+}
