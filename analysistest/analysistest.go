@@ -64,8 +64,17 @@ func Run(t *testing.T, a *analysis.Analyzer, pkgs ...string) []*xtest.Result {
 }
 
 // RunWithSuggestedFixes is Run that also checks the suggested fixes against
-// the .golden files beside the fixtures.
+// the .golden files beside the fixtures. With IDEMLINT_UPDATE_GOLDEN=1 it
+// writes the .golden files instead, from the fixes the analyzer offers.
 func RunWithSuggestedFixes(t *testing.T, a *analysis.Analyzer, pkgs ...string) []*xtest.Result {
 	t.Helper()
-	return xtest.RunWithSuggestedFixes(t, gopath(t, "testdata"), a, pkgs...)
+	tmp := gopath(t, "testdata")
+	if os.Getenv("IDEMLINT_UPDATE_GOLDEN") == "1" {
+		results := xtest.Run(t, tmp, a, pkgs...)
+		if err := writeGolden(results, filepath.Join(tmp, "src"), filepath.Join("testdata", "src")); err != nil {
+			t.Fatal(err)
+		}
+		return results
+	}
+	return xtest.RunWithSuggestedFixes(t, tmp, a, pkgs...)
 }

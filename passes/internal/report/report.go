@@ -15,7 +15,7 @@ import (
 
 // Report reports d unless it is in a generated file or silenced.
 func Report(pass *analysis.Pass, d analysis.Diagnostic) {
-	file := fileOf(pass, d.Pos)
+	file := FileOf(pass, d.Pos)
 	if file == nil || ast.IsGenerated(file) || ignored(pass, file, d.Pos) {
 		return
 	}
@@ -33,7 +33,8 @@ func AtFor(pass *analysis.Pass, loop ast.Node, format string, args ...any) {
 	Report(pass, analysis.Diagnostic{Pos: loop.Pos(), End: loop.Pos() + token.Pos(len("for")), Message: fmt.Sprintf(format, args...)})
 }
 
-func fileOf(pass *analysis.Pass, pos token.Pos) *ast.File {
+// FileOf returns the file of the pass that holds pos.
+func FileOf(pass *analysis.Pass, pos token.Pos) *ast.File {
 	for _, f := range pass.Files {
 		if f.FileStart <= pos && pos <= f.FileEnd {
 			return f

@@ -11,10 +11,10 @@ import (
 )
 
 func retryGo(ctx context.Context) {
-	_ = retrygo.Do(op, retrygo.Attempts(0))       // want `retry.Attempts\(0\) retries until success and no retry.Context can stop it`
-	_ = retrygo.Do(op, retrygo.UntilSucceeded())  // want `retry.UntilSucceeded\(\) retries until success`
-	_ = retrygo.Do(op)                            // default: 10 attempts
-	_ = retrygo.Do(op, retrygo.Attempts(3))       // bounded
+	_ = retrygo.Do(op, retrygo.Attempts(0))      // want `retry.Attempts\(0\) retries until success and no retry.Context can stop it`
+	_ = retrygo.Do(op, retrygo.UntilSucceeded()) // want `retry.UntilSucceeded\(\) retries until success`
+	_ = retrygo.Do(op)                           // default: 10 attempts
+	_ = retrygo.Do(op, retrygo.Attempts(3))      // bounded
 	_ = retrygo.Do(op, retrygo.Attempts(0), retrygo.Context(ctx))
 	opts := retrygo.UntilSucceeded() // want `retry.UntilSucceeded\(\) retries until success`
 	_ = retrygo.Do(op, opts)
@@ -23,7 +23,7 @@ func retryGo(ctx context.Context) {
 func sethvargo(ctx context.Context) {
 	f := func(ctx context.Context) error { return op() }
 	_ = retry.Do(ctx, retry.NewExponential(time.Second), f) // want `retry.NewExponential never stops on its own`
-	b := retry.NewFibonacci(time.Second)                     // want `retry.NewFibonacci never stops on its own`
+	b := retry.NewFibonacci(time.Second)                    // want `retry.NewFibonacci never stops on its own`
 	b = retry.WithJitter(time.Millisecond, b)
 	_ = retry.Do(ctx, b, f)
 	_ = retry.Constant(ctx, time.Second, f) // want `retry.Constant retries forever`
@@ -46,8 +46,8 @@ func cenkaltiV4(ctx context.Context) {
 	b.MaxElapsedTime = 0 // want `MaxElapsedTime = 0 makes this backoff retry forever`
 	_ = backoff.Retry(op, b)
 
-	_ = backoff.Retry(op, backoff.NewConstantBackOff(time.Second)) // want `a constant backoff never stops`
-	_ = backoff.Retry(op, &backoff.ZeroBackOff{})                  // want `backoff.ZeroBackOff never stops`
+	_ = backoff.Retry(op, backoff.NewConstantBackOff(time.Second))                      // want `a constant backoff never stops`
+	_ = backoff.Retry(op, &backoff.ZeroBackOff{})                                       // want `backoff.ZeroBackOff never stops`
 	_ = backoff.Retry(op, backoff.NewExponentialBackOff(backoff.WithMaxElapsedTime(0))) // want `WithMaxElapsedTime\(0\) makes this backoff retry forever`
 
 	_ = backoff.Retry(op, backoff.NewExponentialBackOff())

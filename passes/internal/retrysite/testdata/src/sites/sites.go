@@ -7,10 +7,10 @@ import (
 	"net/http"
 	"time"
 
-	backoff "github.com/cenkalti/backoff/v4"
 	retry "github.com/avast/retry-go/v4"
-	"github.com/hashicorp/go-retryablehttp"
+	backoff "github.com/cenkalti/backoff/v4"
 	"github.com/go-resty/resty/v2"
+	"github.com/hashicorp/go-retryablehttp"
 	"sitesdep"
 )
 
@@ -218,7 +218,7 @@ func helpers() {
 	_ = backoff.Retry(func() error { return op() }, backoff.NewExponentialBackOff()) // want `retry helper call op=body`
 	_ = backoff.Retry(op, backoff.NewExponentialBackOff())                           // want `retry helper call op=body`
 	f := func() error { return op() }
-	_ = retry.Do(f) // want `retry helper call op=body`
+	_ = retry.Do(f)                                         // want `retry helper call op=body`
 	_ = retry.Do(retry.RetryableFunc(f), retry.Attempts(3)) // want `retry helper call op=body`
 }
 

@@ -1,0 +1,208 @@
+package nojitter
+
+import (
+	"go/token"
+	"go/types"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/idemlint/idemlint/passes/internal/libs"
+)
+
+// delay summarises what flows into a wait's duration.
+type delay struct {
+	random  bool // a random value reaches it
+	grows   bool // it grows with the attempt
+	capped  bool // a min or clamp limits it
+	opaque  bool // part of it comes from where we cannot judge
+	param   bool // part of it is a parameter: judged where it is computed
+	varying bool // it depends on a value that changes round the loop
+}
+
+func (d delay) merge(o delay) delay {
+	return delay{
+		random:  d.random || o.random,
+		grows:   d.grows || o.grows,
+		capped:  d.capped || o.capped,
+		opaque:  d.opaque || o.opaque,
+		param:   d.param || o.param,
+		varying: d.varying || o.varying,
+	}
+}
+
+// tracer follows SSA values backwards to the sources of a delay.
+type tracer struct {
+	pkg  *types.Package
+	seen map[ssa.Value]bool
+	// facts answers for functions of other packages.
+	facts func(*types.Func) (DelayFact, bool)
+}
+
+func (t *tracer) trace(v ssa.Value, depth int) delay {
+	if v == nil || depth > 24 {
+		return delay{}
+	}
+	if t.seen[v] {
+		_, isPhi := v.(*ssa.Phi)
+		return delay{varying: isPhi} // round a loop: d = d * 2
+	}
+	t.seen[v] = true
+	switch v := v.(type) {
+	case *ssa.Const:
+		return delay{}
+	case *ssa.Global:
+		return delay{} // a package-level setting: fixed for every client
+	case *ssa.Parameter:
+		return delay{param: true, varying: true}
+	case *ssa.FreeVar:
+		return delay{opaque: true}
+	case *ssa.Convert:
+		return t.trace(v.X, depth+1)
+	case *ssa.ChangeType:
+		return t.trace(v.X, depth+1)
+	case *ssa.MakeInterface:
+		return t.trace(v.X, depth+1)
+	case *ssa.Extract:
+		return t.trace(v.Tuple, depth+1)
+	case *ssa.UnOp:
+		if v.Op == token.MUL { // a load
+			return t.load(v.X, depth+1)
+		}
+		return t.trace(v.X, depth+1)
+	case *ssa.BinOp:
+		d := t.trace(v.X, depth+1).merge(t.trace(v.Y, depth+1))
+		switch v.Op {
+		case token.SHL:
+			if _, isConst := v.Y.(*ssa.Const); !isConst {
+				d.grows = true
+			}
+		case token.MUL:
+			_, xc := v.X.(*ssa.Const)
+			_, yc := v.Y.(*ssa.Const)
+			if !xc && !yc || d.varying && (xc || yc) {
+				d.grows = d.grows || d.varying
+			}
+		}
+		return d
+	case *ssa.Phi:
+		d := delay{varying: true}
+		for _, e := range v.Edges {
+			d = d.merge(t.trace(e, depth+1))
+		}
+		if clamps(v) {
+			d.capped = true
+		}
+		return d
+	case *ssa.Call:
+		return t.call(v.Common(), depth)
+	}
+	return delay{opaque: true}
+}
+
+// load follows a load from an address to the values stored there.
+func (t *tracer) load(addr ssa.Value, depth int) delay {
+	switch a := addr.(type) {
+	case *ssa.Global:
+		return delay{}
+	case *ssa.Alloc:
+		d := delay{}
+		refs := a.Referrers()
+		if refs == nil {
+			return delay{opaque: true}
+		}
+		stores := 0
+		for _, r := range *refs {
+			if st, ok := r.(*ssa.Store); ok && st.Addr == a {
+				stores++
+				d = d.merge(t.trace(st.Val, depth+1))
+			}
+		}
+		if stores > 1 {
+			d.varying = true
+		}
+		return d
+	}
+	return delay{opaque: true}
+}
+
+func (t *tracer) call(c *ssa.CallCommon, depth int) delay {
+	if b, ok := c.Value.(*ssa.Builtin); ok {
+		d := delay{}
+		for _, a := range c.Args {
+			d = d.merge(t.trace(a, depth+1))
+		}
+		if b.Name() == "min" {
+			d.capped = true
+		}
+		return d
+	}
+	callee := c.StaticCallee()
+	if callee == nil {
+		return delay{opaque: true}
+	}
+	fn, _ := callee.Object().(*types.Func)
+	if fn != nil {
+		fn = fn.Origin()
+	}
+	if libs.IsRandom(fn) {
+		return delay{random: true}
+	}
+	args := delay{}
+	for _, a := range c.Args {
+		args = args.merge(t.trace(a, depth+1))
+	}
+	switch {
+	case libs.Is(fn, "math", "Min"):
+		args.capped = true
+		return args
+	case libs.Is(fn, "math", "Pow"):
+		args.grows = true
+		return args
+	case fn != nil && fn.Pkg() == t.pkg && len(callee.Blocks) > 0:
+		d := t.returns(callee, depth+1)
+		d.varying = d.varying || args.varying
+		d.random = d.random || args.random
+		d.capped = d.capped || args.capped
+		d.param = args.param // its own parameters are the arguments we followed
+		return d
+	case fn != nil:
+		if f, ok := t.facts(fn); ok {
+			return delay{random: f.Random || args.random, capped: f.Capped || args.capped, grows: f.Grows, varying: args.varying, param: args.param}
+		}
+	}
+	return delay{opaque: true}
+}
+
+// returns summarises the values a function of the package returns.
+func (t *tracer) returns(fn *ssa.Function, depth int) delay {
+	d := delay{}
+	for _, b := range fn.Blocks {
+		if ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok && len(ret.Results) > 0 {
+			d = d.merge(t.trace(ret.Results[0], depth))
+		}
+	}
+	return d
+}
+
+// clamps reports whether a phi merges a value with its clamp: one of its
+// predecessors ends in `if x > max`-style comparison of one of its edges.
+func clamps(phi *ssa.Phi) bool {
+	for _, pred := range phi.Block().Preds {
+		for _, b := range append([]*ssa.BasicBlock{pred}, pred.Preds...) {
+			ifi, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If)
+			if !ok {
+				continue
+			}
+			cmp, ok := ifi.Cond.(*ssa.BinOp)
+			if !ok || (cmp.Op != token.GTR && cmp.Op != token.GEQ && cmp.Op != token.LSS && cmp.Op != token.LEQ) {
+				continue
+			}
+			for _, e := range phi.Edges {
+				if e == cmp.X || e == cmp.Y {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}

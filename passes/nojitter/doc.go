@@ -1,0 +1,42 @@
+// Package nojitter defines an Analyzer that reports retry backoff without
+// jitter, without a cap, or with no delay at all.
+package nojitter
+
+// Doc is the analyzer's documentation.
+const Doc = `report retry backoff without jitter, without a cap, or with no delay
+
+Clients that fail together (a deploy, a network blip) retry together unless
+each waits a random time; a delay that doubles without a cap grows to hours;
+a retry loop that waits for nothing hammers the failing dependency.
+
+Hand-written retry loops: the duration that reaches time.Sleep, time.After,
+time.NewTimer, time.AfterFunc or Timer.Reset on the retry path (including a
+select with ctx.Done()) is followed backwards through SSA values, phis,
+conversions, arithmetic and calls of functions of the package. Reported at
+the wait call:
+
+  - no jitter: no math/rand, math/rand/v2, crypto/rand or jitter helper
+    (wait.Jitter) value reaches the delay; constant and growing delays alike;
+  - no cap: the delay grows with the attempt (<<, *=, math.Pow, times the
+    counter) and no min, math.Min or "if d > max { d = max }" clamp limits it.
+
+A delay read from a parameter, a struct field or another package's function
+is not judged (it may be jittered where it is computed). A retry loop whose
+retry path waits for nothing (no wait call, no channel receive, no call of a
+function that waits) is reported at its for keyword as a hot retry loop.
+
+Library policies, reported where they are built:
+
+  - cenkalti/backoff v4/v5: RandomizationFactor = 0 or
+    WithRandomizationFactor(0), NewConstantBackOff (no jitter), ZeroBackOff
+    (no delay); NewExponentialBackOff's default (jitter 0.5, cap 60s) is fine;
+  - avast/retry-go: DelayType(FixedDelay) or DelayType(BackOffDelay) alone
+    (the default CombineDelay(BackOffDelay, RandomDelay) is fine);
+  - sethvargo/go-retry: a backoff chain without WithJitter, WithJitterPercent
+    or WithFullJitter, and an exponential or Fibonacci chain without
+    WithCappedDuration; the Exponential, Fibonacci and Constant shortcuts;
+  - k8s wait.Backoff literals with no Jitter, when Factor is above 1 or no
+    Cap is set.
+
+Sleeps outside retry sites (tickers, rate limiters, polling on the success
+path) are never reported. Suggested fixes add jitter where it is mechanical.`

@@ -1,0 +1,116 @@
+package nojitter
+
+import (
+	"fmt"
+	"go/ast"
+	"go/types"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/idemlint/idemlint/passes/internal/libs"
+)
+
+// DelayFact describes a function returning a time.Duration, so a delay
+// computed by a helper of another package is judged like a local one.
+type DelayFact struct {
+	Random, Capped, Grows bool
+}
+
+func (*DelayFact) AFact() {}
+func (f *DelayFact) String() string {
+	return fmt.Sprintf("delay(random=%t capped=%t grows=%t)", f.Random, f.Capped, f.Grows)
+}
+
+// WaitsFact marks a function that blocks for a duration (it calls
+// time.Sleep, waits on a timer, or calls a function that does).
+type WaitsFact struct{}
+
+func (*WaitsFact) AFact()         {}
+func (*WaitsFact) String() string { return "waits" }
+
+// exportDelayFacts exports a DelayFact for each function of the package
+// whose single result is a time.Duration computed from what we can judge.
+func exportDelayFacts(pass *analysis.Pass, funcs []*ssa.Function, t *tracer) {
+	for _, fn := range funcs {
+		obj, ok := fn.Object().(*types.Func)
+		if !ok || fn.Signature.Results().Len() != 1 || !isDuration(fn.Signature.Results().At(0).Type()) {
+			continue
+		}
+		t.seen = map[ssa.Value]bool{}
+		d := t.returns(fn, 0)
+		if d.opaque {
+			continue
+		}
+		pass.ExportObjectFact(obj, &DelayFact{Random: d.random, Capped: d.capped, Grows: d.grows})
+	}
+}
+
+func isDuration(t types.Type) bool {
+	n, ok := types.Unalias(t).(*types.Named)
+	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "time" && n.Obj().Name() == "Duration"
+}
+
+// waiters finds the functions of the package that wait, exports a
+// WaitsFact for each, and returns the set.
+func waiters(pass *analysis.Pass) map[*types.Func]bool {
+	out := map[*types.Func]bool{}
+	for changed := true; changed; {
+		changed = false
+		for _, f := range pass.Files {
+			for _, decl := range f.Decls {
+				fd, ok := decl.(*ast.FuncDecl)
+				if !ok || fd.Body == nil {
+					continue
+				}
+				fn, _ := pass.TypesInfo.Defs[fd.Name].(*types.Func)
+				if fn == nil || out[fn] || !blocks(pass, fd.Body, out) {
+					continue
+				}
+				out[fn] = true
+				changed = true
+			}
+		}
+	}
+	for fn := range out {
+		pass.ExportObjectFact(fn, &WaitsFact{})
+	}
+	return out
+}
+
+// blocks reports whether n waits: a wait call, a channel receive, a call of
+// a function that waits, or a call of a function value given a duration
+// (sleep := time.Sleep, injected for tests).
+func blocks(pass *analysis.Pass, n ast.Node, local map[*types.Func]bool) bool {
+	found := false
+	ast.Inspect(n, func(n ast.Node) bool {
+		if found {
+			return false
+		}
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.UnaryExpr:
+			found = n.Op.String() == "<-"
+		case *ast.CallExpr:
+			fn := libs.Callee(pass.TypesInfo, n)
+			if _, ok := libs.Waits.Lookup(fn); ok || local[fn] {
+				found = true
+				return false
+			}
+			if fn != nil && fn.Pkg() != pass.Pkg && pass.ImportObjectFact(fn, new(WaitsFact)) {
+				found = true
+				return false
+			}
+			if tv, ok := pass.TypesInfo.Types[n.Fun]; fn == nil && !(ok && (tv.IsType() || tv.IsBuiltin())) {
+				for _, a := range n.Args {
+					if isDuration(pass.TypesInfo.TypeOf(a)) {
+						found = true
+					}
+				}
+			}
+		}
+		return true
+	})
+	return found
+}

@@ -1,0 +1,116 @@
+package nojitter
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/passes/buildssa"
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/idemlint/idemlint/passes/internal/libs"
+	"github.com/idemlint/idemlint/passes/internal/report"
+	"github.com/idemlint/idemlint/passes/internal/retrysite"
+)
+
+// Analyzer reports retry backoff without jitter, without a cap, or with no
+// delay at all.
+var Analyzer = &analysis.Analyzer{
+	Name:      "nojitter",
+	Doc:       Doc,
+	URL:       "https://github.com/idemlint/idemlint#nojitter",
+	Requires:  []*analysis.Analyzer{retrysite.Analyzer, buildssa.Analyzer},
+	Run:       run,
+	FactTypes: []analysis.Fact{new(DelayFact), new(WaitsFact)},
+}
+
+const (
+	msgNoJitter     = "retry delay has no jitter, so clients that failed together retry together; add a random part, e.g. d/2 + rand.N(d/2)"
+	msgNoCapNoJiter = "retry delay grows without a cap and has no jitter; limit it with min(d, maxDelay) and add a random part, e.g. d/2 + rand.N(d/2)"
+	msgNoCap        = "retry delay grows without a cap; limit it with min(d, maxDelay) before adding jitter"
+	msgNoDelay      = "retry loop retries at once, with no delay between attempts; wait with capped, jittered exponential backoff before the next attempt"
+)
+
+func run(pass *analysis.Pass) (any, error) {
+	local := waiters(pass)
+	ssaInfo := pass.ResultOf[buildssa.Analyzer].(*buildssa.SSA)
+	t := &tracer{pkg: pass.Pkg, facts: func(fn *types.Func) (DelayFact, bool) {
+		var f DelayFact
+		return f, pass.ImportObjectFact(fn, &f)
+	}}
+	exportDelayFacts(pass, ssaInfo.SrcFuncs, t)
+	calls := callsByPos(ssaInfo.SrcFuncs)
+	for _, s := range pass.ResultOf[retrysite.Analyzer].(*retrysite.Result).Sites {
+		switch s.Kind {
+		case retrysite.Loop:
+			checkLoop(pass, s, local, calls, t)
+		case retrysite.Helper:
+			checkPolicy(pass, s)
+		}
+	}
+	return nil, nil
+}
+
+func checkLoop(pass *analysis.Pass, s *retrysite.Site, local map[*types.Func]bool, calls map[token.Pos]*ssa.CallCommon, t *tracer) {
+	if len(s.Waits) == 0 {
+		for _, n := range s.RetryPath {
+			if blocks(pass, n, local) {
+				return
+			}
+		}
+		report.AtFor(pass, s.Node, msgNoDelay)
+		return
+	}
+	for _, w := range s.Waits {
+		idx, _ := libs.Waits.Lookup(libs.Callee(pass.TypesInfo, w))
+		c := calls[w.Lparen]
+		if c == nil || idx >= len(w.Args) {
+			continue
+		}
+		args := c.Args
+		if c.Signature().Recv() != nil && !c.IsInvoke() {
+			args = args[1:] // t.Reset(d): the receiver comes first
+		}
+		if idx >= len(args) {
+			continue
+		}
+		t.seen = map[ssa.Value]bool{}
+		d := t.trace(args[idx], 0)
+		switch {
+		case d.opaque || d.random && (!d.grows || d.capped) || d.param && !d.grows:
+		case d.grows && !d.capped && !d.random:
+			report.At(pass, w, msgNoCapNoJiter)
+		case d.grows && !d.capped:
+			report.At(pass, w, msgNoCap)
+		case !d.random:
+			reportNoJitter(pass, w, w.Args[idx])
+		}
+	}
+}
+
+// reportNoJitter reports a wait whose delay has no random part, with a fix
+// that turns d into equal jitter, d/2 + rand.N(d/2).
+func reportNoJitter(pass *analysis.Pass, w *ast.CallExpr, arg ast.Expr) {
+	d := analysis.Diagnostic{Pos: w.Pos(), End: w.End(), Message: msgNoJitter}
+	if fix, ok := jitterFix(pass, arg); ok {
+		d.SuggestedFixes = []analysis.SuggestedFix{fix}
+	}
+	report.Report(pass, d)
+}
+
+// callsByPos indexes the package's SSA calls by the position of their
+// opening parenthesis, which is how an AST call finds its SSA twin.
+func callsByPos(funcs []*ssa.Function) map[token.Pos]*ssa.CallCommon {
+	out := map[token.Pos]*ssa.CallCommon{}
+	for _, fn := range funcs {
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				if c, ok := instr.(ssa.CallInstruction); ok {
+					out[c.Common().Pos()] = c.Common()
+				}
+			}
+		}
+	}
+	return out
+}

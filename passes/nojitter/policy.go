@@ -1,0 +1,191 @@
+package nojitter
+
+import (
+	"go/ast"
+	"go/constant"
+	"go/token"
+	"go/types"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/idemlint/idemlint/passes/internal/libs"
+	"github.com/idemlint/idemlint/passes/internal/policy"
+	"github.com/idemlint/idemlint/passes/internal/report"
+	"github.com/idemlint/idemlint/passes/internal/retrysite"
+)
+
+var sethvargoJitter = libs.Table[bool]{
+	{Pkg: libs.SethvargoRetry, Name: "WithJitter"}:        true,
+	{Pkg: libs.SethvargoRetry, Name: "WithJitterPercent"}: true,
+	{Pkg: libs.SethvargoRetry, Name: "WithFullJitter"}:    true,
+}
+
+// sethvargoBare maps each bare constructor to whether its delay grows.
+var sethvargoBare = libs.Table[bool]{
+	{Pkg: libs.SethvargoRetry, Name: "NewExponential"}: true,
+	{Pkg: libs.SethvargoRetry, Name: "NewFibonacci"}:   true,
+	{Pkg: libs.SethvargoRetry, Name: "NewConstant"}:    false,
+}
+
+// checkPolicy reports a library retry whose policy is built without jitter,
+// without a cap, or without a delay.
+func checkPolicy(pass *analysis.Pass, s *retrysite.Site) {
+	info := pass.TypesInfo
+	call := s.Node.(*ast.CallExpr)
+	fn := libs.NameOf(s.HelperFunc)
+	switch fn.Pkg {
+	case libs.SethvargoRetry:
+		if s.Helper.Policy < 0 {
+			report.At(pass, call, "retry.%s waits without jitter and never caps its delay; use retry.Do with a backoff wrapped in retry.WithJitterPercent and retry.WithCappedDuration", fn.Name)
+			return
+		}
+		p := policy.Follow(info, call.Args[s.Helper.Policy], s.Encl)
+		ctor, grows, ok := policy.Find(info, p.Calls, sethvargoBare)
+		if !ok || !p.Complete {
+			return
+		}
+		_, _, jittered := policy.Find(info, p.Calls, sethvargoJitter)
+		_, _, capped := policy.Find(info, p.Calls, libs.Table[bool]{{Pkg: libs.SethvargoRetry, Name: "WithCappedDuration"}: true})
+		name := libs.NameOf(libs.Callee(info, ctor)).Name
+		switch {
+		case !jittered && grows && !capped:
+			reportWrap(pass, ctor, "retry."+name+" has no jitter and no cap on its delay; wrap it in retry.WithJitterPercent(10, ...) and retry.WithCappedDuration")
+		case !jittered:
+			reportWrap(pass, ctor, "retry."+name+" has no jitter, so clients that failed together retry together; wrap it in retry.WithJitterPercent(10, ...)")
+		case grows && !capped:
+			report.At(pass, ctor, "retry.%s grows without a cap; wrap it in retry.WithCappedDuration", name)
+		}
+	case libs.RetryGoV4, libs.RetryGoV5:
+		opts, _ := policy.Options(info, call, s.Helper.Options, s.Encl)
+		for _, o := range opts {
+			if !libs.Is(libs.Callee(info, o), fn.Pkg, "DelayType") || len(o.Args) != 1 {
+				continue
+			}
+			id := delayTypeName(info, o.Args[0])
+			if id == "FixedDelay" || id == "BackOffDelay" {
+				report.At(pass, o, "retry.DelayType(retry.%s) has no jitter; use retry.CombineDelay(retry.%s, retry.RandomDelay) with retry.MaxJitter", id, id)
+			}
+		}
+	case libs.BackoffV4, libs.BackoffV5:
+		var p *policy.Policy
+		if s.Helper.Policy >= 0 {
+			p = policy.Follow(info, call.Args[s.Helper.Policy], s.Encl)
+		} else {
+			opts, _ := policy.Options(info, call, s.Helper.Options, s.Encl)
+			p = &policy.Policy{Fields: map[string]ast.Expr{}}
+			for _, o := range opts {
+				if libs.Is(libs.Callee(info, o), libs.BackoffV5, "WithBackOff") {
+					q := policy.Follow(info, o.Args[0], s.Encl)
+					p.Calls, p.Lits = append(p.Calls, q.Calls...), append(p.Lits, q.Lits...)
+					for k, v := range q.Fields {
+						p.Fields[k] = v
+					}
+				}
+			}
+		}
+		checkBackoff(pass, p)
+	case libs.K8sRetry, libs.K8sWait:
+		if s.Helper.Policy >= 0 {
+			for _, l := range policy.Follow(info, call.Args[s.Helper.Policy], s.Encl).Lits {
+				checkWaitBackoff(pass, l)
+			}
+		}
+	}
+}
+
+func delayTypeName(info *types.Info, e ast.Expr) string {
+	switch x := ast.Unparen(e).(type) {
+	case *ast.SelectorExpr:
+		return x.Sel.Name
+	case *ast.Ident:
+		return x.Name
+	}
+	return ""
+}
+
+// checkBackoff reports cenkalti/backoff policies without jitter or delay.
+func checkBackoff(pass *analysis.Pass, p *policy.Policy) {
+	info := pass.TypesInfo
+	if v, ok := p.Fields["RandomizationFactor"]; ok && isZero(info, v) {
+		report.At(pass, v, "RandomizationFactor = 0 removes the backoff's jitter, so clients that failed together retry together; keep the default 0.5")
+	}
+	for _, c := range p.Calls {
+		fn := libs.NameOf(libs.Callee(info, c))
+		switch {
+		case fn.Name == "WithRandomizationFactor" && len(c.Args) == 1 && isZero(info, c.Args[0]):
+			report.At(pass, c, "WithRandomizationFactor(0) removes the backoff's jitter; keep the default 0.5")
+		case fn.Name == "NewConstantBackOff":
+			report.At(pass, c, "a constant backoff has no jitter, so clients that failed together retry together; use backoff.NewExponentialBackOff(), which is jittered and capped")
+		}
+	}
+	for _, l := range p.Lits {
+		switch n := typeName(info.TypeOf(l)); n {
+		case "ZeroBackOff":
+			report.At(pass, l, "backoff.ZeroBackOff retries at once, with no delay between attempts; use backoff.NewExponentialBackOff()")
+		case "ConstantBackOff":
+			report.At(pass, l, "a constant backoff has no jitter, so clients that failed together retry together; use backoff.NewExponentialBackOff(), which is jittered and capped")
+		}
+	}
+}
+
+// checkWaitBackoff reports a wait.Backoff literal without jitter whose
+// delay grows or has no cap.
+func checkWaitBackoff(pass *analysis.Pass, l *ast.CompositeLit) {
+	if typeName(pass.TypesInfo.TypeOf(l)) != "Backoff" {
+		return
+	}
+	fields := map[string]ast.Expr{}
+	for _, e := range l.Elts {
+		if kv, ok := e.(*ast.KeyValueExpr); ok {
+			if id, ok := kv.Key.(*ast.Ident); ok {
+				fields[id.Name] = kv.Value
+			}
+		}
+	}
+	if j, ok := fields["Jitter"]; ok && !isZero(pass.TypesInfo, j) {
+		return
+	}
+	factor, hasFactor := fields["Factor"]
+	grows := hasFactor && greaterThanOne(pass.TypesInfo, factor)
+	if _, hasCap := fields["Cap"]; grows || !hasCap {
+		report.At(pass, l, "wait.Backoff has no Jitter, so clients that failed together retry together; set Jitter (e.g. 0.1)")
+	}
+}
+
+func greaterThanOne(info *types.Info, e ast.Expr) bool {
+	tv, ok := info.Types[e]
+	return !ok || tv.Value == nil || constant.Compare(tv.Value, token.GTR, constant.MakeInt64(1))
+}
+
+func isZero(info *types.Info, e ast.Expr) bool {
+	tv, ok := info.Types[e]
+	return ok && tv.Value != nil && constant.Sign(tv.Value) == 0
+}
+
+func typeName(t types.Type) string {
+	if p, ok := t.(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	if n, ok := types.Unalias(t).(*types.Named); ok {
+		return n.Obj().Name()
+	}
+	return ""
+}
+
+// reportWrap reports a go-retry constructor and offers to wrap it in
+// retry.WithJitterPercent(10, ...).
+func reportWrap(pass *analysis.Pass, ctor *ast.CallExpr, msg string) {
+	d := analysis.Diagnostic{Pos: ctor.Pos(), End: ctor.End(), Message: msg}
+	if sel, ok := ctor.Fun.(*ast.SelectorExpr); ok {
+		if pkg, ok := sel.X.(*ast.Ident); ok {
+			d.SuggestedFixes = []analysis.SuggestedFix{{
+				Message: "wrap in " + pkg.Name + ".WithJitterPercent(10, ...)",
+				TextEdits: []analysis.TextEdit{
+					{Pos: ctor.Pos(), End: ctor.Pos(), NewText: []byte(pkg.Name + ".WithJitterPercent(10, ")},
+					{Pos: ctor.End(), End: ctor.End(), NewText: []byte(")")},
+				},
+			}}
+		}
+	}
+	report.Report(pass, d)
+}

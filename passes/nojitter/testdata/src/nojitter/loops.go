@@ -1,0 +1,250 @@
+package nojitter
+
+import (
+	"context"
+	"math"
+	"math/rand/v2"
+	"time"
+
+	"jitterdep"
+)
+
+func op() error { return nil }
+
+var retryInterval = 2 * time.Second
+
+// --- reported ---
+
+func constant() error { // want constant:`waits`
+	for i := 0; i < 3; i++ {
+		if err := op(); err == nil {
+			return nil
+		}
+		time.Sleep(time.Second) // want `retry delay has no jitter, so clients that failed together retry together; add a random part, e.g. d/2 \+ rand.N\(d/2\)`
+	}
+	return nil
+}
+
+func global() { // want global:`waits`
+	for i := 0; i < 3; i++ {
+		if err := op(); err == nil {
+			return
+		}
+		time.Sleep(retryInterval) // want `retry delay has no jitter`
+	}
+}
+
+func doubling() { // want doubling:`waits`
+	d := 100 * time.Millisecond
+	for i := 0; i < 10; i++ {
+		if err := op(); err == nil {
+			return
+		}
+		time.Sleep(d) // want `retry delay grows without a cap and has no jitter`
+		d *= 2
+	}
+}
+
+func shifted() { // want shifted:`waits`
+	for i := 0; i < 10; i++ {
+		if err := op(); err == nil {
+			return
+		}
+		time.Sleep(100 * time.Millisecond << i) // want `retry delay grows without a cap and has no jitter`
+	}
+}
+
+func linear() { // want linear:`waits`
+	for attempt := 1; attempt <= 5; attempt++ {
+		if err := op(); err == nil {
+			return
+		}
+		time.Sleep(time.Duration(attempt) * time.Second) // want `retry delay grows without a cap and has no jitter`
+	}
+}
+
+func pow() { // want pow:`waits`
+	for i := 0; i < 5; i++ {
+		if err := op(); err == nil {
+			return
+		}
+		time.Sleep(time.Duration(math.Pow(2, float64(i))) * time.Second) // want `retry delay grows without a cap and has no jitter`
+	}
+}
+
+func jitteredUncapped() { // want jitteredUncapped:`waits`
+	for i := 0; i < 10; i++ {
+		if err := op(); err == nil {
+			return
+		}
+		d := 100 * time.Millisecond << i
+		time.Sleep(d + rand.N(d)) // want `retry delay grows without a cap; limit it with min\(d, maxDelay\) before adding jitter`
+	}
+}
+
+func selectAfter(ctx context.Context) error { // want selectAfter:`waits`
+	for i := 0; i < 3; i++ {
+		if err := op(); err == nil {
+			return nil
+		}
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(500 * time.Millisecond): // want `retry delay has no jitter`
+		}
+	}
+	return nil
+}
+
+func timerReset() { // want timerReset:`waits`
+	t := time.NewTimer(0)
+	for i := 0; i < 3; i++ {
+		if err := op(); err == nil {
+			return
+		}
+		t.Reset(time.Second) // want `retry delay has no jitter`
+		<-t.C
+	}
+}
+
+func helperOtherPackage() { // want helperOtherPackage:`waits`
+	for i := 0; i < 5; i++ {
+		if err := op(); err == nil {
+			return
+		}
+		time.Sleep(jitterdep.Doubling(i)) // want `retry delay grows without a cap and has no jitter`
+	}
+}
+
+func hot() {
+	for i := 0; i < 5; i++ { // want `retry loop retries at once, with no delay between attempts`
+		if err := op(); err == nil {
+			return
+		}
+	}
+}
+
+func hotWhileErr() {
+	err := op()
+	for err != nil { // want `retry loop retries at once`
+		err = op()
+	}
+}
+
+// --- not reported ---
+
+func fullJitter() { // want fullJitter:`waits`
+	for i := 0; i < 5; i++ {
+		if err := op(); err == nil {
+			return
+		}
+		d := min(100*time.Millisecond<<i, 5*time.Second)
+		time.Sleep(rand.N(d))
+	}
+}
+
+func equalJitter() { // want equalJitter:`waits`
+	for i := 0; i < 5; i++ {
+		if err := op(); err == nil {
+			return
+		}
+		d := min(100*time.Millisecond<<i, 5*time.Second)
+		time.Sleep(d/2 + rand.N(d/2))
+	}
+}
+
+func clamp() { // want clamp:`waits`
+	d := 100 * time.Millisecond
+	for i := 0; i < 10; i++ {
+		if err := op(); err == nil {
+			return
+		}
+		d *= 2
+		if d > 10*time.Second {
+			d = 10 * time.Second
+		}
+		time.Sleep(d/2 + time.Duration(rand.Int64N(int64(d/2))))
+	}
+}
+
+func mathMin() { // want mathMin:`waits`
+	for i := 0; i < 10; i++ {
+		if err := op(); err == nil {
+			return
+		}
+		d := time.Duration(math.Min(float64(time.Second<<i), float64(time.Minute)))
+		time.Sleep(d + time.Duration(rand.Float64()*float64(time.Second)))
+	}
+}
+
+func decorrelated() { // want decorrelated:`waits`
+	base, maxD := 100*time.Millisecond, 10*time.Second
+	sleep := base
+	for i := 0; i < 10; i++ {
+		if err := op(); err == nil {
+			return
+		}
+		sleep = min(maxD, base+rand.N(sleep*3))
+		time.Sleep(sleep)
+	}
+}
+
+func localHelper(attempt int) time.Duration { // want localHelper:`delay\(random=true\ capped=false\ grows=false\)`
+	d := min(time.Second<<attempt, time.Minute)
+	return rand.N(d)
+}
+
+func helperSamePackage() { // want helperSamePackage:`waits`
+	for i := 0; i < 5; i++ {
+		if err := op(); err == nil {
+			return
+		}
+		time.Sleep(localHelper(i))
+	}
+}
+
+func helperOtherPackageJittered() { // want helperOtherPackageJittered:`waits`
+	for i := 0; i < 5; i++ {
+		if err := op(); err == nil {
+			return
+		}
+		time.Sleep(jitterdep.Jittered(i))
+	}
+}
+
+func waitsInHelper(ctx context.Context) error { // want waitsInHelper:`waits`
+	for i := 0; i < 5; i++ {
+		if err := op(); err == nil {
+			return nil
+		}
+		if err := jitterdep.SleepCtx(ctx, jitterdep.Jittered(i)); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func fromParameter(d time.Duration) { // want fromParameter:`waits`
+	for i := 0; i < 5; i++ {
+		if err := op(); err == nil {
+			return
+		}
+		time.Sleep(d) // a configured delay: judged where it is computed
+	}
+}
+
+func ticker() { // want ticker:`waits`
+	t := time.NewTicker(time.Second) // not a retry site
+	for range t.C {
+		_ = op()
+	}
+}
+
+func poll() error { // want poll:`waits`
+	for {
+		if err := op(); err != nil {
+			return err
+		}
+		time.Sleep(time.Second) // polling on success: not a retry path
+	}
+}

@@ -1,0 +1,38 @@
+package nojitter
+
+import (
+	"context"
+	"time"
+
+	retrygo "github.com/avast/retry-go/v4"
+	backoff "github.com/cenkalti/backoff/v4"
+	retry "github.com/sethvargo/go-retry"
+	"k8s.io/apimachinery/pkg/util/wait"
+	k8sretry "k8s.io/client-go/util/retry"
+)
+
+func policies(ctx context.Context) {
+	f := func(ctx context.Context) error { return op() }
+	_ = retry.Do(ctx, retry.WithMaxRetries(3, retry.NewExponential(time.Second)), f) // want `retry.NewExponential has no jitter and no cap on its delay`
+	_ = retry.Do(ctx, retry.WithMaxRetries(3, retry.NewConstant(time.Second)), f)    // want `retry.NewConstant has no jitter, so clients`
+	_ = retry.Do(ctx, retry.WithMaxRetries(3, retry.WithJitterPercent(10, retry.NewExponential(time.Second))), f) // want `retry.NewExponential grows without a cap`
+	_ = retry.Exponential(ctx, time.Second, f) // want `retry.Exponential waits without jitter`
+	ok := retry.WithMaxRetries(3, retry.WithCappedDuration(time.Minute, retry.WithFullJitter(retry.NewExponential(time.Second))))
+	_ = retry.Do(ctx, ok, f)
+
+	_ = retrygo.Do(op, retrygo.DelayType(retrygo.FixedDelay))   // want `retry.DelayType\(retry.FixedDelay\) has no jitter`
+	_ = retrygo.Do(op, retrygo.DelayType(retrygo.BackOffDelay)) // want `retry.DelayType\(retry.BackOffDelay\) has no jitter`
+	_ = retrygo.Do(op)
+	_ = retrygo.Do(op, retrygo.DelayType(retrygo.CombineDelay(retrygo.BackOffDelay, retrygo.RandomDelay)))
+
+	b := backoff.NewExponentialBackOff()
+	b.RandomizationFactor = 0 // want `RandomizationFactor = 0 removes the backoff's jitter`
+	_ = backoff.Retry(op, b)
+	_ = backoff.Retry(op, backoff.WithMaxRetries(backoff.NewConstantBackOff(time.Second), 3)) // want `a constant backoff has no jitter`
+	_ = backoff.Retry(op, backoff.WithMaxRetries(&backoff.ZeroBackOff{}, 3))                   // want `backoff.ZeroBackOff retries at once`
+	_ = backoff.Retry(op, backoff.NewExponentialBackOff())
+
+	_ = wait.ExponentialBackoff(wait.Backoff{Duration: time.Second, Factor: 2, Steps: 5}, func() (bool, error) { return true, nil }) // want `wait.Backoff has no Jitter`
+	_ = wait.ExponentialBackoff(wait.Backoff{Duration: time.Second, Factor: 2, Jitter: 0.1, Steps: 5}, func() (bool, error) { return true, nil })
+	_ = k8sretry.RetryOnConflict(k8sretry.DefaultRetry, op)
+}
