@@ -12,6 +12,7 @@ import (
 	"github.com/idemlint/idemlint/passes/internal/libs"
 	"github.com/idemlint/idemlint/passes/internal/report"
 	"github.com/idemlint/idemlint/passes/internal/retrysite"
+	"github.com/idemlint/idemlint/passes/internal/ssautil"
 )
 
 // Analyzer reports retry backoff without jitter, without a cap, or with no
@@ -40,7 +41,7 @@ func run(pass *analysis.Pass) (any, error) {
 		return f, pass.ImportObjectFact(fn, &f)
 	}}
 	exportDelayFacts(pass, ssaInfo.SrcFuncs, t)
-	calls := callsByPos(ssaInfo.SrcFuncs)
+	calls := ssautil.CallsByPos(ssaInfo.SrcFuncs)
 	for _, s := range pass.ResultOf[retrysite.Analyzer].(*retrysite.Result).Sites {
 		switch s.Kind {
 		case retrysite.Loop:
@@ -97,20 +98,4 @@ func reportNoJitter(pass *analysis.Pass, w *ast.CallExpr, arg ast.Expr) {
 		d.SuggestedFixes = []analysis.SuggestedFix{fix}
 	}
 	report.Report(pass, d)
-}
-
-// callsByPos indexes the package's SSA calls by the position of their
-// opening parenthesis, which is how an AST call finds its SSA twin.
-func callsByPos(funcs []*ssa.Function) map[token.Pos]*ssa.CallCommon {
-	out := map[token.Pos]*ssa.CallCommon{}
-	for _, fn := range funcs {
-		for _, b := range fn.Blocks {
-			for _, instr := range b.Instrs {
-				if c, ok := instr.(ssa.CallInstruction); ok {
-					out[c.Common().Pos()] = c.Common()
-				}
-			}
-		}
-	}
-	return out
 }

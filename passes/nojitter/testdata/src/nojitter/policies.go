@@ -13,10 +13,10 @@ import (
 
 func policies(ctx context.Context) {
 	f := func(ctx context.Context) error { return op() }
-	_ = retry.Do(ctx, retry.WithMaxRetries(3, retry.NewExponential(time.Second)), f) // want `retry.NewExponential has no jitter and no cap on its delay`
-	_ = retry.Do(ctx, retry.WithMaxRetries(3, retry.NewConstant(time.Second)), f)    // want `retry.NewConstant has no jitter, so clients`
+	_ = retry.Do(ctx, retry.WithMaxRetries(3, retry.NewExponential(time.Second)), f)                              // want `retry.NewExponential has no jitter and no cap on its delay`
+	_ = retry.Do(ctx, retry.WithMaxRetries(3, retry.NewConstant(time.Second)), f)                                 // want `retry.NewConstant has no jitter, so clients`
 	_ = retry.Do(ctx, retry.WithMaxRetries(3, retry.WithJitterPercent(10, retry.NewExponential(time.Second))), f) // want `retry.NewExponential grows without a cap`
-	_ = retry.Exponential(ctx, time.Second, f) // want `retry.Exponential waits without jitter`
+	_ = retry.Exponential(ctx, time.Second, f)                                                                    // want `retry.Exponential waits without jitter`
 	ok := retry.WithMaxRetries(3, retry.WithCappedDuration(time.Minute, retry.WithFullJitter(retry.NewExponential(time.Second))))
 	_ = retry.Do(ctx, ok, f)
 
@@ -29,7 +29,7 @@ func policies(ctx context.Context) {
 	b.RandomizationFactor = 0 // want `RandomizationFactor = 0 removes the backoff's jitter`
 	_ = backoff.Retry(op, b)
 	_ = backoff.Retry(op, backoff.WithMaxRetries(backoff.NewConstantBackOff(time.Second), 3)) // want `a constant backoff has no jitter`
-	_ = backoff.Retry(op, backoff.WithMaxRetries(&backoff.ZeroBackOff{}, 3))                   // want `backoff.ZeroBackOff retries at once`
+	_ = backoff.Retry(op, backoff.WithMaxRetries(&backoff.ZeroBackOff{}, 3))                  // want `backoff.ZeroBackOff retries at once`
 	_ = backoff.Retry(op, backoff.NewExponentialBackOff())
 
 	_ = wait.ExponentialBackoff(wait.Backoff{Duration: time.Second, Factor: 2, Steps: 5}, func() (bool, error) { return true, nil }) // want `wait.Backoff has no Jitter`

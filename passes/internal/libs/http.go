@@ -1,0 +1,107 @@
+package libs
+
+import "go/types"
+
+// Send describes a call that sends an HTTP request.
+type Send struct {
+	// Method is the method the call always uses ("POST"), or "" when it
+	// comes from an argument.
+	Method string
+	// MethodArg is the index of the method argument (resty Execute), or -1.
+	MethodArg int
+	// RequestArg is the index of the request argument (Client.Do), or -1.
+	RequestArg int
+}
+
+func sendMethod(m string) Send   { return Send{Method: m, MethodArg: -1, RequestArg: -1} }
+func sendRequest(arg int) Send   { return Send{MethodArg: -1, RequestArg: arg} }
+func sendMethodArg(arg int) Send { return Send{MethodArg: arg, RequestArg: -1} }
+
+// Sends lists the calls that send a request.
+var Sends = Table[Send]{
+	{"net/http", "", "Post"}:                  sendMethod("POST"),
+	{"net/http", "", "PostForm"}:              sendMethod("POST"),
+	{"net/http", "", "Get"}:                   sendMethod("GET"),
+	{"net/http", "", "Head"}:                  sendMethod("HEAD"),
+	{"net/http", "Client", "Post"}:            sendMethod("POST"),
+	{"net/http", "Client", "PostForm"}:        sendMethod("POST"),
+	{"net/http", "Client", "Get"}:             sendMethod("GET"),
+	{"net/http", "Client", "Head"}:            sendMethod("HEAD"),
+	{"net/http", "Client", "Do"}:              sendRequest(0),
+	{"net/http", "RoundTripper", "RoundTrip"}: sendRequest(0),
+	{"net/http", "Transport", "RoundTrip"}:    sendRequest(0),
+	{RetryableHTTP, "Client", "Do"}:           sendRequest(0),
+	{RetryableHTTP, "Client", "Post"}:         sendMethod("POST"),
+	{RetryableHTTP, "Client", "PostForm"}:     sendMethod("POST"),
+	{RetryableHTTP, "Client", "Get"}:          sendMethod("GET"),
+	{RetryableHTTP, "Client", "Head"}:         sendMethod("HEAD"),
+	{RetryableHTTP, "", "Post"}:               sendMethod("POST"),
+	{RetryableHTTP, "", "PostForm"}:           sendMethod("POST"),
+	{RetryableHTTP, "", "Get"}:                sendMethod("GET"),
+	{RetryableHTTP, "", "Head"}:               sendMethod("HEAD"),
+	{RestyV2, "Request", "Get"}:               sendMethod("GET"),
+	{RestyV2, "Request", "Head"}:              sendMethod("HEAD"),
+	{RestyV2, "Request", "Options"}:           sendMethod("OPTIONS"),
+	{RestyV2, "Request", "Post"}:              sendMethod("POST"),
+	{RestyV2, "Request", "Put"}:               sendMethod("PUT"),
+	{RestyV2, "Request", "Patch"}:             sendMethod("PATCH"),
+	{RestyV2, "Request", "Delete"}:            sendMethod("DELETE"),
+	{RestyV2, "Request", "Execute"}:           sendMethodArg(0),
+}
+
+// RequestBuilders are the calls that build a request; the value is the
+// index of the method argument.
+var RequestBuilders = Table[int]{
+	{"net/http", "", "NewRequest"}:               0,
+	{"net/http", "", "NewRequestWithContext"}:    1,
+	{RetryableHTTP, "", "NewRequest"}:            0,
+	{RetryableHTTP, "", "NewRequestWithContext"}: 1,
+}
+
+// HeaderSetters are the methods that set a header: the value is the index
+// of the header name argument (the value follows it).
+var HeaderSetters = Table[int]{
+	{"net/http", "Header", "Set"}:     0,
+	{"net/http", "Header", "Add"}:     0,
+	{RestyV2, "Request", "SetHeader"}: 0,
+	{RestyV2, "Client", "SetHeader"}:  0,
+}
+
+// HeaderMapSetters set several headers from a map argument (index 0).
+var HeaderMapSetters = Table[bool]{
+	{RestyV2, "Request", "SetHeaders"}: true,
+	{RestyV2, "Client", "SetHeaders"}:  true,
+}
+
+// freshPackages are packages whose every function makes a new value each
+// call: a key made by one of them inside a retry site is new per attempt.
+var freshPackages = map[string]bool{
+	"github.com/google/uuid":     true,
+	"github.com/gofrs/uuid":      true,
+	"github.com/gofrs/uuid/v5":   true,
+	"github.com/oklog/ulid/v2":   true,
+	"github.com/rs/xid":          true,
+	"github.com/segmentio/ksuid": true,
+	"math/rand":                  true,
+	"math/rand/v2":               true,
+	"crypto/rand":                true,
+}
+
+// FreshValueFuncs are other functions that return a new value each call.
+var FreshValueFuncs = Table[bool]{
+	{"time", "", "Now"}:           true,
+	{"time", "Time", "UnixNano"}:  true,
+	{"time", "Time", "UnixMilli"}: true,
+}
+
+// MakesFreshValue reports whether each call of fn returns a new value.
+func MakesFreshValue(fn *types.Func) bool {
+	if fn == nil || fn.Pkg() == nil {
+		return false
+	}
+	if freshPackages[fn.Pkg().Path()] && NameOf(fn).Recv == "" {
+		return true
+	}
+	_, ok := FreshValueFuncs.Lookup(fn)
+	return ok
+}

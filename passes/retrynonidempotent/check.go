@@ -1,0 +1,215 @@
+package retrynonidempotent
+
+import (
+	"fmt"
+	"go/ast"
+	"go/constant"
+	"go/token"
+	"go/types"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/idemlint/idemlint/passes/internal/libs"
+	"github.com/idemlint/idemlint/passes/internal/report"
+	"github.com/idemlint/idemlint/passes/internal/retrysite"
+)
+
+// check reports the sends that retry sites repeat without a key.
+func (a *analyzer) check(sites *retrysite.Result) {
+	for _, s := range sites.Sites {
+		if s.Op.Func != nil {
+			a.checkNamedOp(s)
+		}
+	}
+	a.eachSend(true, func(_ *ast.FuncDecl, _ *inspector, s *send) {
+		if a.done[s.call] || !a.nonIdempotent(s.method) {
+			return
+		}
+		within := a.retriedAt(sites, s.call.Pos())
+		viaClient := a.viaRetryingClient(s.call)
+		if len(within) == 0 && !viaClient {
+			if s.fact != nil && s.fact.Retried && s.fact.MethodParam >= 0 {
+				a.report(s, fmt.Sprintf("%s request is sent through %s, which retries it without an %s header; generate one key per operation and send it on every attempt", s.method, s.via.Name(), headers[0]))
+			}
+			return
+		}
+		if !s.keyed {
+			a.report(s, a.unkeyedMessage(s))
+			return
+		}
+		if len(within) > 0 {
+			a.checkFreshKey(s, within[len(within)-1])
+		}
+	})
+}
+
+func (a *analyzer) unkeyedMessage(s *send) string {
+	return fmt.Sprintf("%s request is retried without an %s header; generate one key per operation, outside the retry loop, and send it on every attempt", s.method, headers[0])
+}
+
+// report reports at the send, with related information pointing at the
+// request when it is sent inside the called function.
+func (a *analyzer) report(s *send, msg string) {
+	a.done[s.call] = true
+	d := analysis.Diagnostic{Pos: s.call.Pos(), End: s.call.End(), Message: msg}
+	if s.via != nil && s.fact != nil {
+		d.Related = []analysis.RelatedInformation{{
+			Pos:     s.via.Pos(),
+			Message: fmt.Sprintf("%s sends the %s request without a key (%s)", s.via.Name(), s.method, s.fact.Where),
+		}}
+	}
+	report.Report(a.pass, d)
+}
+
+// viaRetryingClient reports whether call sends through a client that
+// retries with its default policy.
+func (a *analyzer) viaRetryingClient(call *ast.CallExpr) bool {
+	return a.clients[call] && !a.customCheck[rootObj(a.pass.TypesInfo, call.Fun)]
+}
+
+// retriedAt returns the retry sites whose operation, written inline (a loop
+// body or a function literal), contains pos. A site whose operation is a
+// named function is reported at the site, through the function's fact; a
+// loop that retries only outcomes proving the request was not processed
+// does not count.
+func (a *analyzer) retriedAt(sites *retrysite.Result, pos token.Pos) []*retrysite.Site {
+	var out []*retrysite.Site
+	for _, s := range sites.Within(pos) {
+		if s.Op.Func == nil && !onlyUnprocessed(a.pass.TypesInfo, s) {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// checkNamedOp reports a retry helper whose operation is a named function
+// of another package that sends an unkeyed request.
+func (a *analyzer) checkNamedOp(site *retrysite.Site) {
+	var f SendsFact
+	if !a.sendsFact(site.Op.Func, &f) || f.MethodParam >= 0 || !a.nonIdempotent(f.Method) {
+		return
+	}
+	call := site.Node.(*ast.CallExpr)
+	a.report(&send{call: call, method: f.Method, via: site.Op.Func, fact: &f}, a.unkeyedMessage(&send{method: f.Method}))
+}
+
+// checkFreshKey reports a key whose value is made inside the retry site, so
+// each attempt sends a new one.
+func (a *analyzer) checkFreshKey(s *send, site *retrysite.Site) {
+	for _, kv := range s.keyValues {
+		c := a.calls[kv.call.Lparen]
+		if c == nil || kv.arg >= len(c.Args) {
+			continue
+		}
+		for _, pos := range freshCalls(c.Args[kv.arg]) {
+			if site.Op.Contains(pos) {
+				a.done[s.call] = true
+				report.Report(a.pass, analysis.Diagnostic{
+					Pos: kv.call.Pos(), End: kv.call.End(),
+					Message: fmt.Sprintf("%s key is generated on every attempt, so the server cannot recognise the retry; generate it once per operation, before the retry starts", headers[0]),
+					Related: []analysis.RelatedInformation{{Pos: pos, Message: "the key is made here, inside the retry"}},
+				})
+				return
+			}
+		}
+	}
+}
+
+// onlyUnprocessed reports whether every failure test of a retry loop picks
+// an outcome that proves the server did not process the request: a 429
+// status, or a refused connection.
+func onlyUnprocessed(info *types.Info, site *retrysite.Site) bool {
+	if site.Kind != retrysite.Loop || len(site.Tests) == 0 {
+		return false
+	}
+	for _, t := range site.Tests {
+		if !provesUnprocessed(info, t) {
+			return false
+		}
+	}
+	return true
+}
+
+func provesUnprocessed(info *types.Info, e ast.Expr) bool {
+	found := false
+	ast.Inspect(e, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.BinaryExpr:
+			if n.Op == token.EQL {
+				for _, side := range []ast.Expr{n.X, n.Y} {
+					if tv, ok := info.Types[side]; ok && tv.Value != nil && constant.Compare(tv.Value, token.EQL, constant.MakeInt64(429)) {
+						found = true
+					}
+				}
+			}
+		case *ast.Ident:
+			if obj := info.Uses[n]; obj != nil && obj.Pkg() != nil && obj.Pkg().Path() == "syscall" && obj.Name() == "ECONNREFUSED" {
+				found = true
+			}
+		}
+		return true
+	})
+	return found
+}
+
+// customCheckRetry finds the go-retryablehttp clients of the package whose
+// CheckRetry is replaced (c.CheckRetry = f, or a Client literal setting it):
+// their retry policy is their own, and may well leave POST alone.
+func customCheckRetry(pass *analysis.Pass) map[types.Object]bool {
+	out := map[types.Object]bool{}
+	isField := func(id *ast.Ident) bool {
+		v, ok := pass.TypesInfo.ObjectOf(id).(*types.Var)
+		return ok && id.Name == "CheckRetry" && v.IsField() && v.Pkg() != nil && v.Pkg().Path() == libs.RetryableHTTP
+	}
+	for _, f := range pass.Files {
+		ast.Inspect(f, func(n ast.Node) bool {
+			as, ok := n.(*ast.AssignStmt)
+			if !ok {
+				return true
+			}
+			for i, l := range as.Lhs {
+				if sel, ok := l.(*ast.SelectorExpr); ok && isField(sel.Sel) {
+					if obj := rootObj(pass.TypesInfo, sel.X); obj != nil {
+						out[obj] = true
+					}
+				}
+				if i >= len(as.Rhs) {
+					continue
+				}
+				// c := &retryablehttp.Client{CheckRetry: f}
+				ast.Inspect(as.Rhs[i], func(n ast.Node) bool {
+					if kv, ok := n.(*ast.KeyValueExpr); ok {
+						if id, ok := kv.Key.(*ast.Ident); ok && isField(id) {
+							if obj := rootObj(pass.TypesInfo, l); obj != nil {
+								out[obj] = true
+							}
+						}
+					}
+					return true
+				})
+			}
+			return true
+		})
+	}
+	return out
+}
+
+// rootObj is the variable a selector or method chain starts from.
+func rootObj(info *types.Info, e ast.Expr) types.Object {
+	for {
+		switch x := ast.Unparen(e).(type) {
+		case *ast.Ident:
+			return info.ObjectOf(x)
+		case *ast.SelectorExpr:
+			e = x.X
+		case *ast.CallExpr:
+			sel, ok := x.Fun.(*ast.SelectorExpr)
+			if !ok {
+				return nil
+			}
+			e = sel.X
+		default:
+			return nil
+		}
+	}
+}

@@ -1,0 +1,231 @@
+package retrynonidempotent
+
+import (
+	"fmt"
+	"go/ast"
+	"go/constant"
+	"go/token"
+	"go/types"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/passes/buildssa"
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/idemlint/idemlint/passes/internal/libs"
+	"github.com/idemlint/idemlint/passes/internal/retrysite"
+	"github.com/idemlint/idemlint/passes/internal/ssautil"
+)
+
+// Analyzer reports non-idempotent requests retried without an idempotency
+// key.
+var Analyzer = &analysis.Analyzer{
+	Name:      "retrynonidempotent",
+	Doc:       Doc,
+	URL:       "https://github.com/idemlint/idemlint#retrynonidempotent",
+	Requires:  []*analysis.Analyzer{retrysite.Analyzer, buildssa.Analyzer},
+	Run:       run,
+	FactTypes: []analysis.Fact{new(SendsFact), new(SetsKeyFact)},
+}
+
+var (
+	methods = listFlag{"POST", "PATCH"}
+	headers = listFlag{"Idempotency-Key", "X-Idempotency-Key"}
+)
+
+func init() {
+	Analyzer.Flags.Var(&methods, "methods", "comma-separated HTTP methods that are not idempotent")
+	Analyzer.Flags.Var(&headers, "headers", "comma-separated header names that carry an idempotency key")
+}
+
+type analyzer struct {
+	pass    *analysis.Pass
+	sends   map[*types.Func]*SendsFact
+	setsKey map[*types.Func]*SetsKeyFact
+	calls   map[token.Pos]*ssa.CallCommon
+	done    map[*ast.CallExpr]bool
+
+	clients     map[ast.Node]bool     // sends through retrying clients
+	customCheck map[types.Object]bool // retryablehttp clients with their own CheckRetry
+}
+
+func run(pass *analysis.Pass) (any, error) {
+	a := &analyzer{pass: pass, sends: map[*types.Func]*SendsFact{}, setsKey: map[*types.Func]*SetsKeyFact{}, done: map[*ast.CallExpr]bool{}}
+	sites := pass.ResultOf[retrysite.Analyzer].(*retrysite.Result)
+	a.clients = map[ast.Node]bool{}
+	for _, s := range sites.Sites {
+		if s.Kind == retrysite.Client {
+			a.clients[s.Node] = true
+		}
+	}
+	a.customCheck = customCheckRetry(pass)
+	a.learn(sites)
+	for fn, f := range a.sends {
+		pass.ExportObjectFact(fn, f)
+	}
+	for fn, f := range a.setsKey {
+		pass.ExportObjectFact(fn, f)
+	}
+	a.calls = ssautil.CallsByPos(pass.ResultOf[buildssa.Analyzer].(*buildssa.SSA).SrcFuncs)
+	a.check(sites)
+	return nil, nil
+}
+
+// learn computes the facts of the package's functions, repeating until
+// helpers that call helpers declared later are known too.
+func (a *analyzer) learn(sites *retrysite.Result) {
+	for changed := true; changed; {
+		changed = false
+		a.eachSend(false, func(fd *ast.FuncDecl, in *inspector, s *send) {
+			fn := a.pass.TypesInfo.Defs[fd.Name].(*types.Func)
+			if a.sends[fn] != nil || s.keyed || !a.nonIdempotent(s.method) && s.methodParam < 0 {
+				return
+			}
+			retried := len(a.retriedAt(sites, s.call.Pos())) > 0 || a.viaRetryingClient(s.call) || s.fact != nil && s.fact.Retried
+			if retried && s.methodParam < 0 {
+				return // the hazard is reported here, not at the callers
+			}
+			a.sends[fn] = &SendsFact{
+				Method:      s.method,
+				MethodParam: s.methodParam,
+				Retried:     retried,
+				Where:       a.where(s),
+			}
+			changed = true
+		})
+		changed = a.learnSetsKey() || changed
+	}
+}
+
+// where is the position of the send itself, through facts.
+func (a *analyzer) where(s *send) string {
+	if s.fact != nil {
+		return s.fact.Where
+	}
+	p := a.pass.Fset.Position(s.call.Pos())
+	return fmt.Sprintf("%s:%d", baseName(p.Filename), p.Line)
+}
+
+func baseName(path string) string {
+	return path[strings.LastIndexAny(path, `/\`)+1:]
+}
+
+// eachSend calls f for every send in every function declaration, and in
+// the function literals inside them when lits is set. (A send in a literal
+// runs when the literal is called, which is not when its declaration is.)
+func (a *analyzer) eachSend(lits bool, f func(*ast.FuncDecl, *inspector, *send)) {
+	for _, file := range a.pass.Files {
+		for _, decl := range file.Decls {
+			fd, ok := decl.(*ast.FuncDecl)
+			if !ok || fd.Body == nil {
+				continue
+			}
+			fn, _ := a.pass.TypesInfo.Defs[fd.Name].(*types.Func)
+			if fn == nil {
+				continue
+			}
+			in := &inspector{a: a, info: a.pass.TypesInfo, decl: fd, sig: fn.Signature()}
+			ast.Inspect(fd.Body, func(n ast.Node) bool {
+				switch n := n.(type) {
+				case *ast.FuncLit:
+					return lits
+				case *ast.CallExpr:
+					if s := in.sendOf(n); s != nil {
+						f(fd, in, s)
+					}
+				}
+				return true
+			})
+		}
+	}
+}
+
+// learnSetsKey finds functions that set a key header on a request
+// parameter.
+func (a *analyzer) learnSetsKey() bool {
+	grew := false
+	for _, file := range a.pass.Files {
+		for _, decl := range file.Decls {
+			fd, ok := decl.(*ast.FuncDecl)
+			if !ok || fd.Body == nil {
+				continue
+			}
+			fn, _ := a.pass.TypesInfo.Defs[fd.Name].(*types.Func)
+			if fn == nil || a.setsKey[fn] != nil {
+				continue
+			}
+			in := &inspector{a: a, info: a.pass.TypesInfo, decl: fd, sig: fn.Signature()}
+			params := fn.Signature().Params()
+			for i := range params.Len() {
+				p := params.At(i)
+				if !isRequest(p.Type()) && !isHeader(p.Type()) {
+					continue
+				}
+				var s send
+				if isHeader(p.Type()) {
+					in.headerParam(&s, p)
+				} else {
+					in.headersOf(&s, p)
+				}
+				if s.keyed {
+					a.setsKey[fn] = &SetsKeyFact{Param: i}
+					grew = true
+					break
+				}
+			}
+		}
+	}
+	return grew
+}
+
+// headerParam looks for h.Set(key, ...) on an http.Header parameter.
+func (in *inspector) headerParam(s *send, h *types.Var) {
+	ast.Inspect(in.decl, func(n ast.Node) bool {
+		if call, ok := n.(*ast.CallExpr); ok {
+			if i, ok := libs.HeaderSetters.Lookup(libs.Callee(in.info, call)); ok && i < len(call.Args) {
+				if sel, ok := call.Fun.(*ast.SelectorExpr); ok && in.rootIs(sel.X, h) {
+					in.keyHeader(s, call, i)
+				}
+			}
+		}
+		return true
+	})
+}
+
+func isHeader(t types.Type) bool {
+	n, ok := types.Unalias(t).(*types.Named)
+	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "net/http" && n.Obj().Name() == "Header"
+}
+
+func (a *analyzer) nonIdempotent(method string) bool {
+	for _, m := range methods {
+		if strings.EqualFold(m, method) {
+			return true
+		}
+	}
+	return false
+}
+
+type keyMatch int
+
+const (
+	notKey keyMatch = iota
+	isKey
+	mayBeKey
+)
+
+// isKeyName reports whether a header name expression names a key header;
+// a name that is not constant may.
+func (a *analyzer) isKeyName(info *types.Info, e ast.Expr) keyMatch {
+	tv, ok := info.Types[e]
+	if !ok || tv.Value == nil || tv.Value.Kind() != constant.String {
+		return mayBeKey
+	}
+	name := constant.StringVal(tv.Value)
+	for _, h := range headers {
+		if strings.EqualFold(h, name) {
+			return isKey
+		}
+	}
+	return notKey
+}

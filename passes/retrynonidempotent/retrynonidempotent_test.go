@@ -1,0 +1,12 @@
+package retrynonidempotent_test
+
+import (
+	"testing"
+
+	"github.com/idemlint/idemlint/analysistest"
+	"github.com/idemlint/idemlint/passes/retrynonidempotent"
+)
+
+func Test(t *testing.T) {
+	analysistest.Run(t, retrynonidempotent.Analyzer, "apiclient", "idem")
+}

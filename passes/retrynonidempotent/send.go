@@ -1,0 +1,299 @@
+package retrynonidempotent
+
+import (
+	"go/ast"
+	"go/constant"
+	"go/types"
+	"strings"
+
+	"github.com/idemlint/idemlint/passes/internal/astutil"
+	"github.com/idemlint/idemlint/passes/internal/libs"
+)
+
+// send is one call that sends a request, as seen from its function.
+type send struct {
+	call *ast.CallExpr
+	// method is the constant method, or "" when unknown.
+	method string
+	// methodParam is the index of the enclosing function's parameter the
+	// method comes from, or -1.
+	methodParam int
+	// keyed is true when a key header is set on the request, or may be.
+	keyed bool
+	// keyValues are the values of the key headers set by name.
+	keyValues []keyValue
+	// via is the function called, when the send happens inside it (its
+	// SendsFact says so); nil for a direct send.
+	via  *types.Func
+	fact *SendsFact
+}
+
+// keyValue is a key header set by a call (Header.Set, SetHeader), whose
+// value argument is at index arg of the call's SSA arguments.
+type keyValue struct {
+	call *ast.CallExpr
+	arg  int
+}
+
+// inspector finds the sends of one function declaration.
+type inspector struct {
+	a    *analyzer
+	info *types.Info
+	decl ast.Node         // the whole declaration: requests are built anywhere in it
+	sig  *types.Signature // its signature, for method parameters
+}
+
+// sendOf describes call if it sends a request, or returns nil.
+func (in *inspector) sendOf(call *ast.CallExpr) *send {
+	fn := libs.Callee(in.info, call)
+	if fn == nil {
+		return nil
+	}
+	if row, ok := libs.Sends.Lookup(fn); ok {
+		s := &send{call: call, method: row.Method, methodParam: -1}
+		switch {
+		case row.RequestArg >= 0 && row.RequestArg < len(call.Args):
+			in.request(s, call.Args[row.RequestArg])
+		case row.MethodArg >= 0 && row.MethodArg < len(call.Args):
+			s.method, s.methodParam = in.methodOf(call.Args[row.MethodArg])
+			in.restyChain(s, call)
+		default:
+			in.restyChain(s, call)
+		}
+		return s
+	}
+	var fact SendsFact
+	if in.a.sendsFact(fn, &fact) {
+		s := &send{call: call, via: fn, fact: &fact, method: fact.Method, methodParam: -1}
+		if fact.MethodParam >= 0 && fact.MethodParam < len(call.Args) {
+			s.method, s.methodParam = in.methodOf(call.Args[fact.MethodParam])
+		}
+		return s
+	}
+	return nil
+}
+
+// methodOf resolves a method argument to a constant or to a parameter of
+// the enclosing function.
+func (in *inspector) methodOf(e ast.Expr) (string, int) {
+	if tv, ok := in.info.Types[e]; ok && tv.Value != nil && tv.Value.Kind() == constant.String {
+		return strings.ToUpper(constant.StringVal(tv.Value)), -1
+	}
+	if id, ok := ast.Unparen(e).(*ast.Ident); ok && in.sig != nil {
+		obj := in.info.Uses[id]
+		for i := range in.sig.Params().Len() {
+			if in.sig.Params().At(i) == obj {
+				return "", i
+			}
+		}
+	}
+	return "", -1
+}
+
+// request follows a request argument back to where it was built, to learn
+// its method and whether it carries a key.
+func (in *inspector) request(s *send, e ast.Expr) {
+	seen := map[types.Object]bool{}
+	var follow func(e ast.Expr, depth int)
+	follow = func(e ast.Expr, depth int) {
+		if depth > 6 {
+			return
+		}
+		switch x := ast.Unparen(e).(type) {
+		case *ast.UnaryExpr:
+			follow(x.X, depth+1)
+		case *ast.CompositeLit:
+			in.requestLit(s, x)
+		case *ast.CallExpr:
+			fn := libs.Callee(in.info, x)
+			if i, ok := libs.RequestBuilders.Lookup(fn); ok && i < len(x.Args) {
+				s.method, s.methodParam = in.methodOf(x.Args[i])
+				return
+			}
+			// req.WithContext(ctx), req.Clone(ctx), FromRequest(req): the
+			// same request.
+			if sel, ok := x.Fun.(*ast.SelectorExpr); ok && isRequest(in.info.TypeOf(sel.X)) {
+				follow(sel.X, depth+1)
+			}
+			for _, a := range x.Args {
+				if isRequest(in.info.TypeOf(a)) {
+					follow(a, depth+1)
+				}
+			}
+		case *ast.Ident:
+			v, ok := in.info.Uses[x].(*types.Var)
+			if !ok || seen[v] {
+				return
+			}
+			seen[v] = true
+			in.headersOf(s, v)
+			for _, d := range astutil.Assignments(in.info, in.decl, v) {
+				follow(d, depth+1)
+			}
+		}
+	}
+	follow(e, 0)
+}
+
+// requestLit reads an http.Request literal's Method and Header.
+func (in *inspector) requestLit(s *send, lit *ast.CompositeLit) {
+	for _, elt := range lit.Elts {
+		kv, ok := elt.(*ast.KeyValueExpr)
+		if !ok {
+			continue
+		}
+		switch key, _ := kv.Key.(*ast.Ident); {
+		case key == nil:
+		case key.Name == "Method":
+			s.method, s.methodParam = in.methodOf(kv.Value)
+		case key.Name == "Header":
+			in.headerLit(s, kv.Value)
+		}
+	}
+}
+
+// headerLit reads an http.Header literal; anything else assigned to a
+// header may hold a key.
+func (in *inspector) headerLit(s *send, e ast.Expr) {
+	lit, ok := ast.Unparen(e).(*ast.CompositeLit)
+	if !ok {
+		s.keyed = true
+		return
+	}
+	for _, elt := range lit.Elts {
+		if kv, ok := elt.(*ast.KeyValueExpr); ok && in.a.isKeyName(in.info, kv.Key) != notKey {
+			s.keyed = true
+		}
+	}
+}
+
+func isRequest(t types.Type) bool {
+	if p, ok := t.(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	n, ok := types.Unalias(t).(*types.Named)
+	if !ok || n.Obj().Pkg() == nil {
+		return false
+	}
+	path := n.Obj().Pkg().Path()
+	return n.Obj().Name() == "Request" && (path == "net/http" || path == libs.RetryableHTTP || path == libs.RestyV2)
+}
+
+// headersOf finds the headers set, anywhere in the declaration, on the
+// request held by v.
+func (in *inspector) headersOf(s *send, v *types.Var) {
+	ast.Inspect(in.decl, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.CallExpr:
+			in.headerCall(s, n, v)
+		case *ast.AssignStmt:
+			for i, l := range n.Lhs {
+				switch l := ast.Unparen(l).(type) {
+				case *ast.IndexExpr: // req.Header["Idempotency-Key"] = ...
+					if in.isHeaderOf(l.X, v) && in.a.isKeyName(in.info, l.Index) != notKey {
+						s.keyed = true
+					}
+				case *ast.SelectorExpr: // req.Header = http.Header{...}
+					if l.Sel.Name == "Header" && in.rootIs(l.X, v) && i < len(n.Rhs) {
+						in.headerLit(s, n.Rhs[i])
+					}
+				}
+			}
+		}
+		return true
+	})
+}
+
+// headerCall handles req.Header.Set(k, v), r.SetHeader(k, v) and calls of
+// functions that set the key on a request they are given.
+func (in *inspector) headerCall(s *send, call *ast.CallExpr, v *types.Var) {
+	fn := libs.Callee(in.info, call)
+	sel, isSel := call.Fun.(*ast.SelectorExpr)
+	if i, ok := libs.HeaderSetters.Lookup(fn); ok && isSel && i < len(call.Args) {
+		if in.isHeaderOf(sel.X, v) || in.rootIs(sel.X, v) {
+			in.keyHeader(s, call, i)
+		}
+		return
+	}
+	if _, ok := libs.HeaderMapSetters.Lookup(fn); ok && isSel && in.rootIs(sel.X, v) {
+		s.keyed = true // a map of headers may hold the key
+		return
+	}
+	var fact SetsKeyFact
+	if fn != nil && in.a.setsKeyFact(fn, &fact) && fact.Param < len(call.Args) {
+		arg := call.Args[fact.Param]
+		if in.rootIs(arg, v) || in.isHeaderOf(arg, v) {
+			s.keyed = true
+		}
+	}
+}
+
+// keyHeader records a header set by a call whose name argument is at i.
+func (in *inspector) keyHeader(s *send, call *ast.CallExpr, i int) {
+	switch in.a.isKeyName(in.info, call.Args[i]) {
+	case isKey:
+		s.keyed = true
+		s.keyValues = append(s.keyValues, keyValue{call: call, arg: i + 2}) // receiver, name, value
+	case mayBeKey:
+		s.keyed = true
+	}
+}
+
+// isHeaderOf reports whether e is v.Header (or v.Request.Header).
+func (in *inspector) isHeaderOf(e ast.Expr, v *types.Var) bool {
+	sel, ok := ast.Unparen(e).(*ast.SelectorExpr)
+	return ok && sel.Sel.Name == "Header" && in.rootIs(sel.X, v)
+}
+
+// rootIs reports whether a method chain or selector starts at v.
+func (in *inspector) rootIs(e ast.Expr, v *types.Var) bool {
+	for {
+		switch x := ast.Unparen(e).(type) {
+		case *ast.Ident:
+			return in.info.Uses[x] == v
+		case *ast.SelectorExpr:
+			e = x.X
+		case *ast.CallExpr:
+			sel, ok := x.Fun.(*ast.SelectorExpr)
+			if !ok {
+				return false
+			}
+			e = sel.X
+		default:
+			return false
+		}
+	}
+}
+
+// restyChain reads the key headers set in a resty call chain
+// (client.R().SetHeader(...).Post(url)) and on the variable it starts from.
+func (in *inspector) restyChain(s *send, call *ast.CallExpr) {
+	sel, ok := call.Fun.(*ast.SelectorExpr)
+	if !ok {
+		return
+	}
+	e := sel.X
+	for {
+		c, ok := ast.Unparen(e).(*ast.CallExpr)
+		if !ok {
+			break
+		}
+		fn := libs.Callee(in.info, c)
+		if i, ok := libs.HeaderSetters.Lookup(fn); ok && i < len(c.Args) {
+			in.keyHeader(s, c, i)
+		}
+		if _, ok := libs.HeaderMapSetters.Lookup(fn); ok {
+			s.keyed = true
+		}
+		csel, ok := c.Fun.(*ast.SelectorExpr)
+		if !ok {
+			break
+		}
+		e = csel.X
+	}
+	if id, ok := ast.Unparen(e).(*ast.Ident); ok {
+		if v, ok := in.info.Uses[id].(*types.Var); ok && isRequest(v.Type()) {
+			in.headersOf(s, v)
+		}
+	}
+}
