@@ -1,0 +1,49 @@
+package libs
+
+// Redis client paths.
+const (
+	GoRedisV9 = "github.com/redis/go-redis/v9"
+	GoRedisV8 = "github.com/go-redis/redis/v8"
+	Redigo    = "github.com/gomodule/redigo/redis"
+)
+
+// RedisCommand is what a client method sends.
+type RedisCommand struct {
+	Cmd string // SETNX, SETARGS, SET, GET, EXISTS, DEL, EVAL, DO
+	Key int    // index of the key argument, -1 when it varies
+	TTL int    // index of the expiration argument, -1 if none
+}
+
+func goRedisRows(pkg string) Table[RedisCommand] {
+	return Table[RedisCommand]{
+		{pkg, "*", "SetNX"}:    {"SETNX", 1, 3},
+		{pkg, "*", "SetArgs"}:  {"SETARGS", 1, 3},
+		{pkg, "*", "Set"}:      {"SET", 1, 3},
+		{pkg, "*", "Get"}:      {"GET", 1, -1},
+		{pkg, "*", "Exists"}:   {"EXISTS", 1, -1},
+		{pkg, "*", "Del"}:      {"DEL", 1, -1},
+		{pkg, "*", "Unlink"}:   {"DEL", 1, -1},
+		{pkg, "*", "Eval"}:     {"EVAL", -1, -1},
+		{pkg, "*", "EvalSha"}:  {"EVAL", -1, -1},
+		{pkg, "Script", "Run"}: {"EVAL", -1, -1},
+		{pkg, "*", "Do"}:       {"DO", -1, -1},
+	}
+}
+
+// RedisCommands maps client methods to the command they send. Methods are
+// keyed with any receiver: go-redis declares them on an unexported cmdable
+// reached through Client, ClusterClient, Tx, Conn and several interfaces.
+var RedisCommands = func() Table[RedisCommand] {
+	t := Table[RedisCommand]{
+		{Redigo, "Conn", "Do"}:                   {"DO", -1, -1},
+		{Redigo, "ConnWithContext", "DoContext"}: {"DO", -1, -1},
+		{Redigo, "Script", "Do"}:                 {"EVAL", -1, -1},
+		{Redigo, "Script", "DoContext"}:          {"EVAL", -1, -1},
+	}
+	for _, pkg := range []string{GoRedisV9, GoRedisV8} {
+		for k, v := range goRedisRows(pkg) {
+			t[k] = v
+		}
+	}
+	return t
+}()
