@@ -39,3 +39,66 @@ func Assignments(info *types.Info, encl ast.Node, v *types.Var) []ast.Expr {
 func Contains(outer, n ast.Node) bool {
 	return outer != nil && n != nil && outer.Pos() <= n.Pos() && n.End() <= outer.End()
 }
+
+// Parents maps every node under root to its parent.
+func Parents(root ast.Node) map[ast.Node]ast.Node {
+	parents := map[ast.Node]ast.Node{}
+	var stack []ast.Node
+	ast.Inspect(root, func(n ast.Node) bool {
+		if n == nil {
+			stack = stack[:len(stack)-1]
+			return true
+		}
+		if len(stack) > 0 {
+			parents[n] = stack[len(stack)-1]
+		}
+		stack = append(stack, n)
+		return true
+	})
+	return parents
+}
+
+// Mentions reports whether e refers to one of objs, or contains the node n.
+func Mentions(info *types.Info, e ast.Node, objs map[types.Object]bool, n ast.Node) bool {
+	found := false
+	ast.Inspect(e, func(x ast.Node) bool {
+		if found {
+			return false
+		}
+		if x != nil && x == n {
+			found = true
+		}
+		if id, ok := x.(*ast.Ident); ok && objs[info.ObjectOf(id)] {
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
+// Terminates reports whether a block always leaves the enclosing flow: it
+// ends in return, break, continue, goto or a panic.
+func Terminates(b *ast.BlockStmt) bool {
+	if b == nil || len(b.List) == 0 {
+		return false
+	}
+	switch s := b.List[len(b.List)-1].(type) {
+	case *ast.ReturnStmt, *ast.BranchStmt:
+		return true
+	case *ast.ExprStmt:
+		if call, ok := s.X.(*ast.CallExpr); ok {
+			if id, ok := call.Fun.(*ast.Ident); ok && id.Name == "panic" {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// StringValue returns the text of a SQL-like string argument: a constant,
+// a concatenation (non-constant parts become "?"), fmt.Sprintf with a
+// constant format (verbs become "?"), or a local variable assigned one of
+// those once.
+func StringValue(info *types.Info, e ast.Expr, encl ast.Node) (string, bool) {
+	return stringValue(info, e, encl, 0)
+}

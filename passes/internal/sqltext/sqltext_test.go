@@ -11,10 +11,10 @@ func TestParse(t *testing.T) {
 		sql  string
 		want Statement
 	}{
-		{"SELECT id FROM users WHERE email = $1", Statement{Verb: "SELECT", Table: "users"}},
-		{"select count(*) from public.\"Orders\" where id = ?", Statement{Verb: "SELECT", Table: "orders", Count: true}},
-		{"SELECT EXISTS(SELECT 1 FROM orders WHERE id=$1)", Statement{Verb: "SELECT", Table: "orders", Exists: true}},
-		{"SELECT id FROM orders WHERE id = $1 FOR UPDATE", Statement{Verb: "SELECT", Table: "orders", ForUpdate: true}},
+		{"SELECT id FROM users WHERE email = $1", Statement{Verb: "SELECT", Table: "users", Where: []string{"email"}}},
+		{"select count(*) from public.\"Orders\" where id = ?", Statement{Verb: "SELECT", Table: "orders", Count: true, Where: []string{"id"}}},
+		{"SELECT EXISTS(SELECT 1 FROM orders WHERE id=$1)", Statement{Verb: "SELECT", Table: "orders", Exists: true, Where: []string{"id"}}},
+		{"SELECT id FROM orders WHERE o.id = $1 AND status IN ('a') FOR UPDATE", Statement{Verb: "SELECT", Table: "orders", ForUpdate: true, Where: []string{"id", "status"}}},
 		{"-- find it\nSELECT /* hint */ id FROM `orders`", Statement{Verb: "SELECT", Table: "orders"}},
 		{"INSERT INTO orders (id, user_id) VALUES ($1, $2)", Statement{Verb: "INSERT", Table: "orders", Columns: []string{"id", "user_id"}}},
 		{"insert into app.orders(id) values(1) on conflict (id) do nothing", Statement{Verb: "INSERT", Table: "orders", Columns: []string{"id"}, Conflict: true}},

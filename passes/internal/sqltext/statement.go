@@ -20,6 +20,9 @@ type Statement struct {
 	Exists, Count bool
 	// ForUpdate is set for SELECT ... FOR UPDATE / FOR SHARE.
 	ForUpdate bool
+	// Where are the columns a SELECT's WHERE compares with =, IN or IS,
+	// lower-cased and without table qualifiers: the columns it checks.
+	Where []string
 }
 
 // IsInsert reports whether the statement adds rows.
@@ -45,6 +48,7 @@ func Parse(sql string) Statement {
 	switch st.Verb {
 	case "SELECT":
 		readSelect(&st, toks)
+		st.Where = whereColumns(toks)
 	case "INSERT", "REPLACE", "UPSERT":
 		readInsert(&st, toks)
 	case "MERGE":
@@ -189,3 +193,38 @@ func indexPunct(toks []token, p string) int {
 	}
 	return -1
 }
+
+// whereColumns returns the columns compared by equality in the WHERE of
+// the outermost statement.
+func whereColumns(toks []token) []string {
+	w := indexWord(toks, "WHERE")
+	if w < 0 {
+		return nil
+	}
+	return Conditions(toks[w+1:])
+}
+
+// Conditions returns the columns compared with =, IN or IS in a condition.
+func Conditions(toks []token) []string {
+	var cols []string
+	for i := 0; i+1 < len(toks); i++ {
+		t, next := toks[i], toks[i+1]
+		if t.kind != word && t.kind != quoted {
+			continue
+		}
+		if next.kind == punct && next.text == "." {
+			continue // a qualifier: the column follows
+		}
+		if next.kind == punct && next.text == "=" || next.kind == word && (next.text == "IN" || next.text == "IS") {
+			cols = append(cols, strings.ToLower(t.text))
+		}
+		if t.kind == word && (t.text == "GROUP" || t.text == "ORDER" || t.text == "LIMIT" || t.text == "FOR") {
+			break
+		}
+	}
+	return cols
+}
+
+// ConditionColumns returns the columns a condition fragment (GORM's
+// Where("email = ? AND org_id = ?")) compares by equality.
+func ConditionColumns(cond string) []string { return Conditions(scan(cond)) }

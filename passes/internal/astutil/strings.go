@@ -1,0 +1,79 @@
+package astutil
+
+import (
+	"fmt"
+	"go/ast"
+	"go/constant"
+	"go/token"
+	"go/types"
+	"regexp"
+)
+
+var printfVerb = regexp.MustCompile(`%[-+# 0-9.*]*[a-zA-Z%]`)
+
+// constArgs returns the values of arguments that are all constants.
+func constArgs(info *types.Info, args []ast.Expr) ([]any, bool) {
+	var out []any
+	for _, a := range args {
+		tv, ok := info.Types[a]
+		if !ok || tv.Value == nil {
+			return nil, false
+		}
+		switch tv.Value.Kind() {
+		case constant.String:
+			out = append(out, constant.StringVal(tv.Value))
+		case constant.Int:
+			v, _ := constant.Int64Val(tv.Value)
+			out = append(out, v)
+		default:
+			out = append(out, tv.Value.ExactString())
+		}
+	}
+	return out, true
+}
+
+func stringValue(info *types.Info, e ast.Expr, encl ast.Node, depth int) (string, bool) {
+	if depth > 6 {
+		return "", false
+	}
+	if tv, ok := info.Types[e]; ok && tv.Value != nil && tv.Value.Kind() == constant.String {
+		return constant.StringVal(tv.Value), true
+	}
+	switch x := ast.Unparen(e).(type) {
+	case *ast.BinaryExpr:
+		if x.Op != token.ADD {
+			return "", false
+		}
+		l, lok := stringValue(info, x.X, encl, depth+1)
+		r, rok := stringValue(info, x.Y, encl, depth+1)
+		if !lok {
+			l = "?"
+		}
+		if !rok {
+			r = "?"
+		}
+		return l + r, lok || rok
+	case *ast.CallExpr:
+		sel, ok := x.Fun.(*ast.SelectorExpr)
+		if !ok || len(x.Args) == 0 {
+			return "", false
+		}
+		if fn, ok := info.Uses[sel.Sel].(*types.Func); ok && fn.Pkg() != nil && fn.Pkg().Path() == "fmt" && fn.Name() == "Sprintf" {
+			format, ok := stringValue(info, x.Args[0], encl, depth+1)
+			if !ok {
+				return "", false
+			}
+			if args, ok := constArgs(info, x.Args[1:]); ok {
+				return fmt.Sprintf(format, args...), true // Sprintf(q, "orders")
+			}
+			return printfVerb.ReplaceAllString(format, "?"), true
+		}
+	case *ast.Ident:
+		if v, ok := info.Uses[x].(*types.Var); ok && encl != nil {
+			if defs := Assignments(info, encl, v); len(defs) == 1 {
+				return stringValue(info, defs[0], encl, depth+1)
+			}
+		}
+	}
+	return "", false
+}

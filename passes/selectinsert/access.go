@@ -1,0 +1,195 @@
+package selectinsert
+
+import (
+	"go/ast"
+	"go/types"
+	"strings"
+
+	"github.com/idemlint/idemlint/passes/internal/astutil"
+	"github.com/idemlint/idemlint/passes/internal/libs"
+	"github.com/idemlint/idemlint/passes/internal/sqltext"
+)
+
+// access is a read or an insert found in a function.
+type access struct {
+	call  *ast.CallExpr
+	table string     // SQL table, lower-cased
+	model types.Type // GORM model type
+	what  string     // how the read is described in the message
+	// cols are the columns a read checks (for the constraint lookup).
+	cols []string
+	// outcome holds the variables the read's result lands in.
+	outcome map[types.Object]bool
+	safe    bool // an insert that resolves conflicts itself
+	first   bool // GORM FirstOrCreate
+}
+
+// finder collects the accesses of one function declaration.
+type finder struct {
+	info    *types.Info
+	decl    ast.Node
+	parents map[ast.Node]ast.Node
+	checks  map[*types.Func]*CheckFact
+	imports func(*types.Func) (*CheckFact, bool)
+}
+
+func (f *finder) accesses() (reads, inserts []*access) {
+	ast.Inspect(f.decl, func(n ast.Node) bool {
+		call, ok := n.(*ast.CallExpr)
+		if !ok {
+			return true
+		}
+		fn := libs.Callee(f.info, call)
+		if fn == nil {
+			return true
+		}
+		if a := f.sqlAccess(call, fn); a != nil {
+			if a.outcome != nil {
+				reads = append(reads, a)
+			} else {
+				inserts = append(inserts, a)
+			}
+			return true
+		}
+		if op, ok := libs.GormFinishers.Lookup(fn); ok {
+			a := f.gormAccess(call, op)
+			switch op {
+			case libs.GormRead:
+				reads = append(reads, a)
+			case libs.GormCreate:
+				inserts = append(inserts, a)
+			case libs.GormFirstOrCreate:
+				a.first = true
+				inserts = append(inserts, a)
+			}
+			return true
+		}
+		if fact := f.checkFact(fn); fact != nil {
+			reads = append(reads, &access{call: call, table: fact.Table, cols: fact.Columns, what: fn.Name() + "()", outcome: f.outcomeOf(call)})
+		}
+		return true
+	})
+	return reads, inserts
+}
+
+func (f *finder) checkFact(fn *types.Func) *CheckFact {
+	if c := f.checks[fn]; c != nil {
+		return c
+	}
+	if c, ok := f.imports(fn); ok {
+		return c
+	}
+	return nil
+}
+
+// sqlAccess describes a call running SQL: a read (with its outcome
+// variables) or an insert (outcome nil).
+func (f *finder) sqlAccess(call *ast.CallExpr, fn *types.Func) *access {
+	text, ok := f.sqlText(call, fn)
+	if !ok {
+		return nil
+	}
+	st := sqltext.Parse(text)
+	if st.Table == "" || strings.HasPrefix(st.Table, "?") {
+		return nil
+	}
+	switch {
+	case st.Verb == "SELECT":
+		what := "SELECT"
+		switch {
+		case st.Exists:
+			what = "SELECT EXISTS"
+		case st.Count:
+			what = "SELECT COUNT"
+		}
+		return &access{call: call, table: st.Table, cols: st.Where, what: what, outcome: f.outcomeOf(call)}
+	case st.IsInsert():
+		return &access{call: call, table: st.Table, safe: st.Conflict}
+	}
+	return nil
+}
+
+// sqlText finds the SQL a call runs: its text argument, or for a prepared
+// statement the text it was prepared with.
+func (f *finder) sqlText(call *ast.CallExpr, fn *types.Func) (string, bool) {
+	if i, ok := libs.SQLCalls.Lookup(fn); ok && i < len(call.Args) {
+		if libs.NameOf(fn).Name == "Prepare" || libs.NameOf(fn).Name == "PrepareContext" {
+			return "", false // the statement runs later, where it is called
+		}
+		return astutil.StringValue(f.info, call.Args[i], f.decl)
+	}
+	if _, ok := libs.PreparedCalls.Lookup(fn); ok {
+		sel, ok := call.Fun.(*ast.SelectorExpr)
+		if !ok {
+			return "", false
+		}
+		id, ok := ast.Unparen(sel.X).(*ast.Ident)
+		if !ok {
+			return "", false
+		}
+		v, _ := f.info.Uses[id].(*types.Var)
+		for _, d := range astutil.Assignments(f.info, f.decl, v) {
+			if prep, ok := ast.Unparen(d).(*ast.CallExpr); ok {
+				if pfn := libs.Callee(f.info, prep); pfn != nil {
+					if i, ok := libs.SQLCalls.Lookup(pfn); ok && i < len(prep.Args) {
+						return astutil.StringValue(f.info, prep.Args[i], f.decl)
+					}
+				}
+			}
+		}
+	}
+	return "", false
+}
+
+// outcomeOf returns the variables a read's result lands in: the left side
+// of its statement, and the destinations of a Scan in its chain.
+func (f *finder) outcomeOf(call *ast.CallExpr) map[types.Object]bool {
+	out := map[types.Object]bool{}
+	add := func(e ast.Expr) {
+		e = ast.Unparen(e)
+		if u, ok := e.(*ast.UnaryExpr); ok {
+			e = u.X
+		}
+		if id, ok := e.(*ast.Ident); ok && id.Name != "_" {
+			if obj := f.info.ObjectOf(id); obj != nil {
+				out[obj] = true
+			}
+		}
+	}
+	var n ast.Node = call
+walk:
+	for p := f.parents[n]; p != nil; n, p = p, f.parents[p] {
+		switch p := p.(type) {
+		case *ast.CallExpr:
+			// db.QueryRow(...).Scan(&n): the destinations hold the result.
+			if sel, ok := p.Fun.(*ast.SelectorExpr); ok && sel.X == n && (sel.Sel.Name == "Scan" || sel.Sel.Name == "StructScan") {
+				for _, a := range p.Args {
+					add(a)
+				}
+			}
+			continue
+		case *ast.SelectorExpr, *ast.ParenExpr:
+			continue
+		case *ast.AssignStmt:
+			for _, l := range p.Lhs {
+				add(l)
+			}
+		case *ast.ValueSpec:
+			for _, id := range p.Names {
+				add(id)
+			}
+		}
+		break walk
+	}
+	// GORM: First(&u), Count(&n), sqlx Get(&u, ...): the destination.
+	if fn := libs.Callee(f.info, call); fn != nil && (fn.Pkg().Path() == libs.Gorm || fn.Pkg().Path() == libs.Sqlx) {
+		dest := 0
+		if libs.NameOf(fn).Recv == "" {
+			dest = 1 // sqlx.Get(db, &dest, query)
+		}
+		if dest < len(call.Args) {
+			add(call.Args[dest])
+		}
+	}
+	return out
+}

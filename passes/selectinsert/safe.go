@@ -1,0 +1,74 @@
+package selectinsert
+
+import (
+	"go/ast"
+	"go/constant"
+	"go/token"
+	"go/types"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/idemlint/idemlint/passes/internal/libs"
+)
+
+// detectsUnique reports whether n tells a unique violation apart: a
+// constant naming one (23505, unique_violation, "duplicate key"...), MySQL's
+// 1062 compared, a named value denoting one, or a call of a function that
+// does (UniqueCheckFact).
+func detectsUnique(pass *analysis.Pass, n ast.Node, local map[*types.Func]bool) bool {
+	found := false
+	ast.Inspect(n, func(x ast.Node) bool {
+		if found {
+			return false
+		}
+		switch x := x.(type) {
+		case *ast.BasicLit:
+			if x.Kind == token.STRING {
+				lit := strings.ToLower(x.Value)
+				for _, m := range libs.UniqueViolationMarks {
+					if strings.Contains(lit, strings.ToLower(m)) {
+						found = true
+					}
+				}
+			}
+		case *ast.BinaryExpr:
+			for _, side := range []ast.Expr{x.X, x.Y} {
+				if tv, ok := pass.TypesInfo.Types[side]; ok && tv.Value != nil && tv.Value.Kind() == constant.Int {
+					if v, ok := constant.Int64Val(tv.Value); ok && v == 1062 {
+						found = true
+					}
+				}
+			}
+		case *ast.Ident:
+			if obj := pass.TypesInfo.Uses[x]; obj != nil && obj.Pkg() != nil {
+				if libs.UniqueViolationObjects[libs.Func{Pkg: obj.Pkg().Path(), Name: obj.Name()}] {
+					found = true
+				}
+			}
+		case *ast.CallExpr:
+			fn := libs.Callee(pass.TypesInfo, x)
+			if fn != nil && (local[fn] || fn.Pkg() != pass.Pkg && pass.ImportObjectFact(fn, new(UniqueCheckFact))) {
+				found = true
+			}
+		}
+		return true
+	})
+	return found
+}
+
+// serializable reports whether n opens a serializable transaction.
+func serializable(info *types.Info, n ast.Node) bool {
+	found := false
+	ast.Inspect(n, func(x ast.Node) bool {
+		if id, ok := x.(*ast.Ident); ok {
+			if obj := info.Uses[id]; obj != nil && obj.Pkg() != nil {
+				if libs.SerializableObjects[libs.Func{Pkg: obj.Pkg().Path(), Name: obj.Name()}] {
+					found = true
+				}
+			}
+		}
+		return !found
+	})
+	return found
+}

@@ -1,0 +1,225 @@
+package selectinsert
+
+import (
+	"go/ast"
+	"go/types"
+	"path/filepath"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/idemlint/idemlint/passes/internal/astutil"
+	"github.com/idemlint/idemlint/passes/internal/libs"
+	"github.com/idemlint/idemlint/passes/internal/report"
+	"github.com/idemlint/idemlint/passes/internal/sqltext"
+)
+
+// Analyzer reports check-then-insert code that no database constraint
+// backs.
+var Analyzer = &analysis.Analyzer{
+	Name:      "selectinsert",
+	Doc:       Doc,
+	URL:       "https://github.com/idemlint/idemlint#selectinsert",
+	Run:       run,
+	FactTypes: []analysis.Fact{new(CheckFact), new(UniqueCheckFact)},
+}
+
+// sqlPackages are the imports without which a package runs no SQL.
+var sqlPackages = []string{libs.DatabaseSQL, libs.Sqlx, libs.PgxV5, libs.PgxPool, libs.Gorm}
+
+func run(pass *analysis.Pass) (any, error) {
+	uniqueLocal := learnUniqueChecks(pass)
+	if !libs.ImportsAny(pass.Pkg, sqlPackages...) && len(uniqueLocal) == 0 {
+		return nil, nil
+	}
+	checks := map[*types.Func]*CheckFact{}
+	decls := funcDecls(pass)
+	newFinder := func(fd *ast.FuncDecl) *finder {
+		return &finder{info: pass.TypesInfo, decl: fd, parents: astutil.Parents(fd), checks: checks,
+			imports: func(fn *types.Func) (*CheckFact, bool) {
+				var f CheckFact
+				ok := fn.Pkg() != pass.Pkg && pass.ImportObjectFact(fn, &f)
+				return &f, ok
+			}}
+	}
+	// Helpers that read may call helpers that read: learn to a fixpoint.
+	for changed := true; changed; {
+		changed = false
+		for _, fd := range decls {
+			fn := pass.TypesInfo.Defs[fd.Name].(*types.Func)
+			if checks[fn] != nil || !returnsOutcome(fn) {
+				continue
+			}
+			reads, inserts := newFinder(fd).accesses()
+			if len(reads) == 1 && len(inserts) == 0 {
+				checks[fn] = &CheckFact{Table: reads[0].table, Columns: reads[0].cols}
+				changed = true
+			}
+		}
+	}
+	for fn, f := range checks {
+		if f.Table != "" {
+			pass.ExportObjectFact(fn, f)
+		}
+	}
+	var schema sqltext.Schema
+	if len(pass.Files) > 0 {
+		schema = moduleSchema(filepath.Dir(pass.Fset.Position(pass.Files[0].Package).Filename))
+	}
+	for _, fd := range decls {
+		if detectsUnique(pass, fd, uniqueLocal) || serializable(pass.TypesInfo, fd) {
+			continue
+		}
+		f := newFinder(fd)
+		reads, inserts := f.accesses()
+		for _, ins := range inserts {
+			checkInsert(pass, f, schema, reads, ins)
+		}
+	}
+	return nil, nil
+}
+
+func checkInsert(pass *analysis.Pass, f *finder, schema sqltext.Schema, reads []*access, ins *access) {
+	if ins.safe {
+		return
+	}
+	if ins.first {
+		if !backedByModel(ins) {
+			report.At(pass, ins.call, "FirstOrCreate is a find-then-create with no lock and no conflict clause, so two concurrent requests can both create the row; back its conditions with a unique index (gorm:\"uniqueIndex\") or use Clauses(clause.OnConflict{DoNothing: true}).Create")
+		}
+		return
+	}
+	for _, r := range reads {
+		if r.call.Pos() >= ins.call.Pos() || !sameTable(r, ins) || !f.decides(r, ins) {
+			continue
+		}
+		if r.model != nil && backedByModel(r) || r.table != "" && schema.Unique(r.table, r.cols) && len(r.cols) > 0 {
+			return
+		}
+		line := pass.Fset.Position(r.call.Pos()).Line
+		report.At(pass, ins.call, "insert into %s runs only when the %s at line %d found nothing, and no unique constraint or conflict clause backs it: two concurrent requests can both insert; add a UNIQUE constraint and use INSERT ... ON CONFLICT, or handle the unique violation", tableOf(ins), r.what, line)
+		return
+	}
+}
+
+func tableOf(a *access) string {
+	if a.table != "" {
+		return a.table
+	}
+	if n, ok := a.model.(*types.Named); ok {
+		return n.Obj().Name()
+	}
+	return "the table"
+}
+
+func sameTable(r, ins *access) bool {
+	if r.table != "" || ins.table != "" {
+		return r.table == ins.table
+	}
+	return r.model != nil && ins.model != nil && types.Identical(r.model, ins.model)
+}
+
+// backedByModel reports whether a unique key of the GORM model is covered
+// by the columns the access checks.
+func backedByModel(a *access) bool {
+	if a.model == nil || len(a.cols) == 0 {
+		return false
+	}
+	s := sqltext.Schema{}
+	for _, key := range uniqueKeys(a.model) {
+		s.Add("model", key)
+	}
+	return s.Unique("model", a.cols)
+}
+
+// decides reports whether the insert runs only on some outcome of the
+// read: it sits in an if or case whose condition tests the outcome, or
+// follows an if on the outcome that leaves.
+func (f *finder) decides(r, ins *access) bool {
+	var child ast.Node = ins.call
+	for n := f.parents[child]; n != nil; child, n = n, f.parents[n] {
+		switch n := n.(type) {
+		case *ast.IfStmt:
+			if child != n.Init && child != n.Cond && astutil.Mentions(f.info, n.Cond, r.outcome, r.call) {
+				return true
+			}
+			if n.Init != nil && child != n.Init && astutil.Mentions(f.info, n.Init, r.outcome, r.call) {
+				return true
+			}
+		case *ast.CaseClause:
+			if astutil.Mentions(f.info, n, r.outcome, r.call) && !astutil.Contains(n, r.call) {
+				for _, e := range n.List {
+					if astutil.Mentions(f.info, e, r.outcome, r.call) {
+						return true
+					}
+				}
+			}
+			if sw, ok := f.parents[f.parents[n]].(*ast.SwitchStmt); ok && sw.Tag != nil && astutil.Mentions(f.info, sw.Tag, r.outcome, r.call) {
+				return true
+			}
+		case *ast.BlockStmt:
+			for _, st := range n.List {
+				if st.Pos() >= child.Pos() {
+					break
+				}
+				if ifs, ok := st.(*ast.IfStmt); ok && ifs.Else == nil && astutil.Terminates(ifs.Body) &&
+					astutil.Mentions(f.info, ifs.Cond, r.outcome, r.call) {
+					return true
+				}
+			}
+		case *ast.FuncLit, *ast.FuncDecl:
+			return false
+		}
+	}
+	return false
+}
+
+// returnsOutcome reports whether fn returns something a caller can test:
+// a bool, an integer count or an error (sql.ErrNoRows passed up).
+func returnsOutcome(fn *types.Func) bool {
+	res := fn.Signature().Results()
+	for i := range res.Len() {
+		switch t := res.At(i).Type().Underlying().(type) {
+		case *types.Basic:
+			if t.Info()&(types.IsBoolean|types.IsInteger) != 0 {
+				return true
+			}
+		case *types.Interface:
+			if types.Identical(res.At(i).Type(), types.Universe.Lookup("error").Type()) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func funcDecls(pass *analysis.Pass) []*ast.FuncDecl {
+	var out []*ast.FuncDecl
+	for _, f := range pass.Files {
+		for _, d := range f.Decls {
+			if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil {
+				out = append(out, fd)
+			}
+		}
+	}
+	return out
+}
+
+// learnUniqueChecks exports a UniqueCheckFact for the functions that tell a
+// unique violation apart, and returns them.
+func learnUniqueChecks(pass *analysis.Pass) map[*types.Func]bool {
+	local := map[*types.Func]bool{}
+	for changed := true; changed; {
+		changed = false
+		for _, fd := range funcDecls(pass) {
+			fn := pass.TypesInfo.Defs[fd.Name].(*types.Func)
+			if !local[fn] && detectsUnique(pass, fd.Body, local) {
+				local[fn] = true
+				changed = true
+			}
+		}
+	}
+	for fn := range local {
+		pass.ExportObjectFact(fn, &UniqueCheckFact{})
+	}
+	return local
+}
