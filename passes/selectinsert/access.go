@@ -142,53 +142,24 @@ func (f *finder) sqlText(call *ast.CallExpr, fn *types.Func) (string, bool) {
 }
 
 // outcomeOf returns the variables a read's result lands in: the left side
-// of its statement, and the destinations of a Scan in its chain.
+// of its statement, the destinations of a Scan in its chain, and the
+// destination of a GORM finisher or sqlx Get.
 func (f *finder) outcomeOf(call *ast.CallExpr) map[types.Object]bool {
-	out := map[types.Object]bool{}
-	add := func(e ast.Expr) {
-		e = ast.Unparen(e)
-		if u, ok := e.(*ast.UnaryExpr); ok {
-			e = u.X
-		}
-		if id, ok := e.(*ast.Ident); ok && id.Name != "_" {
-			if obj := f.info.ObjectOf(id); obj != nil {
-				out[obj] = true
+	out := astutil.ResultVars(f.info, f.parents, call, func(p *ast.CallExpr, out map[types.Object]bool) {
+		// db.QueryRow(...).Scan(&n): the destinations hold the result.
+		if sel, ok := p.Fun.(*ast.SelectorExpr); ok && (sel.Sel.Name == "Scan" || sel.Sel.Name == "StructScan") {
+			for _, a := range p.Args {
+				astutil.AddVar(f.info, out, a)
 			}
 		}
-	}
-	var n ast.Node = call
-walk:
-	for p := f.parents[n]; p != nil; n, p = p, f.parents[p] {
-		switch p := p.(type) {
-		case *ast.CallExpr:
-			// db.QueryRow(...).Scan(&n): the destinations hold the result.
-			if sel, ok := p.Fun.(*ast.SelectorExpr); ok && sel.X == n && (sel.Sel.Name == "Scan" || sel.Sel.Name == "StructScan") {
-				for _, a := range p.Args {
-					add(a)
-				}
-			}
-			continue
-		case *ast.SelectorExpr, *ast.ParenExpr:
-			continue
-		case *ast.AssignStmt:
-			for _, l := range p.Lhs {
-				add(l)
-			}
-		case *ast.ValueSpec:
-			for _, id := range p.Names {
-				add(id)
-			}
-		}
-		break walk
-	}
-	// GORM: First(&u), Count(&n), sqlx Get(&u, ...): the destination.
+	})
 	if fn := libs.Callee(f.info, call); fn != nil && (fn.Pkg().Path() == libs.Gorm || fn.Pkg().Path() == libs.Sqlx) {
 		dest := 0
 		if libs.NameOf(fn).Recv == "" {
 			dest = 1 // sqlx.Get(db, &dest, query)
 		}
 		if dest < len(call.Args) {
-			add(call.Args[dest])
+			astutil.AddVar(f.info, out, call.Args[dest])
 		}
 	}
 	return out

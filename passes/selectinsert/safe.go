@@ -5,11 +5,11 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
-	"strings"
 
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/idemlint/idemlint/passes/internal/libs"
+	"github.com/idemlint/idemlint/passes/internal/sqltext"
 )
 
 // detectsUnique reports whether n tells a unique violation apart: a
@@ -24,13 +24,8 @@ func detectsUnique(pass *analysis.Pass, n ast.Node, local map[*types.Func]bool) 
 		}
 		switch x := x.(type) {
 		case *ast.BasicLit:
-			if x.Kind == token.STRING {
-				lit := strings.ToLower(x.Value)
-				for _, m := range libs.UniqueViolationMarks {
-					if strings.Contains(lit, strings.ToLower(m)) {
-						found = true
-					}
-				}
+			if x.Kind == token.STRING && sqltext.MentionsUniqueViolation(x.Value) {
+				found = true
 			}
 		case *ast.BinaryExpr:
 			for _, side := range []ast.Expr{x.X, x.Y} {

@@ -89,7 +89,7 @@ func checkInsert(pass *analysis.Pass, f *finder, schema sqltext.Schema, reads []
 		return
 	}
 	for _, r := range reads {
-		if r.call.Pos() >= ins.call.Pos() || !sameTable(r, ins) || !f.decides(r, ins) {
+		if r.call.Pos() >= ins.call.Pos() || !sameTable(r, ins) || !astutil.Decides(f.info, f.parents, r.call, r.outcome, ins.call) {
 			continue
 		}
 		if r.model != nil && backedByModel(r) || r.table != "" && schema.Unique(r.table, r.cols) && len(r.cols) > 0 {
@@ -129,48 +129,6 @@ func backedByModel(a *access) bool {
 		s.Add("model", key)
 	}
 	return s.Unique("model", a.cols)
-}
-
-// decides reports whether the insert runs only on some outcome of the
-// read: it sits in an if or case whose condition tests the outcome, or
-// follows an if on the outcome that leaves.
-func (f *finder) decides(r, ins *access) bool {
-	var child ast.Node = ins.call
-	for n := f.parents[child]; n != nil; child, n = n, f.parents[n] {
-		switch n := n.(type) {
-		case *ast.IfStmt:
-			if child != n.Init && child != n.Cond && astutil.Mentions(f.info, n.Cond, r.outcome, r.call) {
-				return true
-			}
-			if n.Init != nil && child != n.Init && astutil.Mentions(f.info, n.Init, r.outcome, r.call) {
-				return true
-			}
-		case *ast.CaseClause:
-			if astutil.Mentions(f.info, n, r.outcome, r.call) && !astutil.Contains(n, r.call) {
-				for _, e := range n.List {
-					if astutil.Mentions(f.info, e, r.outcome, r.call) {
-						return true
-					}
-				}
-			}
-			if sw, ok := f.parents[f.parents[n]].(*ast.SwitchStmt); ok && sw.Tag != nil && astutil.Mentions(f.info, sw.Tag, r.outcome, r.call) {
-				return true
-			}
-		case *ast.BlockStmt:
-			for _, st := range n.List {
-				if st.Pos() >= child.Pos() {
-					break
-				}
-				if ifs, ok := st.(*ast.IfStmt); ok && ifs.Else == nil && astutil.Terminates(ifs.Body) &&
-					astutil.Mentions(f.info, ifs.Cond, r.outcome, r.call) {
-					return true
-				}
-			}
-		case *ast.FuncLit, *ast.FuncDecl:
-			return false
-		}
-	}
-	return false
 }
 
 // returnsOutcome reports whether fn returns something a caller can test:

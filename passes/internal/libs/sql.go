@@ -76,14 +76,6 @@ var GormFinishers = Table[GormOp]{
 	{Gorm, "DB", "FirstOrCreate"}:   GormFirstOrCreate,
 }
 
-// UniqueViolationMarks are constants whose presence in a test of an error
-// shows the code tells a unique violation apart: Postgres SQLSTATE, its
-// name, MySQL's ER_DUP_ENTRY, and driver messages.
-var UniqueViolationMarks = []string{
-	"23505", "unique_violation", "duplicate key", "duplicate entry",
-	"unique constraint", "UNIQUE constraint failed",
-}
-
 // UniqueViolationObjects are named values that denote a unique violation.
 var UniqueViolationObjects = Table[bool]{
 	{Gorm, "", "ErrDuplicatedKey"}:                             true,

@@ -228,3 +228,23 @@ func Conditions(toks []token) []string {
 // ConditionColumns returns the columns a condition fragment (GORM's
 // Where("email = ? AND org_id = ?")) compares by equality.
 func ConditionColumns(cond string) []string { return Conditions(scan(cond)) }
+
+// uniqueViolationMarks are texts that only code telling a unique violation
+// apart contains: Postgres's SQLSTATE and condition name, and the drivers'
+// messages.
+var uniqueViolationMarks = []string{
+	"23505", "unique_violation", "duplicate key", "duplicate entry",
+	"unique constraint", // also sqlite's "UNIQUE constraint failed"
+}
+
+// MentionsUniqueViolation reports whether a string constant marks a check
+// for a unique violation.
+func MentionsUniqueViolation(s string) bool {
+	s = strings.ToLower(s)
+	for _, m := range uniqueViolationMarks {
+		if strings.Contains(s, m) {
+			return true
+		}
+	}
+	return false
+}

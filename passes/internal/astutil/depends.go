@@ -1,0 +1,95 @@
+package astutil
+
+import (
+	"go/ast"
+	"go/types"
+)
+
+// ResultVars returns the variables that the result of call lands in: the
+// left side of the assignment or declaration it is part of (through method
+// chains: v, err := q.Get(k).Result()). extra, if not nil, is called for
+// each call of the chain above call, to add to out what it knows (Scan's
+// destinations).
+func ResultVars(info *types.Info, parents map[ast.Node]ast.Node, call ast.Node, extra func(chained *ast.CallExpr, out map[types.Object]bool)) map[types.Object]bool {
+	out := map[types.Object]bool{}
+	var n ast.Node = call
+walk:
+	for p := parents[n]; p != nil; n, p = p, parents[p] {
+		switch p := p.(type) {
+		case *ast.CallExpr:
+			if extra != nil {
+				extra(p, out)
+			}
+		case *ast.SelectorExpr, *ast.ParenExpr:
+		case *ast.AssignStmt:
+			for _, l := range p.Lhs {
+				AddVar(info, out, l)
+			}
+			break walk
+		case *ast.ValueSpec:
+			for _, id := range p.Names {
+				AddVar(info, out, id)
+			}
+			break walk
+		default:
+			break walk
+		}
+	}
+	return out
+}
+
+// AddVar adds the variable e names (or whose address it takes) to set.
+func AddVar(info *types.Info, set map[types.Object]bool, e ast.Expr) {
+	e = ast.Unparen(e)
+	if u, ok := e.(*ast.UnaryExpr); ok {
+		e = u.X
+	}
+	if id, ok := e.(*ast.Ident); ok && id.Name != "_" {
+		if obj := info.ObjectOf(id); obj != nil {
+			set[obj] = true
+		}
+	}
+}
+
+// Decides reports whether target runs only on some outcome of source: it
+// sits in an if or switch case whose condition tests the outcome (a
+// variable of outcome, or source itself), or follows, in an enclosing
+// block, an if on the outcome that leaves.
+func Decides(info *types.Info, parents map[ast.Node]ast.Node, source ast.Node, outcome map[types.Object]bool, target ast.Node) bool {
+	mentions := func(n ast.Node) bool { return n != nil && Mentions(info, n, outcome, source) }
+	var child = target
+	for n := parents[child]; n != nil; child, n = n, parents[n] {
+		switch n := n.(type) {
+		case *ast.IfStmt:
+			if child == n.Body || child == n.Else {
+				if mentions(n.Cond) || mentions(n.Init) && !Contains(n.Init, source) {
+					return true
+				}
+				if n.Init != nil && Contains(n.Init, source) && mentions(n.Cond) {
+					return true
+				}
+			}
+		case *ast.CaseClause:
+			for _, e := range n.List {
+				if mentions(e) {
+					return true
+				}
+			}
+			if sw, ok := parents[parents[n]].(*ast.SwitchStmt); ok && mentions(sw.Tag) {
+				return true
+			}
+		case *ast.BlockStmt:
+			for _, st := range n.List {
+				if st.Pos() >= child.Pos() {
+					break
+				}
+				if ifs, ok := st.(*ast.IfStmt); ok && ifs.Else == nil && Terminates(ifs.Body) && mentions(ifs.Cond) {
+					return true
+				}
+			}
+		case *ast.FuncLit, *ast.FuncDecl:
+			return false
+		}
+	}
+	return false
+}

@@ -1,0 +1,296 @@
+package redislock
+
+import (
+	"go/ast"
+	"go/constant"
+	"go/types"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/idemlint/idemlint/passes/internal/astutil"
+	"github.com/idemlint/idemlint/passes/internal/libs"
+	"github.com/idemlint/idemlint/passes/internal/report"
+	"github.com/idemlint/idemlint/passes/internal/sqltext"
+)
+
+// Analyzer reports Redis locks and idempotency markers that are not atomic.
+var Analyzer = &analysis.Analyzer{
+	Name: "redislock",
+	Doc:  Doc,
+	URL:  "https://github.com/idemlint/idemlint#redislock",
+	Run:  run,
+}
+
+const (
+	msgNoExpiry = "lock key is set with NX and no expiry, so a holder that crashes keeps it forever; give it a TTL (SET key token NX PX ms)"
+	msgIgnored  = "the result of SET NX is ignored, so the work runs whether or not the key was taken; check the boolean (ok, err := SetNX(...).Result(); if !ok { ... })"
+	msgUnlock   = "lock is released with a plain DEL that does not check the owner token, so after the TTL expires it can delete another holder's lock; release it with a compare-and-delete Lua script (if GET == token then DEL)"
+	msgMarker   = "SET NX marker is not atomic with the work it guards: if the process dies or the TTL expires before the final SET, the next caller repeats the work; back the work with a database unique constraint or make it atomic in one script"
+	msgCheckSet = "GET then SET of the same key is a check-then-set race: two callers both see it missing and both proceed; use SET NX to test and set in one step"
+)
+
+func run(pass *analysis.Pass) (any, error) {
+	if !libs.ImportsAny(pass.Pkg, libs.GoRedisV9, libs.GoRedisV8, libs.Redigo) {
+		return nil, nil
+	}
+	lockFields := map[*types.Var]bool{}
+	var funcs []*funcCommands
+	for _, f := range pass.Files {
+		for _, d := range f.Decls {
+			fd, ok := d.(*ast.FuncDecl)
+			if !ok || fd.Body == nil {
+				continue
+			}
+			fc := collect(pass.TypesInfo, fd)
+			for _, c := range fc.cmds {
+				if c.nx && len(c.keys) > 0 {
+					if fld := keyField(pass.TypesInfo, c.keys[0]); fld != nil {
+						lockFields[fld] = true
+					}
+				}
+			}
+			funcs = append(funcs, fc)
+		}
+	}
+	for _, fc := range funcs {
+		fc.check(pass, lockFields)
+	}
+	return nil, nil
+}
+
+// funcCommands are the Redis commands of one function, in source order.
+type funcCommands struct {
+	info    *types.Info
+	decl    *ast.FuncDecl
+	parents map[ast.Node]ast.Node
+	cmds    []*command
+}
+
+func collect(info *types.Info, fd *ast.FuncDecl) *funcCommands {
+	fc := &funcCommands{info: info, decl: fd}
+	ast.Inspect(fd.Body, func(n ast.Node) bool {
+		if call, ok := n.(*ast.CallExpr); ok {
+			if c := decode(info, call); c != nil {
+				fc.cmds = append(fc.cmds, c)
+			}
+		}
+		return true
+	})
+	if len(fc.cmds) > 0 {
+		fc.parents = astutil.Parents(fd)
+	}
+	return fc
+}
+
+func (fc *funcCommands) check(pass *analysis.Pass, lockFields map[*types.Var]bool) {
+	reported := map[*ast.CallExpr]bool{}
+	at := func(c *command, msg string) {
+		if !reported[c.call] {
+			reported[c.call] = true
+			report.At(pass, c.call, "%s", msg)
+		}
+	}
+	for i, c := range fc.cmds {
+		if !c.nx {
+			continue
+		}
+		if c.ttl == ttlNone {
+			at(c, msgNoExpiry)
+		}
+		if fc.ignored(c) {
+			at(c, msgIgnored)
+		}
+		for _, later := range fc.cmds[i+1:] {
+			if !fc.sameKeyAs(c, later) {
+				continue
+			}
+			switch {
+			case later.name == "DEL":
+				at(later, msgUnlock)
+			case later.name == "SET" && !later.nx && fc.workBetween(c.call, later.call) && !fc.backedByDatabase():
+				at(c, msgMarker)
+			}
+		}
+	}
+	for _, c := range fc.cmds {
+		if c.name == "DEL" && len(c.keys) > 0 {
+			if fld := keyField(fc.info, c.keys[0]); fld != nil && lockFields[fld] {
+				at(c, msgUnlock)
+			}
+		}
+		if c.name == "GET" || c.name == "EXISTS" {
+			fc.checkThenSet(c, at)
+		}
+	}
+}
+
+func (fc *funcCommands) sameKeyAs(a, b *command) bool {
+	if len(a.keys) == 0 {
+		return false
+	}
+	for _, k := range b.keys {
+		if sameKey(fc.info, fc.decl, a.keys[0], k) {
+			return true
+		}
+	}
+	return false
+}
+
+// checkThenSet reports a plain SET of a constant to the key a GET or EXISTS
+// read, when the read's result decides whether the SET runs.
+func (fc *funcCommands) checkThenSet(read *command, at func(*command, string)) {
+	outcome := astutil.ResultVars(fc.info, fc.parents, read.call, nil)
+	for _, c := range fc.cmds {
+		if c.name != "SET" || c.nx || c.call.Pos() < read.call.Pos() || !fc.sameKeyAs(read, c) {
+			continue
+		}
+		if tv, ok := fc.info.Types[c.value]; !ok || tv.Value == nil {
+			continue // computed data, a cache entry: a racing fill is harmless
+		}
+		if astutil.Decides(fc.info, fc.parents, read.call, outcome, c.call) {
+			at(c, msgCheckSet)
+		}
+	}
+}
+
+// ignored reports whether the result of an NX command is thrown away, or
+// only its error is read.
+func (fc *funcCommands) ignored(c *command) bool {
+	if c.redigo {
+		return fc.redigoIgnored(c)
+	}
+	if !c.bool {
+		return false // SetArgs NX: not acquired is err == redis.Nil, so Err() is the check
+	}
+	switch p := fc.parents[c.call].(type) {
+	case *ast.ExprStmt, *ast.DeferStmt, *ast.GoStmt:
+		return true
+	case *ast.SelectorExpr:
+		if p.Sel.Name == "Err" {
+			return true
+		}
+		if p.Sel.Name == "Result" {
+			if as, ok := fc.parents[fc.parents[p]].(*ast.AssignStmt); ok && isBlank(as.Lhs[0]) {
+				return true
+			}
+		}
+	case *ast.AssignStmt:
+		if isBlank(p.Lhs[0]) {
+			return true
+		}
+		if id, ok := p.Lhs[0].(*ast.Ident); ok {
+			return onlyErrUsed(fc.info, fc.decl, fc.info.ObjectOf(id))
+		}
+	}
+	return false
+}
+
+// redigoIgnored: a redigo SET NX replies nil when the key was taken, with a
+// nil error, so discarding the reply ignores the outcome unless the function
+// compares with redis.ErrNil (redis.String(conn.Do(...)) turns nil into it).
+func (fc *funcCommands) redigoIgnored(c *command) bool {
+	var n ast.Node = c.call
+	for {
+		p := fc.parents[n]
+		if call, ok := p.(*ast.CallExpr); ok {
+			n = call // redis.String(conn.Do(...))
+			continue
+		}
+		switch p := p.(type) {
+		case *ast.ExprStmt:
+			return true
+		case *ast.AssignStmt:
+			return isBlank(p.Lhs[0]) && !mentionsErrNil(fc.info, fc.decl)
+		}
+		return false
+	}
+}
+
+func mentionsErrNil(info *types.Info, n ast.Node) bool {
+	found := false
+	ast.Inspect(n, func(x ast.Node) bool {
+		if id, ok := x.(*ast.Ident); ok && id.Name == "ErrNil" {
+			if obj := info.Uses[id]; obj != nil && obj.Pkg() != nil && obj.Pkg().Path() == libs.Redigo {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+func isBlank(e ast.Expr) bool {
+	id, ok := e.(*ast.Ident)
+	return ok && id.Name == "_"
+}
+
+// onlyErrUsed reports whether every use of the command variable reads
+// only its Err().
+func onlyErrUsed(info *types.Info, decl ast.Node, obj types.Object) bool {
+	used, onlyErr := false, true
+	parents := astutil.Parents(decl)
+	ast.Inspect(decl, func(n ast.Node) bool {
+		id, ok := n.(*ast.Ident)
+		if !ok || info.Uses[id] != obj {
+			return true
+		}
+		used = true
+		if sel, ok := parents[id].(*ast.SelectorExpr); !ok || sel.Sel.Name != "Err" {
+			onlyErr = false
+		}
+		return true
+	})
+	return used && onlyErr
+}
+
+// pureStd are packages whose calls are not "work" between a lock and its
+// marker: formatting, errors, time, logging.
+var pureStd = map[string]bool{
+	"fmt": true, "strings": true, "strconv": true, "errors": true, "time": true,
+	"context": true, "log": true, "log/slog": true, "bytes": true, "sort": true,
+	libs.GoRedisV9: true, libs.GoRedisV8: true, libs.Redigo: true,
+}
+
+// workBetween reports whether a call that does work runs between from and
+// to in the function.
+func (fc *funcCommands) workBetween(from, to *ast.CallExpr) bool {
+	found := false
+	ast.Inspect(fc.decl.Body, func(n ast.Node) bool {
+		call, ok := n.(*ast.CallExpr)
+		if !ok || found || call.Pos() <= from.End() || call.End() >= to.Pos() {
+			return !found
+		}
+		if tv, ok := fc.info.Types[call.Fun]; ok && (tv.IsType() || tv.IsBuiltin()) {
+			return true
+		}
+		fn := libs.Callee(fc.info, call)
+		if fn == nil || fn.Pkg() == nil || !pureStd[fn.Pkg().Path()] {
+			found = true
+		}
+		return true
+	})
+	return found
+}
+
+// backedByDatabase reports whether the function also protects the work
+// with a database constraint: an insert that resolves conflicts, or a check
+// for a unique violation.
+func (fc *funcCommands) backedByDatabase() bool {
+	found := false
+	ast.Inspect(fc.decl.Body, func(n ast.Node) bool {
+		lit, ok := n.(*ast.BasicLit)
+		if !ok || found {
+			return !found
+		}
+		tv := fc.info.Types[lit]
+		if tv.Value == nil || tv.Value.Kind() != constant.String {
+			return true
+		}
+		s := constant.StringVal(tv.Value)
+		if st := sqltext.Parse(s); st.IsInsert() && st.Conflict || sqltext.MentionsUniqueViolation(s) {
+			found = true
+		}
+		return true
+	})
+	return found
+}
