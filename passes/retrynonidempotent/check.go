@@ -9,6 +9,7 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/idemlint/idemlint/passes/internal/astutil"
 	"github.com/idemlint/idemlint/passes/internal/libs"
 	"github.com/idemlint/idemlint/passes/internal/report"
 	"github.com/idemlint/idemlint/passes/internal/retrysite"
@@ -64,7 +65,7 @@ func (a *analyzer) report(s *send, msg string) {
 // viaRetryingClient reports whether call sends through a client that
 // retries with its default policy.
 func (a *analyzer) viaRetryingClient(call *ast.CallExpr) bool {
-	return a.clients[call] && !a.customCheck[rootObj(a.pass.TypesInfo, call.Fun)]
+	return a.clients[call] && !a.customCheck[astutil.RootObject(a.pass.TypesInfo, call.Fun)]
 }
 
 // retriedAt returns the retry sites whose operation, written inline (a loop
@@ -169,7 +170,7 @@ func customCheckRetry(pass *analysis.Pass) map[types.Object]bool {
 			}
 			for i, l := range as.Lhs {
 				if sel, ok := l.(*ast.SelectorExpr); ok && isField(sel.Sel) {
-					if obj := rootObj(pass.TypesInfo, sel.X); obj != nil {
+					if obj := astutil.RootObject(pass.TypesInfo, sel.X); obj != nil {
 						out[obj] = true
 					}
 				}
@@ -180,7 +181,7 @@ func customCheckRetry(pass *analysis.Pass) map[types.Object]bool {
 				ast.Inspect(as.Rhs[i], func(n ast.Node) bool {
 					if kv, ok := n.(*ast.KeyValueExpr); ok {
 						if id, ok := kv.Key.(*ast.Ident); ok && isField(id) {
-							if obj := rootObj(pass.TypesInfo, l); obj != nil {
+							if obj := astutil.RootObject(pass.TypesInfo, l); obj != nil {
 								out[obj] = true
 							}
 						}
@@ -192,24 +193,4 @@ func customCheckRetry(pass *analysis.Pass) map[types.Object]bool {
 		})
 	}
 	return out
-}
-
-// rootObj is the variable a selector or method chain starts from.
-func rootObj(info *types.Info, e ast.Expr) types.Object {
-	for {
-		switch x := ast.Unparen(e).(type) {
-		case *ast.Ident:
-			return info.ObjectOf(x)
-		case *ast.SelectorExpr:
-			e = x.X
-		case *ast.CallExpr:
-			sel, ok := x.Fun.(*ast.SelectorExpr)
-			if !ok {
-				return nil
-			}
-			e = sel.X
-		default:
-			return nil
-		}
-	}
 }

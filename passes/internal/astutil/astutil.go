@@ -102,3 +102,24 @@ func Terminates(b *ast.BlockStmt) bool {
 func StringValue(info *types.Info, e ast.Expr, encl ast.Node) (string, bool) {
 	return stringValue(info, e, encl, 0)
 }
+
+// RootObject returns the variable a selector or method chain starts from
+// (c in c.http.R().Post(...)), or nil.
+func RootObject(info *types.Info, e ast.Expr) types.Object {
+	for {
+		switch x := ast.Unparen(e).(type) {
+		case *ast.Ident:
+			return info.ObjectOf(x)
+		case *ast.SelectorExpr:
+			e = x.X
+		case *ast.CallExpr:
+			sel, ok := x.Fun.(*ast.SelectorExpr)
+			if !ok {
+				return nil
+			}
+			e = sel.X
+		default:
+			return nil
+		}
+	}
+}

@@ -29,6 +29,8 @@ type loopWalk struct {
 	successExit bool // a successful attempt leaves the loop
 	path        []ast.Node
 	pathSeen    map[ast.Node]bool
+	attempt     []ast.Node
+	attemptSeen map[ast.Node]bool
 	tests       []ast.Expr
 	bound       ast.Node
 }
@@ -57,6 +59,8 @@ func analyzeLoop(info *types.Info, g *cfg.CFG, loop ast.Stmt) *Site {
 		visited:   map[[2]int]bool{},
 		exitsOK:   map[*cfg.Block]bool{},
 		pathSeen:  map[ast.Node]bool{},
+
+		attemptSeen: map[ast.Node]bool{},
 	}
 	w.collectOps(body)
 	if len(w.opAssigns) == 0 {
@@ -97,7 +101,7 @@ func analyzeLoop(info *types.Info, g *cfg.CFG, loop ast.Stmt) *Site {
 	if !w.failBack || !w.successExit {
 		return nil
 	}
-	s := &Site{Kind: Loop, Node: loop, Op: Operation{Body: body}, RetryPath: w.path, Tests: w.tests, Bound: w.bound}
+	s := &Site{Kind: Loop, Node: loop, Op: Operation{Body: body}, RetryPath: w.path, Attempt: w.attempt, Tests: w.tests, Bound: w.bound}
 	for _, n := range w.path {
 		ast.Inspect(n, func(n ast.Node) bool {
 			switch n := n.(type) {
@@ -238,6 +242,10 @@ func (w *loopWalk) visit(b *cfg.Block, st state, heads map[*cfg.Block]bool) {
 		}
 		if st == success {
 			w.noteSuccessAssign(n)
+		}
+		if st != success && !w.attemptSeen[n] {
+			w.attemptSeen[n] = true
+			w.attempt = append(w.attempt, n)
 		}
 		if (st == failure || st == before) && !w.pathSeen[n] {
 			w.pathSeen[n] = true

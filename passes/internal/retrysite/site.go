@@ -59,6 +59,10 @@ type Site struct {
 	// order) that run between a failed attempt and the next one, including
 	// the part of the body before the operation.
 	RetryPath []ast.Node
+	// Attempt holds the AST nodes that run as part of an attempt or of the
+	// retry after it: every path through the body except what runs only
+	// after a success.
+	Attempt []ast.Node
 	// Waits are the calls on the retry path that block for a duration
 	// (time.Sleep, time.After, Timer.Reset...).
 	Waits []*ast.CallExpr
@@ -85,6 +89,24 @@ type Operation struct {
 // Contains reports whether pos lies in the operation's code in this package.
 func (op Operation) Contains(pos token.Pos) bool {
 	return op.Body != nil && op.Body.Pos() <= pos && pos < op.Body.End()
+}
+
+// InAttempt reports whether node x is code that an attempt may run: for a
+// loop, x holds or lies in a node of Attempt; for the other kinds, x lies in
+// the operation's code.
+func (s *Site) InAttempt(x ast.Node) bool {
+	if !s.Op.Contains(x.Pos()) {
+		return false
+	}
+	if s.Kind != Loop {
+		return true
+	}
+	for _, n := range s.Attempt {
+		if n.Pos() <= x.Pos() && x.Pos() < n.End() || x.Pos() <= n.Pos() && n.End() <= x.End() {
+			return true
+		}
+	}
+	return false
 }
 
 // Pos is where the site is reported: the for keyword or the call.

@@ -1,0 +1,32 @@
+// Package retryamplify defines an Analyzer that reports retries nested in
+// retries, which multiply the load on a failing dependency.
+package retryamplify
+
+// Doc is the analyzer's documentation.
+const Doc = `report retry sites whose operation reaches another retry site
+
+Each layer that retries multiplies the attempts of the layers below it:
+three layers of 1 + 3 retries turn one click into 4 x 4 x 4 = 64 calls on
+the dependency that is already failing.
+
+Reported, once per outer retry site, at the code that enters the inner one:
+
+  - a retry loop nested in a retry loop, at the inner for keyword, when the
+    inner loop runs as part of an attempt (not only after a success);
+  - a call, from a retry site's operation, of a function that retries (same
+    or another package, through any number of calls, recursion included:
+    a RetriesFact), at the call, with related information at the function;
+  - a retrying client (go-retryablehttp, resty with retries) or retry helper
+    call inside a retry site, at that call;
+  - a retry helper whose operation is a named function that retries, at the
+    helper call.
+
+The message multiplies the attempt counts where they are constants (a loop
+"for i := 0; i < 3; i++" or "for range 3", retry-go Attempts(n) or its
+default 10, backoff WithMaxRetries(b, n) and sethvargo WithMaxRetries(n, b)
+as n+1, backoff/v5 WithMaxTries(n), wait.Backoff Steps, go-retryablehttp's
+default of 5 attempts, resty SetRetryCount(n) as n+1).
+
+Not reported: retries in sequence, an inner retry that runs only after the
+outer attempt succeeded, a go-retryablehttp client with RetryMax set to 0,
+and calls through an interface (its implementations are not known).`

@@ -1,0 +1,12 @@
+package retryamplify_test
+
+import (
+	"testing"
+
+	"github.com/idemlint/idemlint/analysistest"
+	"github.com/idemlint/idemlint/passes/retryamplify"
+)
+
+func Test(t *testing.T) {
+	analysistest.Run(t, retryamplify.Analyzer, "amplifydep", "amplify")
+}

@@ -1,0 +1,133 @@
+package amplify
+
+import (
+	"context"
+	"time"
+
+	"amplifydep"
+
+	retrygo "github.com/avast/retry-go/v4"
+	backoff "github.com/cenkalti/backoff/v4"
+	"github.com/hashicorp/go-retryablehttp"
+)
+
+func op() error { return nil }
+
+// --- reported ---
+
+func nestedLoops() error { // want nestedLoops:`retries\(attempts=4\)`
+	var err error
+	for i := 0; i < 4; i++ {
+		for j := 0; j < 3; j++ { // want `retry inside a retry: every outer attempt runs the inner retry again, so 4 x 3 = 12 calls when the dependency keeps failing; retry at one layer only`
+			if err = op(); err == nil {
+				break
+			}
+		}
+		if err == nil {
+			return nil
+		}
+		time.Sleep(time.Second)
+	}
+	return err
+}
+
+func callsRetryingFunc() error { // want callsRetryingFunc:`retries\(attempts=3\)`
+	var err error
+	for range 3 {
+		if err = amplifydep.Load(); err == nil { // want `retry inside a retry: every outer attempt runs the inner retry again, so 3 x 3 = 9 calls`
+			return nil
+		}
+	}
+	return err
+}
+
+func helperAroundRetry() error { // want helperAroundRetry:`retries\(attempts=10\)`
+	return retrygo.Do(func() error {
+		return amplifydep.Fetch() // want `retry inside a retry: every outer attempt runs the inner retry again, so 10 x 3 = 30 calls`
+	})
+}
+
+func helperNamedOp() error { // want helperNamedOp:`retries\(attempts=0\)`
+	return backoff.Retry(amplifydep.Fetch, backoff.NewExponentialBackOff()) // want `retry inside a retry: every outer attempt runs the inner retry again, so the attempts multiply`
+}
+
+func clientInLoop() error { // want clientInLoop:`retries\(attempts=3\)`
+	c := retryablehttp.NewClient()
+	var err error
+	for i := 0; i < 3; i++ {
+		if _, err = c.Get("http://x"); err == nil { // want `3 x 5 = 15 calls`
+			return nil
+		}
+	}
+	return err
+}
+
+func recursive(n int) error { // want recursive:`retries\(attempts=2\)`
+	for i := 0; i < 2; i++ {
+		if err := recursive(n - 1); err == nil { // want `retry inside a retry`
+			return nil
+		}
+	}
+	return nil
+}
+
+func nestedHelpers(ctx context.Context) error { // want nestedHelpers:`retries\(attempts=5\)`
+	return retrygo.Do(func() error {
+		return retrygo.Do(op, retrygo.Attempts(2)) // want `5 x 2 = 10 calls`
+	}, retrygo.Attempts(5))
+}
+
+// --- not reported ---
+
+func sequential() error { // want sequential:`retries\(attempts=3\)`
+	for i := 0; i < 3; i++ {
+		if err := op(); err == nil {
+			break
+		}
+	}
+	for i := 0; i < 3; i++ {
+		if err := op(); err == nil {
+			return nil
+		}
+	}
+	return nil
+}
+
+func innerAfterSuccess() error { // want innerAfterSuccess:`retries\(attempts=3\)`
+	for i := 0; i < 3; i++ {
+		if err := op(); err != nil {
+			continue
+		}
+		return amplifydep.Fetch() // runs once, after the outer attempt succeeded
+	}
+	return nil
+}
+
+func callsOnce() error { // want callsOnce:`retries\(attempts=3\)`
+	for i := 0; i < 3; i++ {
+		if err := amplifydep.Once(); err == nil {
+			return nil
+		}
+	}
+	return nil
+}
+
+func throughInterface(g amplifydep.Getter) error { // want throughInterface:`retries\(attempts=3\)`
+	for i := 0; i < 3; i++ {
+		if err := g.Get(); err == nil {
+			return nil
+		}
+	}
+	return nil
+}
+
+func clientRetriesOff() error { // want clientRetriesOff:`retries\(attempts=3\)`
+	c := retryablehttp.NewClient()
+	c.RetryMax = 0
+	for i := 0; i < 3; i++ {
+		if _, err := c.Get("http://x"); err == nil {
+			return nil
+		}
+	}
+	return nil
+}
