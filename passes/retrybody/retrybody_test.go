@@ -1,0 +1,12 @@
+package retrybody_test
+
+import (
+	"testing"
+
+	"github.com/idemlint/idemlint/analysistest"
+	"github.com/idemlint/idemlint/passes/retrybody"
+)
+
+func Test(t *testing.T) {
+	analysistest.Run(t, retrybody.Analyzer, "body")
+}
