@@ -6,7 +6,12 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/idemlint/idemlint/passes/nojitter"
+	"github.com/idemlint/idemlint/passes/redislock"
+	"github.com/idemlint/idemlint/passes/retryamplify"
+	"github.com/idemlint/idemlint/passes/retrybody"
+	"github.com/idemlint/idemlint/passes/retryclienterror"
 	"github.com/idemlint/idemlint/passes/retrynonidempotent"
+	"github.com/idemlint/idemlint/passes/selectinsert"
 	"github.com/idemlint/idemlint/passes/unboundedretry"
 )
 
@@ -14,7 +19,12 @@ import (
 func All() []*analysis.Analyzer {
 	return []*analysis.Analyzer{
 		retrynonidempotent.Analyzer,
+		selectinsert.Analyzer,
 		nojitter.Analyzer,
 		unboundedretry.Analyzer,
+		redislock.Analyzer,
+		retryamplify.Analyzer,
+		retrybody.Analyzer,
+		retryclienterror.Analyzer,
 	}
 }

@@ -263,11 +263,8 @@ func (w *loopWalk) visit(b *cfg.Block, st state, heads map[*cfg.Block]bool) {
 		if t != keep || f != keep {
 			w.tests = append(w.tests, cond)
 		}
-		if t != keep && st != before {
-			next[0] = t
-		}
-		if f != keep && st != before {
-			next[1] = f
+		if st != before && (t != keep || f != keep) {
+			next[0], next[1] = tested(st, t), tested(st, f)
 		}
 		if st != success && w.bound == nil && w.bnd.bounds(cond) &&
 			(w.canExit(b.Succs[0], heads) || w.canExit(b.Succs[1], heads)) {
@@ -294,8 +291,19 @@ func (w *loopWalk) visit(b *cfg.Block, st state, heads map[*cfg.Block]bool) {
 	}
 }
 
+// tested is the state after a test of the outcome whose branch says b.
+func tested(st, b state) state {
+	switch {
+	case b != keep:
+		return b
+	case st == unknown:
+		return mixed
+	}
+	return st
+}
+
 func (w *loopWalk) exit(st state) {
-	if st == success {
+	if st == success || st == mixed {
 		w.successExit = true
 	}
 }

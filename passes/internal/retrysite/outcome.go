@@ -17,7 +17,8 @@ const (
 	unknown              // it ran; its outcome is not tested yet
 	success
 	failure
-	keep // (condition outcome) the branch says nothing new
+	mixed   // it was tested, but this path may follow a success or a failure
+	keep    // (condition outcome) the branch says nothing new
 )
 
 // outcomes is the set of variables that hold an attempt's outcome: the
@@ -44,11 +45,11 @@ func (o *outcomes) branch(cond ast.Expr) (ifTrue, ifFalse state) {
 		case token.LAND:
 			xt, xf := o.branch(e.X)
 			yt, yf := o.branch(e.Y)
-			return either(xt, yt), either(xf, yf)
+			return both(xt, yt), either(xf, yf)
 		case token.LOR:
 			xt, xf := o.branch(e.X)
 			yt, yf := o.branch(e.Y)
-			return either(xt, yt), either(xf, yf)
+			return either(xt, yt), both(xf, yf)
 		case token.EQL, token.NEQ:
 			if o.isErrNil(e) {
 				if e.Op == token.NEQ {
@@ -66,13 +67,23 @@ func (o *outcomes) branch(cond ast.Expr) (ifTrue, ifFalse state) {
 	return keep, keep
 }
 
-// either combines two operands' answers for one branch: the first that says
-// something wins, unless they contradict each other.
-func either(a, b state) state {
+// both combines what two conditions that both hold say: one that says
+// nothing leaves the other's answer, and a failure outweighs a success
+// (err == nil && resp.StatusCode == 429 is a failed attempt).
+func both(a, b state) state {
 	switch {
 	case a == keep:
 		return b
 	case b == keep || a == b:
+		return a
+	}
+	return failure
+}
+
+// either combines what two conditions of which one holds say: only an
+// answer both give is certain.
+func either(a, b state) state {
+	if a == b {
 		return a
 	}
 	return keep

@@ -1,0 +1,12 @@
+package retryclienterror_test
+
+import (
+	"testing"
+
+	"github.com/idemlint/idemlint/analysistest"
+	"github.com/idemlint/idemlint/passes/retryclienterror"
+)
+
+func Test(t *testing.T) {
+	analysistest.Run(t, retryclienterror.Analyzer, "clienterr")
+}

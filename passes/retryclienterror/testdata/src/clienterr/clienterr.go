@@ -1,0 +1,130 @@
+package clienterr
+
+import (
+	"net/http"
+	"strconv"
+	"time"
+
+	"github.com/go-resty/resty/v2"
+)
+
+// --- reported ---
+
+func notOK(c *http.Client) *http.Response {
+	for i := 0; i < 3; i++ {
+		resp, err := c.Get("http://x") // want `retry on any non-success status also retries 4xx responses`
+		if err != nil || resp.StatusCode != http.StatusOK {
+			time.Sleep(time.Second)
+			continue
+		}
+		return resp
+	}
+	return nil
+}
+
+func atLeast400(c *http.Client) *http.Response {
+	for i := 0; i < 3; i++ {
+		resp, err := c.Get("http://x") // want `retry on any non-success status`
+		if err == nil && resp.StatusCode < 400 {
+			return resp
+		}
+		time.Sleep(time.Second)
+	}
+	return nil
+}
+
+func statusClass(c *http.Client) *http.Response {
+	for i := 0; i < 3; i++ {
+		resp, err := c.Get("http://x") // want `retry on any non-success status`
+		if err != nil || resp.StatusCode/100 != 2 {
+			continue
+		}
+		return resp
+	}
+	return nil
+}
+
+func restyIsError(c *resty.Client) {
+	for i := 0; i < 3; i++ {
+		resp, err := c.R().Get("/x") // want `retry on any non-success status`
+		if err == nil && !resp.IsSuccess() {
+			continue
+		}
+		return
+	}
+}
+
+func ignoresRetryAfter(c *http.Client) *http.Response {
+	for i := 0; i < 5; i++ {
+		resp, err := c.Get("http://x")
+		if err == nil && resp.StatusCode == http.StatusTooManyRequests {
+			time.Sleep(time.Second) // want `retry on 429 or 503 ignores the Retry-After header the server sent`
+			continue
+		}
+		return resp
+	}
+	return nil
+}
+
+// --- not reported ---
+
+func only5xx(c *http.Client) *http.Response {
+	for i := 0; i < 3; i++ {
+		resp, err := c.Get("http://x")
+		if err != nil || resp.StatusCode >= 500 {
+			time.Sleep(time.Second)
+			continue
+		}
+		return resp
+	}
+	return nil
+}
+
+func clientErrorsReturn(c *http.Client) *http.Response {
+	for i := 0; i < 3; i++ {
+		resp, err := c.Get("http://x")
+		if err == nil && resp.StatusCode >= 400 && resp.StatusCode < 500 {
+			return resp
+		}
+		if err != nil || resp.StatusCode != http.StatusOK {
+			time.Sleep(time.Second)
+			continue
+		}
+		return resp
+	}
+	return nil
+}
+
+func honoursRetryAfter(c *http.Client) *http.Response {
+	for i := 0; i < 5; i++ {
+		resp, err := c.Get("http://x")
+		if err == nil && resp.StatusCode == http.StatusServiceUnavailable {
+			secs, _ := strconv.Atoi(resp.Header.Get("Retry-After"))
+			time.Sleep(time.Duration(secs) * time.Second)
+			continue
+		}
+		return resp
+	}
+	return nil
+}
+
+func retryAfterHelper(resp *http.Response) time.Duration { return time.Second }
+
+func honoursRetryAfterInHelper(c *http.Client) *http.Response {
+	for i := 0; i < 5; i++ {
+		resp, err := c.Get("http://x")
+		if err == nil && resp.StatusCode == http.StatusTooManyRequests {
+			time.Sleep(retryAfterHelper(resp))
+			continue
+		}
+		return resp
+	}
+	return nil
+}
+
+func notARetry(c *http.Client) {
+	resp, _ := c.Get("http://x")
+	if resp.StatusCode != http.StatusOK {
+		return
+	}
+}
