@@ -36,6 +36,12 @@ func standalone(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "idemlint: %v (run 'idemlint -help' for usage)\n", err)
 		return exitUsage
 	}
+	if opts.dir != "" {
+		if err := os.Chdir(opts.dir); err != nil {
+			fmt.Fprintf(stderr, "idemlint: %v\n", err)
+			return exitUsage
+		}
+	}
 	if opts.version {
 		fmt.Fprintln(stdout, "idemlint", version())
 		return exitClean
@@ -69,7 +75,7 @@ func standalone(args []string, stdout, stderr io.Writer) int {
 
 type options struct {
 	json, tests, version bool
-	tags                 string
+	tags, dir            string
 	patterns             []string
 	analyzers            []*analysis.Analyzer
 }
@@ -84,6 +90,7 @@ func parseFlags(args []string, stderr io.Writer) (*options, error) {
 	fs.BoolVar(&opts.tests, "test", true, "also analyze test files")
 	fs.StringVar(&opts.tags, "tags", "", "comma-separated build tags")
 	fs.BoolVar(&opts.version, "version", false, "print the version and exit")
+	fs.StringVar(&opts.dir, "C", "", "change to `dir` before doing anything else")
 	all := passes.All()
 	enabled := map[string]*triState{}
 	for _, a := range all {
@@ -93,7 +100,7 @@ func parseFlags(args []string, stderr io.Writer) (*options, error) {
 			fs.Var(f.Value, a.Name+"."+f.Name, f.Usage)
 		})
 	}
-	fs.Usage = func() { usage(stderr, fs) }
+	fs.Usage = func() {} // errors are one line; -help prints the usage below
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			usage(stderr, fs)
@@ -171,10 +178,21 @@ func load(opts *options) ([]*packages.Package, error) {
 	if err != nil {
 		return nil, err
 	}
-	if len(pkgs) == 0 {
+	if noneMatched(pkgs) {
 		return nil, fmt.Errorf("%s matched no packages", strings.Join(opts.patterns, " "))
 	}
 	return pkgs, nil
+}
+
+// noneMatched reports whether the patterns named no package with Go files:
+// go list answers a pattern that matches nothing with a package of errors.
+func noneMatched(pkgs []*packages.Package) bool {
+	for _, p := range pkgs {
+		if len(p.GoFiles)+len(p.CompiledGoFiles)+len(p.OtherFiles)+len(p.IgnoredFiles) > 0 {
+			return false
+		}
+	}
+	return true
 }
 
 // printLoadErrors prints, one line each, the errors of the packages that
@@ -184,7 +202,11 @@ func printLoadErrors(pkgs []*packages.Package, w io.Writer) int {
 	var lines []string
 	packages.Visit(pkgs, nil, func(p *packages.Package) {
 		for _, e := range p.Errors {
-			line := fmt.Sprintf("idemlint: %s: %s", p.PkgPath, strings.ReplaceAll(e.Error(), "\n", " "))
+			msg := e.Msg
+			if e.Pos != "" && e.Pos != "-" {
+				msg = e.Pos + ": " + msg
+			}
+			line := fmt.Sprintf("idemlint: %s: %s", p.PkgPath, strings.ReplaceAll(msg, "\n", " "))
 			if !seen[line] {
 				seen[line] = true
 				lines = append(lines, line)
@@ -201,16 +223,23 @@ func printLoadErrors(pkgs []*packages.Package, w io.Writer) int {
 type finding struct {
 	posn    token.Position
 	message string
+	related string // the related information lines, printed as go vet prints them
 }
 
 // printText prints each report once as file:line:col: message, in file and
 // position order, and returns how many it printed.
 func printText(graph *checker.Graph, w io.Writer) int {
+	wd, _ := os.Getwd()
 	seen := map[finding]bool{}
 	var all []finding
 	for _, act := range graph.Roots {
+		fset := act.Package.Fset
 		for _, d := range act.Diagnostics {
-			f := finding{act.Package.Fset.Position(d.Pos), d.Message}
+			f := finding{posn: fset.Position(d.Pos), message: d.Message}
+			for _, r := range d.Related {
+				p := fset.Position(r.Pos)
+				f.related += fmt.Sprintf("%s:%d:%d: \t%s\n", relative(wd, p.Filename), p.Line, p.Column, r.Message)
+			}
 			if !seen[f] {
 				seen[f] = true
 				all = append(all, f)
@@ -230,13 +259,16 @@ func printText(graph *checker.Graph, w io.Writer) int {
 		}
 		return all[i].message < all[j].message
 	})
-	wd, _ := os.Getwd()
 	for _, f := range all {
-		name := f.posn.Filename
-		if rel, err := filepath.Rel(wd, name); err == nil && !strings.HasPrefix(rel, "..") {
-			name = "./" + rel
-		}
-		fmt.Fprintf(w, "%s:%d:%d: %s\n", name, f.posn.Line, f.posn.Column, f.message)
+		fmt.Fprintf(w, "%s:%d:%d: %s\n%s", relative(wd, f.posn.Filename), f.posn.Line, f.posn.Column, f.message, f.related)
 	}
 	return len(all)
+}
+
+// relative shortens a path under the working directory, as go vet does.
+func relative(wd, name string) string {
+	if rel, err := filepath.Rel(wd, name); err == nil && !strings.HasPrefix(rel, "..") {
+		return rel
+	}
+	return name
 }

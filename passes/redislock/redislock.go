@@ -83,10 +83,14 @@ func collect(info *types.Info, fd *ast.FuncDecl) *funcCommands {
 }
 
 func (fc *funcCommands) check(pass *analysis.Pass, lockFields map[*types.Var]bool) {
-	reported := map[*ast.CallExpr]bool{}
+	type finding struct {
+		call *ast.CallExpr
+		msg  string
+	}
+	reported := map[finding]bool{}
 	at := func(c *command, msg string) {
-		if !reported[c.call] {
-			reported[c.call] = true
+		if f := (finding{c.call, msg}); !reported[f] {
+			reported[f] = true
 			report.At(pass, c.call, "%s", msg)
 		}
 	}

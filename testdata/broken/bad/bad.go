@@ -1,0 +1,6 @@
+package bad
+
+// Broken does not type-check.
+func Broken() int {
+	return "not an int"
+}

@@ -1,0 +1,8 @@
+CREATE TABLE accounts (
+    id BIGSERIAL PRIMARY KEY,
+    email TEXT NOT NULL UNIQUE
+);
+CREATE TABLE orders (
+    id BIGSERIAL PRIMARY KEY,
+    ref TEXT NOT NULL
+);
