@@ -17,8 +17,8 @@ const (
 	unknown              // it ran; its outcome is not tested yet
 	success
 	failure
-	mixed   // it was tested, but this path may follow a success or a failure
-	keep    // (condition outcome) the branch says nothing new
+	mixed // it was tested, but this path may follow a success or a failure
+	keep  // (condition outcome) the branch says nothing new
 )
 
 // outcomes is the set of variables that hold an attempt's outcome: the
