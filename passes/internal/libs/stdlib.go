@@ -39,4 +39,40 @@ var NoReturns = Table[bool]{
 	{"log", "", "Panicf"}:       true,
 	{"log", "Logger", "Fatal"}:  true,
 	{"log", "Logger", "Fatalf"}: true,
+	// t.Fatal and friends end the test's goroutine (runtime.Goexit).
+	{"testing", "*", "Fatal"}:   true,
+	{"testing", "*", "Fatalf"}:  true,
+	{"testing", "*", "FailNow"}: true,
+	{"testing", "*", "Skip"}:    true,
+	{"testing", "*", "Skipf"}:   true,
+	{"testing", "*", "SkipNow"}: true,
+}
+
+// Logging are packages whose calls only report a value: using a failed
+// attempt's result in them is not making progress with it.
+var Logging = map[string]bool{
+	"fmt": true, "log": true, "log/slog": true, "testing": true, "errors": true,
+}
+
+// StreamMethods are methods that take the next item from a stream: a loop
+// calling one on a stream made outside it consumes the stream.
+var StreamMethods = map[string]bool{
+	"Read": true, "ReadFrom": true, "ReadFromUDP": true, "ReadMsgUDP": true,
+	"ReadMsg": true, "ReadMessage": true, "ReadPacket": true, "ReadLine": true,
+	"ReadString": true, "ReadBytes": true, "ReadRune": true, "ReadSlice": true,
+	"Accept": true, "AcceptTCP": true, "AcceptUnix": true, "Recv": true,
+	"RecvMsg": true, "Receive": true, "Next": true, "NextPart": true,
+	"NextReader": true, "Scan": true, "Decode": true, "Token": true,
+	"ReadJSON": true, "NextResultSet": true,
+}
+
+// SyscallPackages define system error numbers (EINTR, EAGAIN).
+var SyscallPackages = map[string]bool{
+	"syscall": true, "golang.org/x/sys/unix": true, "golang.org/x/sys/windows": true,
+}
+
+// Interrupted are the error numbers that ask for a system call to be made
+// again at once.
+var Interrupted = map[string]bool{
+	"EINTR": true, "EAGAIN": true, "EWOULDBLOCK": true, "EINPROGRESS": true, "EALREADY": true,
 }

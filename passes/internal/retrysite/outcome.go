@@ -57,6 +57,13 @@ func (o *outcomes) branch(cond ast.Expr) (ifTrue, ifFalse state) {
 				}
 				return success, failure
 			}
+			// err == ErrConflict: true only for a failed attempt.
+			if o.isErr(e.X) || o.isErr(e.Y) {
+				if e.Op == token.EQL {
+					return failure, keep
+				}
+				return keep, failure
+			}
 		}
 		if t, f, ok := o.status(e); ok {
 			return t, f
