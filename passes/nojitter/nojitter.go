@@ -6,7 +6,6 @@ import (
 	"go/types"
 
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/analysis/passes/buildssa"
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/idemlint/idemlint/passes/internal/libs"
@@ -21,7 +20,7 @@ var Analyzer = &analysis.Analyzer{
 	Name:      "nojitter",
 	Doc:       Doc,
 	URL:       "https://github.com/idemlint/idemlint#nojitter",
-	Requires:  []*analysis.Analyzer{retrysite.Analyzer, buildssa.Analyzer},
+	Requires:  []*analysis.Analyzer{retrysite.Analyzer},
 	Run:       run,
 	FactTypes: []analysis.Fact{new(DelayFact), new(WaitsFact)},
 }
@@ -34,15 +33,28 @@ const (
 )
 
 func run(pass *analysis.Pass) (any, error) {
+	if !libs.ImportsAny(pass.Pkg, "time") && !importsRetryLibrary(pass.Pkg) {
+		return nil, nil // no wait, no policy, no duration to judge
+	}
 	local := waiters(pass)
-	ssaInfo := pass.ResultOf[buildssa.Analyzer].(*buildssa.SSA)
+	sites := pass.ResultOf[retrysite.Analyzer].(*retrysite.Result).Sites
 	t := &tracer{pkg: pass.Pkg, facts: func(fn *types.Func) (DelayFact, bool) {
 		var f DelayFact
 		return f, pass.ImportObjectFact(fn, &f)
 	}}
-	exportDelayFacts(pass, ssaInfo.SrcFuncs, t)
-	calls := ssautil.CallsByPos(ssaInfo.SrcFuncs)
-	for _, s := range pass.ResultOf[retrysite.Analyzer].(*retrysite.Result).Sites {
+	// SSA is built only where there is a delay to follow: a wait in a retry
+	// loop, or a function returning a duration whose fact callers need.
+	funcs := ssautil.Lazy(pass)
+	if returnsDuration(pass) {
+		exportDelayFacts(pass, funcs(), t)
+	}
+	var calls map[token.Pos]*ssa.CallCommon
+	for _, s := range sites {
+		if s.Kind == retrysite.Loop && len(s.Waits) > 0 && calls == nil {
+			calls = ssautil.CallsByPos(funcs())
+		}
+	}
+	for _, s := range sites {
 		switch s.Kind {
 		case retrysite.Loop:
 			checkLoop(pass, s, local, calls, t)
@@ -98,4 +110,25 @@ func reportNoJitter(pass *analysis.Pass, w *ast.CallExpr, arg ast.Expr) {
 		d.SuggestedFixes = []analysis.SuggestedFix{fix}
 	}
 	report.Report(pass, d)
+}
+
+// importsRetryLibrary reports whether pkg imports a library whose policies
+// nojitter judges.
+func importsRetryLibrary(pkg *types.Package) bool {
+	return libs.ImportsAny(pkg, libs.BackoffV4, libs.BackoffV5, libs.RetryGoV4, libs.RetryGoV5, libs.SethvargoRetry, libs.K8sRetry, libs.K8sWait)
+}
+
+// returnsDuration reports whether the package declares a function whose
+// single result is a time.Duration.
+func returnsDuration(pass *analysis.Pass) bool {
+	for _, f := range pass.Files {
+		for _, d := range f.Decls {
+			if fd, ok := d.(*ast.FuncDecl); ok && fd.Type.Results != nil && len(fd.Type.Results.List) == 1 {
+				if isDuration(pass.TypesInfo.TypeOf(fd.Type.Results.List[0].Type)) {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }

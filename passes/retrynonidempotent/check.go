@@ -98,7 +98,7 @@ func (a *analyzer) checkNamedOp(site *retrysite.Site) {
 // each attempt sends a new one.
 func (a *analyzer) checkFreshKey(s *send, site *retrysite.Site) {
 	for _, kv := range s.keyValues {
-		c := a.calls[kv.call.Lparen]
+		c := a.calls()[kv.call.Lparen]
 		if c == nil || kv.arg >= len(c.Args) {
 			continue
 		}

@@ -9,7 +9,6 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/analysis/passes/buildssa"
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/idemlint/idemlint/passes/internal/libs"
@@ -23,7 +22,7 @@ var Analyzer = &analysis.Analyzer{
 	Name:      "retrynonidempotent",
 	Doc:       Doc,
 	URL:       "https://github.com/idemlint/idemlint#retrynonidempotent",
-	Requires:  []*analysis.Analyzer{retrysite.Analyzer, buildssa.Analyzer},
+	Requires:  []*analysis.Analyzer{retrysite.Analyzer},
 	Run:       run,
 	FactTypes: []analysis.Fact{new(SendsFact), new(SetsKeyFact)},
 }
@@ -42,7 +41,7 @@ type analyzer struct {
 	pass    *analysis.Pass
 	sends   map[*types.Func]*SendsFact
 	setsKey map[*types.Func]*SetsKeyFact
-	calls   map[token.Pos]*ssa.CallCommon
+	calls   func() map[token.Pos]*ssa.CallCommon // built on first use
 	done    map[*ast.CallExpr]bool
 
 	clients     map[ast.Node]bool     // sends through retrying clients
@@ -66,7 +65,14 @@ func run(pass *analysis.Pass) (any, error) {
 	for fn, f := range a.setsKey {
 		pass.ExportObjectFact(fn, f)
 	}
-	a.calls = ssautil.CallsByPos(pass.ResultOf[buildssa.Analyzer].(*buildssa.SSA).SrcFuncs)
+	funcs := ssautil.Lazy(pass)
+	var calls map[token.Pos]*ssa.CallCommon
+	a.calls = func() map[token.Pos]*ssa.CallCommon {
+		if calls == nil {
+			calls = ssautil.CallsByPos(funcs())
+		}
+		return calls
+	}
 	a.check(sites)
 	return nil, nil
 }

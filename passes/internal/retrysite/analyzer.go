@@ -83,15 +83,18 @@ func (f *finder) sites(files []*ast.File) []*Site {
 func (f *finder) funcSites(encl ast.Node, body *ast.BlockStmt) []*Site {
 	var out []*Site
 	var g *cfg.CFG
+	graph := func() *cfg.CFG { // built for the first loop that holds an attempt
+		if g == nil {
+			g = cfg.New(body, mayReturn(f.info))
+		}
+		return g
+	}
 	ast.Inspect(body, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.FuncLit:
 			return false
 		case *ast.ForStmt, *ast.RangeStmt:
-			if g == nil {
-				g = cfg.New(body, mayReturn(f.info))
-			}
-			if s := analyzeLoop(f.info, g, n.(ast.Stmt)); s != nil {
+			if s := analyzeLoop(f.info, graph, n.(ast.Stmt)); s != nil {
 				s.Encl = encl
 				out = append(out, s)
 			}

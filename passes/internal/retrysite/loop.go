@@ -38,7 +38,7 @@ type loopWalk struct {
 }
 
 // analyzeLoop returns the loop's site, or nil when it is not a retry loop.
-func analyzeLoop(info *types.Info, g *cfg.CFG, loop ast.Stmt) *Site {
+func analyzeLoop(info *types.Info, graph func() *cfg.CFG, loop ast.Stmt) *Site {
 	var body *ast.BlockStmt
 	var cond ast.Expr
 	switch l := loop.(type) {
@@ -53,7 +53,7 @@ func analyzeLoop(info *types.Info, g *cfg.CFG, loop ast.Stmt) *Site {
 		body = l.Body
 	}
 	w := &loopWalk{
-		info: info, loop: loop, g: g,
+		info: info, loop: loop,
 		out:       &outcomes{info: info, errs: map[types.Object]bool{}, derived: map[types.Object]bool{}},
 		bnd:       newBounder(info, loop),
 		opAssigns: map[ast.Node]bool{},
@@ -71,6 +71,7 @@ func analyzeLoop(info *types.Info, g *cfg.CFG, loop ast.Stmt) *Site {
 	if cond != nil && (iteratesCollection(info, cond) || w.indexesByCounter(body)) {
 		return nil
 	}
+	w.g = graph()
 	entry, heads := w.blocks()
 	if entry == nil {
 		return nil
