@@ -35,8 +35,10 @@ Not reported, because the database backs the insert:
     pgx.Serializable;
   - a table whose checked columns (the read's WHERE equality columns) are
     covered by a UNIQUE or PRIMARY KEY constraint in the module's .sql files
-    or in DDL held in Go string constants (CREATE TABLE, CREATE UNIQUE
-    INDEX, ALTER TABLE ... ADD UNIQUE); for GORM, in the model's struct tags
+    (migrations/ folders included), in the files and directories named by
+    -selectinsert.schema (comma-separated, relative to the working
+    directory), or in DDL held in Go string constants (CREATE TABLE, CREATE
+    UNIQUE INDEX, ALTER TABLE ... ADD UNIQUE); for GORM, in the model's struct tags
     (primaryKey, unique, uniqueIndex, composite uniqueIndex:name) or the
     primary key ID.
 

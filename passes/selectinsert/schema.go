@@ -2,12 +2,14 @@ package selectinsert
 
 import (
 	"bytes"
+	"fmt"
 	"go/scanner"
 	"go/token"
 	"io/fs"
 	"os"
 	"path/filepath"
 	"strconv"
+	"strings"
 	"sync"
 
 	"github.com/idemlint/idemlint/passes/internal/sqltext"
@@ -17,14 +19,14 @@ import (
 // this is skipped rather than slowing every run.
 const maxSchemaFile = 4 << 20
 
-var schemas sync.Map // module root -> sqltext.Schema
+var schemaCache sync.Map // module root, or "path:" and a -schema path -> sqltext.Schema
 
 // moduleSchema returns the unique keys declared in the module holding dir:
 // its .sql files and the DDL in its Go string literals. It is read once per
 // module and shared by all its packages.
 func moduleSchema(dir string) sqltext.Schema {
 	root := moduleRoot(dir)
-	if s, ok := schemas.Load(root); ok {
+	if s, ok := schemaCache.Load(root); ok {
 		return s.(sqltext.Schema)
 	}
 	s := sqltext.Schema{}
@@ -59,7 +61,7 @@ func moduleSchema(dir string) sqltext.Schema {
 		}
 		return nil
 	})
-	actual, _ := schemas.LoadOrStore(root, s)
+	actual, _ := schemaCache.LoadOrStore(root, s)
 	return actual.(sqltext.Schema)
 }
 
@@ -97,4 +99,43 @@ func moduleRoot(dir string) string {
 func fileExists(path string) bool {
 	_, err := os.Stat(path)
 	return err == nil
+}
+
+// pathList is a comma-separated list of paths; each must exist.
+type pathList []string
+
+func (l *pathList) String() string { return strings.Join(*l, ",") }
+
+func (l *pathList) Set(s string) error {
+	var out []string
+	for _, p := range strings.Split(s, ",") {
+		if p = strings.TrimSpace(p); p == "" {
+			continue
+		}
+		if _, err := os.Stat(p); err != nil {
+			return fmt.Errorf("schema path: %w", err)
+		}
+		out = append(out, p)
+	}
+	*l = out
+	return nil
+}
+
+// extraSchema reads the DDL in a .sql file, or in the .sql files under a
+// directory; it is cached like the module's schema.
+func extraSchema(path string) sqltext.Schema {
+	if s, ok := schemaCache.Load("path:" + path); ok {
+		return s.(sqltext.Schema)
+	}
+	s := sqltext.Schema{}
+	filepath.WalkDir(path, func(p string, d fs.DirEntry, err error) error {
+		if err == nil && !d.IsDir() && filepath.Ext(p) == ".sql" {
+			if data, err := os.ReadFile(p); err == nil && len(data) <= maxSchemaFile {
+				s.ReadDDL(string(data))
+			}
+		}
+		return nil
+	})
+	actual, _ := schemaCache.LoadOrStore("path:"+path, s)
+	return actual.(sqltext.Schema)
 }

@@ -23,6 +23,14 @@ var Analyzer = &analysis.Analyzer{
 	FactTypes: []analysis.Fact{new(CheckFact), new(UniqueCheckFact)},
 }
 
+// schemaPaths are extra .sql files or directories to read DDL from, for
+// schemas kept outside the module.
+var schemaPaths pathList
+
+func init() {
+	Analyzer.Flags.Var(&schemaPaths, "schema", "comma-separated .sql files or directories to read unique constraints from, besides the module's own")
+}
+
 // sqlPackages are the imports without which a package runs no SQL.
 var sqlPackages = []string{libs.DatabaseSQL, libs.Sqlx, libs.PgxV5, libs.PgxPool, libs.Gorm}
 
@@ -61,9 +69,12 @@ func run(pass *analysis.Pass) (any, error) {
 			pass.ExportObjectFact(fn, f)
 		}
 	}
-	var schema sqltext.Schema
+	var schema schemas
 	if len(pass.Files) > 0 {
-		schema = moduleSchema(filepath.Dir(pass.Fset.Position(pass.Files[0].Package).Filename))
+		schema = append(schema, moduleSchema(filepath.Dir(pass.Fset.Position(pass.Files[0].Package).Filename)))
+	}
+	for _, p := range schemaPaths {
+		schema = append(schema, extraSchema(p))
 	}
 	for _, fd := range decls {
 		if detectsUnique(pass, fd, uniqueLocal) || serializable(pass.TypesInfo, fd) {
@@ -78,7 +89,7 @@ func run(pass *analysis.Pass) (any, error) {
 	return nil, nil
 }
 
-func checkInsert(pass *analysis.Pass, f *finder, schema sqltext.Schema, reads []*access, ins *access) {
+func checkInsert(pass *analysis.Pass, f *finder, schema schemas, reads []*access, ins *access) {
 	if ins.safe {
 		return
 	}
@@ -116,6 +127,19 @@ func sameTable(r, ins *access) bool {
 		return r.table == ins.table
 	}
 	return r.model != nil && ins.model != nil && types.Identical(r.model, ins.model)
+}
+
+// schemas are the schemas a package's inserts are checked against.
+type schemas []sqltext.Schema
+
+// Unique reports whether any of them has a unique key covered by cols.
+func (ss schemas) Unique(table string, cols []string) bool {
+	for _, s := range ss {
+		if s.Unique(table, cols) {
+			return true
+		}
+	}
+	return false
 }
 
 // backedByModel reports whether a unique key of the GORM model is covered

@@ -93,7 +93,7 @@ func readAll(t *testing.T, r *entries) {
 
 type candidateSource struct{}
 
-func (candidateSource) Read(b []byte) {}
+func (candidateSource) Read(b []byte)    {}
 func millerRabin(b []byte) (bool, error) { return false, nil }
 
 // crypto/internal/fips140/rsa: each attempt tests a new random candidate.
