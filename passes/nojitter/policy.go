@@ -1,6 +1,7 @@
 package nojitter
 
 import (
+	"fmt"
 	"go/ast"
 	"go/constant"
 	"go/token"
@@ -63,7 +64,7 @@ func checkPolicy(pass *analysis.Pass, s *retrysite.Site) {
 			}
 			id := delayTypeName(info, o.Args[0])
 			if id == "FixedDelay" || id == "BackOffDelay" {
-				report.At(pass, o, "retry.DelayType(retry.%s) has no jitter; use retry.CombineDelay(retry.%s, retry.RandomDelay) with retry.MaxJitter", id, id)
+				reportDelayType(pass, o, id)
 			}
 		}
 	case libs.BackoffV4, libs.BackoffV5:
@@ -184,6 +185,24 @@ func reportWrap(pass *analysis.Pass, ctor *ast.CallExpr, msg string) {
 					{Pos: ctor.Pos(), End: ctor.Pos(), NewText: []byte(pkg.Name + ".WithJitterPercent(10, ")},
 					{Pos: ctor.End(), End: ctor.End(), NewText: []byte(")")},
 				},
+			}}
+		}
+	}
+	report.Report(pass, d)
+}
+
+// reportDelayType reports retry.DelayType(retry.FixedDelay) and offers to
+// add retry-go's RandomDelay to it (its MaxJitter defaults to 100ms).
+func reportDelayType(pass *analysis.Pass, o *ast.CallExpr, id string) {
+	d := analysis.Diagnostic{Pos: o.Pos(), End: o.End(),
+		Message: fmt.Sprintf("retry.DelayType(retry.%s) has no jitter; use retry.CombineDelay(retry.%s, retry.RandomDelay) with retry.MaxJitter", id, id)}
+	arg := o.Args[0]
+	if sel, ok := ast.Unparen(arg).(*ast.SelectorExpr); ok {
+		if pkg, ok := sel.X.(*ast.Ident); ok {
+			d.SuggestedFixes = []analysis.SuggestedFix{{
+				Message: "add " + pkg.Name + ".RandomDelay",
+				TextEdits: []analysis.TextEdit{{Pos: arg.Pos(), End: arg.End(),
+					NewText: []byte(pkg.Name + ".CombineDelay(" + pkg.Name + "." + id + ", " + pkg.Name + ".RandomDelay)")}},
 			}}
 		}
 	}

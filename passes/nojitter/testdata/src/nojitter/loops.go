@@ -248,3 +248,35 @@ func poll() error { // want poll:`waits`
 		time.Sleep(time.Second) // polling on success: not a retry path
 	}
 }
+
+func oneOffRetry() error { // want oneOffRetry:`waits`
+	if err := op(); err != nil {
+		time.Sleep(time.Second) // a single fixed delay before one retry: no loop
+		return op()
+	}
+	return nil
+}
+
+func rateLimited(items []string) { // want rateLimited:`waits`
+	for range items {
+		_ = op()
+		time.Sleep(100 * time.Millisecond) // pacing a batch, not a retry
+	}
+}
+
+func sleepOnSuccessPath() error { // want sleepOnSuccessPath:`waits`
+	for i := 0; i < 3; i++ {
+		err := op()
+		if err != nil {
+			time.Sleep(jitterdep.Jittered(i))
+			continue
+		}
+		time.Sleep(time.Second) // after a success: not on the retry path
+		return nil
+	}
+	return nil
+}
+
+func afterFuncOutside() { // want afterFuncOutside:`waits`
+	time.AfterFunc(time.Second, func() { _ = op() })
+}
