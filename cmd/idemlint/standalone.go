@@ -4,10 +4,8 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"go/token"
 	"io"
 	"os"
-	"path/filepath"
 	"sort"
 	"strings"
 
@@ -55,29 +53,79 @@ func standalone(args []string, stdout, stderr io.Writer) int {
 	if n := printLoadErrors(pkgs, stderr); n > 0 {
 		code = exitBrokenPk
 	}
+	passes.KeepSuppressed(true)
 	graph, err := checker.Analyze(opts.analyzers, pkgs, nil)
 	if err != nil {
 		fmt.Fprintf(stderr, "idemlint: %v\n", err)
 		return exitBrokenPk
 	}
-	if opts.json {
-		if err := graph.PrintJSON(stdout); err != nil {
+	all := collect(graph)
+	all = append(all, checkDirectives(pkgs, opts.analyzers, all)...)
+	sortFindings(all)
+	if opts.writeBaseline != "" {
+		if err := writeBaseline(opts.writeBaseline, all); err != nil {
+			fmt.Fprintf(stderr, "idemlint: %v\n", err)
+			return exitUsage
+		}
+	}
+	if opts.baseline != "" {
+		known, err := readBaseline(opts.baseline)
+		if err != nil {
+			fmt.Fprintf(stderr, "idemlint: %v\n", err)
+			return exitUsage
+		}
+		all = known.filter(all)
+	}
+	if err := write(opts, all, stdout); err != nil {
+		fmt.Fprintf(stderr, "idemlint: %v\n", err)
+		return exitBrokenPk
+	}
+	if opts.fix || opts.diff {
+		if err := applyFixes(all, opts.diff, stdout); err != nil {
 			fmt.Fprintf(stderr, "idemlint: %v\n", err)
 			return exitBrokenPk
 		}
-		return code
 	}
-	if printText(graph, stdout) > 0 && code == exitClean {
+	if opts.summary {
+		printSummary(all, stdout)
+	}
+	if active(all) > 0 && code == exitClean && opts.format == "text" && !opts.fix {
 		code = exitReports
 	}
 	return code
 }
 
+// active counts the findings no directive silenced.
+func active(all []finding) int {
+	n := 0
+	for _, f := range all {
+		if !f.suppressed {
+			n++
+		}
+	}
+	return n
+}
+
+// write prints the findings in the chosen format.
+func write(opts *options, all []finding, w io.Writer) error {
+	switch opts.format {
+	case "json":
+		return writeJSON(all, w)
+	case "sarif":
+		return writeSARIF(all, opts.analyzers, w)
+	}
+	writeText(all, w)
+	return nil
+}
+
 type options struct {
-	json, tests, version bool
-	tags, dir            string
-	patterns             []string
-	analyzers            []*analysis.Analyzer
+	json, sarif, tests, version bool
+	summary, fix, diff          bool
+	format                      string
+	baseline, writeBaseline     string
+	tags, dir                   string
+	patterns                    []string
+	analyzers                   []*analysis.Analyzer
 }
 
 // parseFlags reads the driver's flags, one -NAME flag per analyzer to switch
@@ -86,7 +134,14 @@ func parseFlags(args []string, stderr io.Writer) (*options, error) {
 	opts := &options{}
 	fs := flag.NewFlagSet("idemlint", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
-	fs.BoolVar(&opts.json, "json", false, "print reports as the go/analysis JSON tree")
+	fs.BoolVar(&opts.json, "json", false, "print reports as the go/analysis JSON tree (same as -format=json)")
+	fs.BoolVar(&opts.sarif, "sarif", false, "print reports as SARIF 2.1.0 (same as -format=sarif)")
+	fs.StringVar(&opts.format, "format", "text", "output format: text, json or sarif")
+	fs.StringVar(&opts.baseline, "baseline", "", "report only findings not recorded in `file`")
+	fs.StringVar(&opts.writeBaseline, "write-baseline", "", "record the current findings in `file`")
+	fs.BoolVar(&opts.summary, "summary", false, "after the findings, print counts per analyzer and per package")
+	fs.BoolVar(&opts.fix, "fix", false, "apply the suggested fixes")
+	fs.BoolVar(&opts.diff, "diff", false, "print the suggested fixes as a diff, without applying them")
 	fs.BoolVar(&opts.tests, "test", true, "also analyze test files")
 	fs.StringVar(&opts.tags, "tags", "", "comma-separated build tags")
 	fs.BoolVar(&opts.version, "version", false, "print the version and exit")
@@ -106,6 +161,15 @@ func parseFlags(args []string, stderr io.Writer) (*options, error) {
 			usage(stderr, fs)
 		}
 		return nil, err
+	}
+	switch {
+	case opts.json:
+		opts.format = "json"
+	case opts.sarif:
+		opts.format = "sarif"
+	}
+	if opts.format != "text" && opts.format != "json" && opts.format != "sarif" {
+		return nil, fmt.Errorf("-format=%s: want text, json or sarif", opts.format)
 	}
 	opts.patterns = fs.Args()
 	if len(opts.patterns) == 0 {
@@ -218,57 +282,4 @@ func printLoadErrors(pkgs []*packages.Package, w io.Writer) int {
 		fmt.Fprintln(w, l)
 	}
 	return len(lines)
-}
-
-type finding struct {
-	posn    token.Position
-	message string
-	related string // the related information lines, printed as go vet prints them
-}
-
-// printText prints each report once as file:line:col: message, in file and
-// position order, and returns how many it printed.
-func printText(graph *checker.Graph, w io.Writer) int {
-	wd, _ := os.Getwd()
-	seen := map[finding]bool{}
-	var all []finding
-	for _, act := range graph.Roots {
-		fset := act.Package.Fset
-		for _, d := range act.Diagnostics {
-			f := finding{posn: fset.Position(d.Pos), message: d.Message}
-			for _, r := range d.Related {
-				p := fset.Position(r.Pos)
-				f.related += fmt.Sprintf("%s:%d:%d: \t%s\n", relative(wd, p.Filename), p.Line, p.Column, r.Message)
-			}
-			if !seen[f] {
-				seen[f] = true
-				all = append(all, f)
-			}
-		}
-	}
-	sort.Slice(all, func(i, j int) bool {
-		a, b := all[i].posn, all[j].posn
-		if a.Filename != b.Filename {
-			return a.Filename < b.Filename
-		}
-		if a.Line != b.Line {
-			return a.Line < b.Line
-		}
-		if a.Column != b.Column {
-			return a.Column < b.Column
-		}
-		return all[i].message < all[j].message
-	})
-	for _, f := range all {
-		fmt.Fprintf(w, "%s:%d:%d: %s\n%s", relative(wd, f.posn.Filename), f.posn.Line, f.posn.Column, f.message, f.related)
-	}
-	return len(all)
-}
-
-// relative shortens a path under the working directory, as go vet does.
-func relative(wd, name string) string {
-	if rel, err := filepath.Rel(wd, name); err == nil && !strings.HasPrefix(rel, "..") {
-		return rel
-	}
-	return name
 }

@@ -76,7 +76,13 @@ func addImport(file *ast.File) analysis.TextEdit {
 		if gd.Lparen.IsValid() {
 			return analysis.TextEdit{Pos: gd.Lparen + 1, End: gd.Lparen + 1, NewText: []byte("\n\t\"" + randV2 + "\"")}
 		}
-		return analysis.TextEdit{Pos: gd.Pos(), End: gd.Pos(), NewText: []byte("import \"" + randV2 + "\"\n")}
+		// import "time" becomes a group holding both.
+		spec := gd.Specs[0].(*ast.ImportSpec)
+		name := ""
+		if spec.Name != nil {
+			name = spec.Name.Name + " "
+		}
+		return analysis.TextEdit{Pos: gd.Pos(), End: gd.End(), NewText: []byte("import (\n\t\"" + randV2 + "\"\n\t" + name + spec.Path.Value + "\n)")}
 	}
 	return analysis.TextEdit{Pos: file.Name.End(), End: file.Name.End(), NewText: []byte("\n\nimport \"" + randV2 + "\"")}
 }

@@ -13,11 +13,27 @@ import (
 	"golang.org/x/tools/go/analysis"
 )
 
+// KeepSuppressed makes Report pass on the reports a directive silences,
+// marked with the Suppressed category and a related position at the
+// directive, instead of dropping them. Only the standalone driver sets it:
+// it needs them for SARIF's suppressions and to tell stale directives.
+var KeepSuppressed bool
+
+// Suppressed is the category of a silenced report (with KeepSuppressed).
+const Suppressed = "idemlint:suppressed"
+
 // Report reports d unless it is in a generated file or silenced.
 func Report(pass *analysis.Pass, d analysis.Diagnostic) {
 	file := FileOf(pass, d.Pos)
-	if file == nil || ast.IsGenerated(file) || ignored(pass, file, d.Pos) {
+	if file == nil || ast.IsGenerated(file) {
 		return
+	}
+	if c := ignoredBy(pass, file, d.Pos); c != nil {
+		if !KeepSuppressed {
+			return
+		}
+		d.Category = Suppressed
+		d.Related = append(d.Related, analysis.RelatedInformation{Pos: c.Slash, Message: c.Text})
 	}
 	pass.Report(d)
 }
@@ -43,10 +59,10 @@ func FileOf(pass *analysis.Pass, pos token.Pos) *ast.File {
 	return nil
 }
 
-// ignored reports whether a directive naming this analyzer (or "all"), with
-// a reason, sits on pos's line or the line above. A directive without a
+// ignoredBy returns the directive naming this analyzer (or "all"), with a
+// reason, on pos's line or the line above, or nil. A directive without a
 // reason silences nothing: the reason is what a reviewer reads later.
-func ignored(pass *analysis.Pass, file *ast.File, pos token.Pos) bool {
+func ignoredBy(pass *analysis.Pass, file *ast.File, pos token.Pos) *ast.Comment {
 	line := pass.Fset.Position(pos).Line
 	for _, group := range file.Comments {
 		for _, c := range group.List {
@@ -60,24 +76,34 @@ func ignored(pass *analysis.Pass, file *ast.File, pos token.Pos) bool {
 			}
 			for _, n := range names {
 				if n == pass.Analyzer.Name || n == "all" {
-					return true
+					return c
 				}
 			}
 		}
 	}
-	return false
+	return nil
 }
+
+// DirectivePrefix starts an ignore directive.
+const DirectivePrefix = "//idemlint:ignore"
 
 // Directive parses `//idemlint:ignore name[,name] reason`; ok is false when
 // the comment is not a directive or gives no reason.
 func Directive(comment string) (names []string, ok bool) {
-	rest, found := strings.CutPrefix(comment, "//idemlint:ignore ")
-	if !found {
-		return nil, false
+	names, reason, isDirective := ParseDirective(comment)
+	return names, isDirective && reason != ""
+}
+
+// ParseDirective splits an ignore directive into the analyzers it names and
+// its reason; isDirective is false for any other comment.
+func ParseDirective(comment string) (names []string, reason string, isDirective bool) {
+	rest, found := strings.CutPrefix(comment, DirectivePrefix)
+	if !found || rest != "" && rest[0] != ' ' && rest[0] != '\t' {
+		return nil, "", false
 	}
 	fields := strings.Fields(rest)
-	if len(fields) < 2 {
-		return nil, false
+	if len(fields) == 0 {
+		return nil, "", true
 	}
-	return strings.Split(fields[0], ","), true
+	return strings.Split(fields[0], ","), strings.Join(fields[1:], " "), true
 }

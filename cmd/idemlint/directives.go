@@ -1,0 +1,73 @@
+package main
+
+import (
+	"fmt"
+	"go/token"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/packages"
+
+	"github.com/idemlint/idemlint/passes"
+)
+
+// directiveAnalyzer is the name idemlint's own reports about directives
+// carry.
+const directiveAnalyzer = "idemlint"
+
+// checkDirectives reports the //idemlint:ignore directives of the root
+// packages that give no reason, or name an analyzer that ran and silence
+// nothing, so that stale directives do not pile up.
+func checkDirectives(pkgs []*packages.Package, ran []*analysis.Analyzer, findings []finding) []finding {
+	used := map[string]bool{}
+	for _, f := range findings {
+		if f.suppressed {
+			used[lineKey(f.directive)] = true
+		}
+	}
+	running := map[string]bool{"all": true}
+	for _, a := range ran {
+		running[a.Name] = true
+	}
+	var out []finding
+	seen := map[string]bool{}
+	for _, p := range pkgs {
+		for _, file := range p.Syntax {
+			for _, group := range file.Comments {
+				for _, c := range group.List {
+					names, reason, ok := passes.ParseDirective(c.Text)
+					if !ok {
+						continue
+					}
+					posn := p.Fset.Position(c.Slash)
+					if seen[lineKey(posn)] {
+						continue // the file is in a package and its test variant
+					}
+					seen[lineKey(posn)] = true
+					msg := ""
+					switch {
+					case len(names) == 0 || reason == "":
+						msg = "idemlint:ignore directive gives no reason, so it silences nothing; write why after the analyzer's name"
+					case !used[lineKey(posn)] && anyRunning(names, running):
+						msg = fmt.Sprintf("idemlint:ignore directive for %s silences nothing; remove it", strings.Join(names, ","))
+					default:
+						continue
+					}
+					out = append(out, finding{analyzer: directiveAnalyzer, pkg: p.PkgPath, posn: posn, end: posn, message: msg})
+				}
+			}
+		}
+	}
+	return out
+}
+
+func anyRunning(names []string, running map[string]bool) bool {
+	for _, n := range names {
+		if running[n] {
+			return true
+		}
+	}
+	return false
+}
+
+func lineKey(p token.Position) string { return fmt.Sprintf("%s:%d", p.Filename, p.Line) }
