@@ -24,6 +24,12 @@ func main() {
 	if invokedByGoVet(os.Args[1:]) {
 		unitchecker.Main(passes.All()...) // does not return
 	}
+	if path := os.Getenv("IDEMLINT_CPUPROFILE"); path != "" {
+		stop := startProfile(path)
+		code := standalone(os.Args[1:], os.Stdout, os.Stderr)
+		stop()
+		os.Exit(code)
+	}
 	os.Exit(standalone(os.Args[1:], os.Stdout, os.Stderr))
 }
 

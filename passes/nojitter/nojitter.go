@@ -45,7 +45,7 @@ func run(pass *analysis.Pass) (any, error) {
 	// SSA is built only where there is a delay to follow: a wait in a retry
 	// loop, or a function returning a duration whose fact callers need.
 	funcs := ssautil.Lazy(pass)
-	if returnsDuration(pass) {
+	if computesDuration(pass) {
 		exportDelayFacts(pass, funcs(), t)
 	}
 	var calls map[token.Pos]*ssa.CallCommon
@@ -118,17 +118,42 @@ func importsRetryLibrary(pkg *types.Package) bool {
 	return libs.ImportsAny(pkg, libs.BackoffV4, libs.BackoffV5, libs.RetryGoV4, libs.RetryGoV5, libs.SethvargoRetry, libs.K8sRetry, libs.K8sWait)
 }
 
-// returnsDuration reports whether the package declares a function whose
-// single result is a time.Duration.
-func returnsDuration(pass *analysis.Pass) bool {
+// computesDuration reports whether the package declares a function whose
+// single result is a time.Duration it computes with randomness or growth
+// (a call of a random source, math.Pow, min, a shift or a product): the
+// functions a DelayFact says something useful about.
+func computesDuration(pass *analysis.Pass) bool {
 	for _, f := range pass.Files {
 		for _, d := range f.Decls {
-			if fd, ok := d.(*ast.FuncDecl); ok && fd.Type.Results != nil && len(fd.Type.Results.List) == 1 {
-				if isDuration(pass.TypesInfo.TypeOf(fd.Type.Results.List[0].Type)) {
-					return true
-				}
+			fd, ok := d.(*ast.FuncDecl)
+			if !ok || fd.Body == nil || fd.Type.Results == nil || len(fd.Type.Results.List) != 1 ||
+				!isDuration(pass.TypesInfo.TypeOf(fd.Type.Results.List[0].Type)) {
+				continue
+			}
+			if computes(pass.TypesInfo, fd.Body) {
+				return true
 			}
 		}
 	}
 	return false
+}
+
+func computes(info *types.Info, body *ast.BlockStmt) bool {
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.BinaryExpr:
+			found = found || n.Op == token.SHL || n.Op == token.MUL
+		case *ast.AssignStmt:
+			found = found || n.Tok == token.SHL_ASSIGN || n.Tok == token.MUL_ASSIGN
+		case *ast.CallExpr:
+			fn := libs.Callee(info, n)
+			found = found || libs.IsRandom(fn) || libs.Is(fn, "math", "Pow") || libs.Is(fn, "math", "Min")
+			if id, ok := n.Fun.(*ast.Ident); ok && id.Name == "min" {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
 }

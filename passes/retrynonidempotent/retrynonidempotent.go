@@ -49,6 +49,9 @@ type analyzer struct {
 }
 
 func run(pass *analysis.Pass) (any, error) {
+	if !libs.DependsOn(pass.Pkg, "net/http") {
+		return nil, nil // nothing here can send a request
+	}
 	a := &analyzer{pass: pass, sends: map[*types.Func]*SendsFact{}, setsKey: map[*types.Func]*SetsKeyFact{}, done: map[*ast.CallExpr]bool{}}
 	sites := pass.ResultOf[retrysite.Analyzer].(*retrysite.Result)
 	a.clients = map[ast.Node]bool{}

@@ -35,10 +35,12 @@ func init() {
 var sqlPackages = []string{libs.DatabaseSQL, libs.Sqlx, libs.PgxV5, libs.PgxPool, libs.Gorm}
 
 func run(pass *analysis.Pass) (any, error) {
-	uniqueLocal := learnUniqueChecks(pass)
-	if !libs.ImportsAny(pass.Pkg, sqlPackages...) && len(uniqueLocal) == 0 {
+	// Code that runs SQL, or tells a unique violation apart, imports a SQL
+	// library or a driver's error package.
+	if !libs.ImportsAny(pass.Pkg, sqlPackages...) && !libs.ImportsAny(pass.Pkg, libs.DriverErrorPackages...) {
 		return nil, nil
 	}
+	uniqueLocal := learnUniqueChecks(pass)
 	checks := map[*types.Func]*CheckFact{}
 	decls := funcDecls(pass)
 	newFinder := func(fd *ast.FuncDecl) *finder {

@@ -91,3 +91,9 @@ var SerializableObjects = Table[bool]{
 	{DatabaseSQL, "", "LevelSerializable"}: true,
 	{PgxV5, "", "Serializable"}:            true,
 }
+
+// DriverErrorPackages define the errors a unique violation comes as.
+var DriverErrorPackages = []string{
+	Pgconn, Pq, "github.com/lib/pq/pqerror", MySQL, "github.com/mattn/go-sqlite3",
+	"github.com/jackc/pgerrcode", "github.com/VividCortex/mysqlerr", Gorm,
+}

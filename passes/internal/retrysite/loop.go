@@ -27,6 +27,8 @@ type loopWalk struct {
 	exitsOK   map[*cfg.Block]bool // canExit memo
 
 	failBack    bool // a failed attempt reaches the next iteration
+	okBack      bool // an attempt that did not fail reaches it too
+	condExit    bool // the condition ends the loop after a success (done = true)
 	successExit bool // a successful attempt leaves the loop
 	path        []ast.Node
 	pathSeen    map[ast.Node]bool
@@ -101,7 +103,10 @@ func analyzeLoop(info *types.Info, graph func() *cfg.CFG, loop ast.Stmt) *Site {
 		w.bound = r.X
 	}
 	w.visit(entry, start, heads)
-	if !w.failBack || !w.successExit || w.usesFailedResult() || w.onlyInterrupted() {
+	// A loop that goes round after an attempt that did not fail repeats
+	// work, not a failed attempt: it iterates (unless its condition is the
+	// way out after a success, as in for !done).
+	if !w.failBack || !w.successExit || w.okBack && !w.condExit || w.usesFailedResult() || w.restartsSyscall() {
 		return nil
 	}
 	s := &Site{Kind: Loop, Node: loop, Op: Operation{Body: body}, RetryPath: w.path, Attempt: w.attempt, Tests: w.tests, Bound: w.bound}
@@ -288,8 +293,11 @@ func (w *loopWalk) visit(b *cfg.Block, st state, heads map[*cfg.Block]bool) {
 		}
 		switch {
 		case heads[s]:
-			if st2 == failure {
+			switch st2 {
+			case failure:
 				w.failBack = true
+			case success, unknown:
+				w.okBack = true
 			}
 		case !w.member(s):
 			w.exit(st2)
@@ -325,7 +333,7 @@ func (w *loopWalk) noteSuccessAssign(n ast.Node) {
 	}
 	for _, l := range as.Lhs {
 		if id, ok := l.(*ast.Ident); ok && w.condVars[w.info.ObjectOf(id)] {
-			w.successExit = true
+			w.successExit, w.condExit = true, true
 		}
 	}
 }
@@ -594,6 +602,10 @@ func (w *loopWalk) consumesStream(body *ast.BlockStmt) bool {
 		if !ok {
 			return true
 		}
+		if w.drawsFromReader(body, call) {
+			found = true
+			return false
+		}
 		sel, ok := call.Fun.(*ast.SelectorExpr)
 		if !ok || !libs.StreamMethods[sel.Sel.Name] {
 			return true
@@ -624,14 +636,11 @@ func rootVar(info *types.Info, e ast.Expr) types.Object {
 	}
 }
 
-// onlyInterrupted reports whether every failure test of the loop names a
-// system error number (EINTR, EAGAIN, EINPROGRESS): restarting an
-// interrupted system call at once is the system's contract, not a retry of
-// a failed operation.
-func (w *loopWalk) onlyInterrupted() bool {
-	if len(w.tests) == 0 {
-		return false
-	}
+// restartsSyscall reports whether a failure test of the loop names a
+// system error number that asks for the call again at once (EINTR,
+// EAGAIN, EINPROGRESS): such loops restart interrupted system calls as the
+// system's contract says, they do not retry failed operations.
+func (w *loopWalk) restartsSyscall() bool {
 	for _, t := range w.tests {
 		errno := false
 		ast.Inspect(t, func(n ast.Node) bool {
@@ -642,9 +651,44 @@ func (w *loopWalk) onlyInterrupted() bool {
 			}
 			return !errno
 		})
-		if !errno {
-			return false
+		if errno {
+			return true
 		}
 	}
-	return true
+	return false
+}
+
+// drawsFromReader reports whether call is passed an io.Reader that outlives
+// the loop (randomPrime(rand, bits) draws a new candidate each time). A
+// request built or sent with such a body is left to the retrybody analyzer.
+func (w *loopWalk) drawsFromReader(body *ast.BlockStmt, call *ast.CallExpr) bool {
+	fn := libs.Callee(w.info, call)
+	if _, ok := libs.RequestBuilders.Lookup(fn); ok {
+		return false
+	}
+	if _, ok := libs.Sends.Lookup(fn); ok {
+		return false
+	}
+	for _, a := range call.Args {
+		id, ok := ast.Unparen(a).(*ast.Ident)
+		if !ok {
+			continue
+		}
+		v, ok := w.info.Uses[id].(*types.Var)
+		if ok && isReader(v.Type()) && !(body.Pos() <= v.Pos() && v.Pos() < body.End()) {
+			return true
+		}
+	}
+	return false
+}
+
+var ioReader = types.NewInterfaceType([]*types.Func{types.NewFunc(0, nil, "Read", types.NewSignatureType(nil, nil, nil,
+	types.NewTuple(types.NewVar(0, nil, "p", types.NewSlice(types.Typ[types.Byte]))),
+	types.NewTuple(types.NewVar(0, nil, "n", types.Typ[types.Int]), types.NewVar(0, nil, "err", types.Universe.Lookup("error").Type())), false))}, nil).Complete()
+
+// isReader reports whether t is an io.Reader interface (a source a call
+// draws from), not a concrete buffer.
+func isReader(t types.Type) bool {
+	_, isIface := t.Underlying().(*types.Interface)
+	return isIface && types.Implements(t, ioReader)
 }
