@@ -1,0 +1,56 @@
+package passes_test
+
+import (
+	"encoding/json"
+	"testing"
+
+	"github.com/golangci/plugin-module-register/register"
+
+	"github.com/idemlint/idemlint/passes"
+)
+
+// FuzzPluginSettings feeds golangci-lint settings (as the JSON they are
+// decoded from) to the plugin: it must accept or refuse them, never panic,
+// and never return no analyzers without an error.
+func FuzzPluginSettings(f *testing.F) {
+	for _, s := range []string{`{}`, `{"disable":["nojitter"]}`, `{"enable":["x"]}`, `{"methods":[]}`, `{"methods":["POST",1]}`, `{"retrybody-request":"no"}`, `null`, `[]`} {
+		f.Add(s)
+	}
+	newPlugin, err := register.GetPlugin("idemlint")
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		var conf any
+		if json.Unmarshal([]byte(s), &conf) != nil {
+			return
+		}
+		defer resetFlags(t)
+		p, err := newPlugin(conf)
+		if err != nil {
+			return
+		}
+		all, err := p.BuildAnalyzers()
+		if err != nil || len(all) == 0 {
+			t.Fatalf("settings %s: %d analyzers, %v", s, len(all), err)
+		}
+	})
+}
+
+func resetFlags(t *testing.T) {
+	if _, err := passes.Configure(passes.Settings{Methods: []string{"POST", "PATCH"}, Headers: []string{"Idempotency-Key", "X-Idempotency-Key"}}); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func FuzzParseDirective(f *testing.F) {
+	for _, s := range []string{"//idemlint:ignore nojitter reason", "//idemlint:ignore", "//idemlint:ignorex", "//idemlint:ignore a,b", "// other"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		names, reason, ok := passes.ParseDirective(s)
+		if !ok && (len(names) > 0 || reason != "") {
+			t.Fatalf("%q: not a directive, yet names %v reason %q", s, names, reason)
+		}
+	})
+}
