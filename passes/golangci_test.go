@@ -84,23 +84,7 @@ func TestGolangciLint(t *testing.T) {
 	})
 
 	t.Run("a setting switches an analyzer off", func(t *testing.T) {
-		config := filepath.Join(t.TempDir(), "golangci.yml")
-		require.NoError(t, os.WriteFile(config, []byte(`version: "2"
-linters:
-  default: none
-  enable: [idemlint]
-  settings:
-    custom:
-      idemlint:
-        type: module
-        settings:
-          disable: [nojitter]
-issues:
-  max-issues-per-linter: 0
-  max-same-issues: 0
-  uniq-by-line: false
-`), 0o644))
-		got, _ := run(t, "-c", config, "./...")
+		got, _ := run(t, "-c", config(t, "disable: [nojitter]"), "./...")
 		require.NotEmpty(t, got)
 		for _, line := range got {
 			assert.NotContains(t, line, "jitter")
@@ -108,8 +92,16 @@ issues:
 	})
 
 	t.Run("a bad setting is an error", func(t *testing.T) {
-		config := filepath.Join(t.TempDir(), "golangci.yml")
-		require.NoError(t, os.WriteFile(config, []byte(`version: "2"
+		r := analysistest.Exec(t, "testdata/e2e", cache, bin, "run", "-c", config(t, "methodz: [POST]"), "./...")
+		assert.Equal(t, 3, r.Code)
+		assert.Contains(t, r.Stdout+r.Stderr, `unknown field "methodz"`)
+	})
+}
+
+// config writes a .golangci.yml enabling idemlint with one setting line.
+func config(t *testing.T, setting string) string {
+	path := filepath.Join(t.TempDir(), "golangci.yml")
+	require.NoError(t, os.WriteFile(path, []byte(`version: "2"
 linters:
   default: none
   enable: [idemlint]
@@ -118,10 +110,11 @@ linters:
       idemlint:
         type: module
         settings:
-          methodz: [POST]
+          `+setting+`
+issues:
+  max-issues-per-linter: 0
+  max-same-issues: 0
+  uniq-by-line: false
 `), 0o644))
-		r := analysistest.Exec(t, "testdata/e2e", cache, bin, "run", "-c", config, "./...")
-		assert.Equal(t, 3, r.Code)
-		assert.Contains(t, r.Stdout+r.Stderr, `unknown field "methodz"`)
-	})
+	return path
 }

@@ -7,6 +7,8 @@ import (
 	"go/token"
 	"go/types"
 
+	"github.com/idemlint/idemlint/passes/internal/astutil"
+
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/idemlint/idemlint/passes/internal/libs"
@@ -14,19 +16,6 @@ import (
 	"github.com/idemlint/idemlint/passes/internal/report"
 	"github.com/idemlint/idemlint/passes/internal/retrysite"
 )
-
-var sethvargoJitter = libs.Table[bool]{
-	{Pkg: libs.SethvargoRetry, Name: "WithJitter"}:        true,
-	{Pkg: libs.SethvargoRetry, Name: "WithJitterPercent"}: true,
-	{Pkg: libs.SethvargoRetry, Name: "WithFullJitter"}:    true,
-}
-
-// sethvargoBare maps each bare constructor to whether its delay grows.
-var sethvargoBare = libs.Table[bool]{
-	{Pkg: libs.SethvargoRetry, Name: "NewExponential"}: true,
-	{Pkg: libs.SethvargoRetry, Name: "NewFibonacci"}:   true,
-	{Pkg: libs.SethvargoRetry, Name: "NewConstant"}:    false,
-}
 
 // checkPolicy reports a library retry whose policy is built without jitter,
 // without a cap, or without a delay.
@@ -41,12 +30,12 @@ func checkPolicy(pass *analysis.Pass, s *retrysite.Site) {
 			return
 		}
 		p := policy.Follow(info, call.Args[s.Helper.Policy], s.Encl)
-		ctor, grows, ok := policy.Find(info, p.Calls, sethvargoBare)
+		ctor, grows, ok := policy.Find(info, p.Calls, libs.SethvargoBare)
 		if !ok || !p.Complete {
 			return
 		}
-		_, _, jittered := policy.Find(info, p.Calls, sethvargoJitter)
-		_, _, capped := policy.Find(info, p.Calls, libs.Table[bool]{{Pkg: libs.SethvargoRetry, Name: "WithCappedDuration"}: true})
+		_, _, jittered := policy.Find(info, p.Calls, libs.SethvargoJitter)
+		_, _, capped := policy.Find(info, p.Calls, libs.SethvargoCap)
 		name := libs.NameOf(libs.Callee(info, ctor)).Name
 		switch {
 		case !jittered && grows && !capped:
@@ -107,20 +96,20 @@ func delayTypeName(info *types.Info, e ast.Expr) string {
 // checkBackoff reports cenkalti/backoff policies without jitter or delay.
 func checkBackoff(pass *analysis.Pass, p *policy.Policy) {
 	info := pass.TypesInfo
-	if v, ok := p.Fields["RandomizationFactor"]; ok && isZero(info, v) {
+	if v, ok := p.Fields["RandomizationFactor"]; ok && astutil.IsZero(info, v) {
 		report.At(pass, v, "RandomizationFactor = 0 removes the backoff's jitter, so clients that failed together retry together; keep the default 0.5")
 	}
 	for _, c := range p.Calls {
 		fn := libs.NameOf(libs.Callee(info, c))
 		switch {
-		case fn.Name == "WithRandomizationFactor" && len(c.Args) == 1 && isZero(info, c.Args[0]):
+		case fn.Name == "WithRandomizationFactor" && len(c.Args) == 1 && astutil.IsZero(info, c.Args[0]):
 			report.At(pass, c, "WithRandomizationFactor(0) removes the backoff's jitter; keep the default 0.5")
 		case fn.Name == "NewConstantBackOff":
 			report.At(pass, c, "a constant backoff has no jitter, so clients that failed together retry together; use backoff.NewExponentialBackOff(), which is jittered and capped")
 		}
 	}
 	for _, l := range p.Lits {
-		switch n := typeName(info.TypeOf(l)); n {
+		switch n := astutil.TypeName(info.TypeOf(l)); n {
 		case "ZeroBackOff":
 			report.At(pass, l, "backoff.ZeroBackOff retries at once, with no delay between attempts; use backoff.NewExponentialBackOff()")
 		case "ConstantBackOff":
@@ -132,7 +121,7 @@ func checkBackoff(pass *analysis.Pass, p *policy.Policy) {
 // checkWaitBackoff reports a wait.Backoff literal without jitter whose
 // delay grows or has no cap.
 func checkWaitBackoff(pass *analysis.Pass, l *ast.CompositeLit) {
-	if typeName(pass.TypesInfo.TypeOf(l)) != "Backoff" {
+	if astutil.TypeName(pass.TypesInfo.TypeOf(l)) != "Backoff" {
 		return
 	}
 	fields := map[string]ast.Expr{}
@@ -143,7 +132,7 @@ func checkWaitBackoff(pass *analysis.Pass, l *ast.CompositeLit) {
 			}
 		}
 	}
-	if j, ok := fields["Jitter"]; ok && !isZero(pass.TypesInfo, j) {
+	if j, ok := fields["Jitter"]; ok && !astutil.IsZero(pass.TypesInfo, j) {
 		return
 	}
 	factor, hasFactor := fields["Factor"]
@@ -156,21 +145,6 @@ func checkWaitBackoff(pass *analysis.Pass, l *ast.CompositeLit) {
 func greaterThanOne(info *types.Info, e ast.Expr) bool {
 	tv, ok := info.Types[e]
 	return !ok || tv.Value == nil || constant.Compare(tv.Value, token.GTR, constant.MakeInt64(1))
-}
-
-func isZero(info *types.Info, e ast.Expr) bool {
-	tv, ok := info.Types[e]
-	return ok && tv.Value != nil && constant.Sign(tv.Value) == 0
-}
-
-func typeName(t types.Type) string {
-	if p, ok := t.(*types.Pointer); ok {
-		t = p.Elem()
-	}
-	if n, ok := types.Unalias(t).(*types.Named); ok {
-		return n.Obj().Name()
-	}
-	return ""
 }
 
 // reportWrap reports a go-retry constructor and offers to wrap it in

@@ -7,6 +7,8 @@ import (
 	"go/types"
 	"strings"
 
+	"github.com/idemlint/idemlint/passes/internal/astutil"
+
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/idemlint/idemlint/passes/internal/libs"
@@ -79,12 +81,12 @@ func eachStatusTest(info *types.Info, test ast.Expr, f func(token.Token, int64))
 			return true
 		}
 		x, y, op := b.X, b.Y, b.Op
-		c, ok := intConst(info, y)
+		c, ok := astutil.IntConst(info, y)
 		if !ok {
-			if c, ok = intConst(info, x); !ok {
+			if c, ok = astutil.IntConst(info, x); !ok {
 				return true
 			}
-			x, op = y, mirror(op)
+			x, op = y, astutil.Mirror(op)
 		}
 		switch kind := statusOf(x); kind {
 		case "code":
@@ -208,28 +210,6 @@ func readsRetryAfter(info *types.Info, body ast.Node) bool {
 		return !found
 	})
 	return found
-}
-
-func intConst(info *types.Info, e ast.Expr) (int64, bool) {
-	tv, ok := info.Types[e]
-	if !ok || tv.Value == nil || tv.Value.Kind() != constant.Int {
-		return 0, false
-	}
-	return constant.Int64Val(tv.Value)
-}
-
-func mirror(op token.Token) token.Token {
-	switch op {
-	case token.LSS:
-		return token.GTR
-	case token.GTR:
-		return token.LSS
-	case token.LEQ:
-		return token.GEQ
-	case token.GEQ:
-		return token.LEQ
-	}
-	return op
 }
 
 func isResponseOrHeader(t types.Type) bool {

@@ -11,6 +11,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/idemlint/idemlint/passes/internal/astutil"
 	"github.com/idemlint/idemlint/passes/internal/libs"
 	"github.com/idemlint/idemlint/passes/internal/retrysite"
 	"github.com/idemlint/idemlint/passes/internal/ssautil"
@@ -123,29 +124,19 @@ func baseName(path string) string {
 // the function literals inside them when lits is set. (A send in a literal
 // runs when the literal is called, which is not when its declaration is.)
 func (a *analyzer) eachSend(lits bool, f func(*ast.FuncDecl, *inspector, *send)) {
-	for _, file := range a.pass.Files {
-		for _, decl := range file.Decls {
-			fd, ok := decl.(*ast.FuncDecl)
-			if !ok || fd.Body == nil {
-				continue
-			}
-			fn, _ := a.pass.TypesInfo.Defs[fd.Name].(*types.Func)
-			if fn == nil {
-				continue
-			}
-			in := &inspector{a: a, info: a.pass.TypesInfo, decl: fd, sig: fn.Signature()}
-			ast.Inspect(fd.Body, func(n ast.Node) bool {
-				switch n := n.(type) {
-				case *ast.FuncLit:
-					return lits
-				case *ast.CallExpr:
-					if s := in.sendOf(n); s != nil {
-						f(fd, in, s)
-					}
+	for _, d := range astutil.FuncDecls(a.pass.TypesInfo, a.pass.Files) {
+		in := &inspector{a: a, info: a.pass.TypesInfo, decl: d.FuncDecl, sig: d.Func.Signature()}
+		ast.Inspect(d.Body, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.FuncLit:
+				return lits
+			case *ast.CallExpr:
+				if s := in.sendOf(n); s != nil {
+					f(d.FuncDecl, in, s)
 				}
-				return true
-			})
-		}
+			}
+			return true
+		})
 	}
 }
 
@@ -153,34 +144,27 @@ func (a *analyzer) eachSend(lits bool, f func(*ast.FuncDecl, *inspector, *send))
 // parameter.
 func (a *analyzer) learnSetsKey() bool {
 	grew := false
-	for _, file := range a.pass.Files {
-		for _, decl := range file.Decls {
-			fd, ok := decl.(*ast.FuncDecl)
-			if !ok || fd.Body == nil {
+	for _, d := range astutil.FuncDecls(a.pass.TypesInfo, a.pass.Files) {
+		if a.setsKey[d.Func] != nil {
+			continue
+		}
+		in := &inspector{a: a, info: a.pass.TypesInfo, decl: d.FuncDecl, sig: d.Func.Signature()}
+		params := d.Func.Signature().Params()
+		for i := range params.Len() {
+			p := params.At(i)
+			if !isRequest(p.Type()) && !isHeader(p.Type()) {
 				continue
 			}
-			fn, _ := a.pass.TypesInfo.Defs[fd.Name].(*types.Func)
-			if fn == nil || a.setsKey[fn] != nil {
-				continue
+			var s send
+			if isHeader(p.Type()) {
+				in.headerParam(&s, p)
+			} else {
+				in.headersOf(&s, p)
 			}
-			in := &inspector{a: a, info: a.pass.TypesInfo, decl: fd, sig: fn.Signature()}
-			params := fn.Signature().Params()
-			for i := range params.Len() {
-				p := params.At(i)
-				if !isRequest(p.Type()) && !isHeader(p.Type()) {
-					continue
-				}
-				var s send
-				if isHeader(p.Type()) {
-					in.headerParam(&s, p)
-				} else {
-					in.headersOf(&s, p)
-				}
-				if s.keyed {
-					a.setsKey[fn] = &SetsKeyFact{Param: i}
-					grew = true
-					break
-				}
+			if s.keyed {
+				a.setsKey[d.Func] = &SetsKeyFact{Param: i}
+				grew = true
+				break
 			}
 		}
 	}

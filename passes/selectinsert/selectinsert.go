@@ -42,7 +42,7 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	uniqueLocal := learnUniqueChecks(pass)
 	checks := map[*types.Func]*CheckFact{}
-	decls := funcDecls(pass)
+	decls := astutil.FuncDecls(pass.TypesInfo, pass.Files)
 	newFinder := func(fd *ast.FuncDecl) *finder {
 		return &finder{info: pass.TypesInfo, decl: fd, parents: astutil.Parents(fd), checks: checks,
 			imports: func(fn *types.Func) (*CheckFact, bool) {
@@ -54,14 +54,13 @@ func run(pass *analysis.Pass) (any, error) {
 	// Helpers that read may call helpers that read: learn to a fixpoint.
 	for changed := true; changed; {
 		changed = false
-		for _, fd := range decls {
-			fn := pass.TypesInfo.Defs[fd.Name].(*types.Func)
-			if checks[fn] != nil || !returnsOutcome(fn) {
+		for _, d := range decls {
+			if checks[d.Func] != nil || !returnsOutcome(d.Func) {
 				continue
 			}
-			reads, inserts := newFinder(fd).accesses()
+			reads, inserts := newFinder(d.FuncDecl).accesses()
 			if len(reads) == 1 && len(inserts) == 0 {
-				checks[fn] = &CheckFact{Table: reads[0].table, Columns: reads[0].cols}
+				checks[d.Func] = &CheckFact{Table: reads[0].table, Columns: reads[0].cols}
 				changed = true
 			}
 		}
@@ -78,11 +77,11 @@ func run(pass *analysis.Pass) (any, error) {
 	for _, p := range schemaPaths {
 		schema = append(schema, extraSchema(p))
 	}
-	for _, fd := range decls {
-		if detectsUnique(pass, fd, uniqueLocal) || serializable(pass.TypesInfo, fd) {
+	for _, d := range decls {
+		if detectsUnique(pass, d.FuncDecl, uniqueLocal) || serializable(pass.TypesInfo, d.FuncDecl) {
 			continue
 		}
-		f := newFinder(fd)
+		f := newFinder(d.FuncDecl)
 		reads, inserts := f.accesses()
 		for _, ins := range inserts {
 			checkInsert(pass, f, schema, reads, ins)
@@ -176,28 +175,15 @@ func returnsOutcome(fn *types.Func) bool {
 	return false
 }
 
-func funcDecls(pass *analysis.Pass) []*ast.FuncDecl {
-	var out []*ast.FuncDecl
-	for _, f := range pass.Files {
-		for _, d := range f.Decls {
-			if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil {
-				out = append(out, fd)
-			}
-		}
-	}
-	return out
-}
-
 // learnUniqueChecks exports a UniqueCheckFact for the functions that tell a
 // unique violation apart, and returns them.
 func learnUniqueChecks(pass *analysis.Pass) map[*types.Func]bool {
 	local := map[*types.Func]bool{}
 	for changed := true; changed; {
 		changed = false
-		for _, fd := range funcDecls(pass) {
-			fn := pass.TypesInfo.Defs[fd.Name].(*types.Func)
-			if !local[fn] && detectsUnique(pass, fd.Body, local) {
-				local[fn] = true
+		for _, d := range astutil.FuncDecls(pass.TypesInfo, pass.Files) {
+			if !local[d.Func] && detectsUnique(pass, d.Body, local) {
+				local[d.Func] = true
 				changed = true
 			}
 		}

@@ -3,8 +3,9 @@ package unboundedretry
 import (
 	"fmt"
 	"go/ast"
-	"go/constant"
 	"go/types"
+
+	"github.com/idemlint/idemlint/passes/internal/astutil"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -49,7 +50,7 @@ func checkHelper(pass *analysis.Pass, s *retrysite.Site) {
 		}
 		for _, o := range opts {
 			name := libs.NameOf(libs.Callee(info, o))
-			if name.Name == "UntilSucceeded" || name.Name == "Attempts" && isZero(info, o.Args[0]) {
+			if name.Name == "UntilSucceeded" || name.Name == "Attempts" && astutil.IsZero(info, o.Args[0]) {
 				report.At(pass, o, "retry.%s retries until success and no retry.Context can stop it; set a limit such as retry.Attempts(3), or pass the caller's context with retry.Context(ctx)", callText(name, o))
 			}
 		}
@@ -62,10 +63,10 @@ func checkHelper(pass *analysis.Pass, s *retrysite.Site) {
 			return
 		}
 		p := policy.Follow(info, call.Args[s.Helper.Policy], s.Encl)
-		if _, _, ok := policy.Find(info, p.Calls, sethvargoLimits); ok || !p.Complete {
+		if _, _, ok := policy.Find(info, p.Calls, libs.SethvargoLimits); ok || !p.Complete {
 			return
 		}
-		if ctor, _, ok := policy.Find(info, p.Calls, sethvargoBare); ok {
+		if ctor, _, ok := policy.Find(info, p.Calls, libs.SethvargoBare); ok {
 			reportBare(pass, ctor)
 		}
 	case libs.BackoffV4:
@@ -76,22 +77,11 @@ func checkHelper(pass *analysis.Pass, s *retrysite.Site) {
 			return
 		}
 		for _, o := range opts {
-			if libs.Is(libs.Callee(info, o), libs.BackoffV5, "WithMaxElapsedTime") && isZero(info, o.Args[0]) {
+			if libs.Is(libs.Callee(info, o), libs.BackoffV5, "WithMaxElapsedTime") && astutil.IsZero(info, o.Args[0]) {
 				report.At(pass, o, "backoff.WithMaxElapsedTime(0) removes the only limit on backoff.Retry; add backoff.WithMaxTries(n) or keep an elapsed-time limit")
 			}
 		}
 	}
-}
-
-var sethvargoLimits = libs.Table[bool]{
-	{Pkg: libs.SethvargoRetry, Name: "WithMaxRetries"}:  true,
-	{Pkg: libs.SethvargoRetry, Name: "WithMaxDuration"}: true,
-}
-
-var sethvargoBare = libs.Table[bool]{
-	{Pkg: libs.SethvargoRetry, Name: "NewExponential"}: true,
-	{Pkg: libs.SethvargoRetry, Name: "NewFibonacci"}:   true,
-	{Pkg: libs.SethvargoRetry, Name: "NewConstant"}:    true,
 }
 
 // reportBare reports a bare go-retry backoff and offers to wrap it in a
@@ -117,43 +107,31 @@ func reportBare(pass *analysis.Pass, ctor *ast.CallExpr) {
 	report.Report(pass, d)
 }
 
-var backoffV4Limits = libs.Table[bool]{
-	{Pkg: libs.BackoffV4, Name: "WithMaxRetries"}: true,
-	{Pkg: libs.BackoffV4, Name: "WithContext"}:    true,
-}
-
 // checkBackoffV4 reports a cenkalti/backoff/v4 policy that never stops.
 func checkBackoffV4(pass *analysis.Pass, arg ast.Expr, encl ast.Node) {
 	info := pass.TypesInfo
 	p := policy.Follow(info, arg, encl)
-	if _, _, ok := policy.Find(info, p.Calls, backoffV4Limits); ok || !p.Complete {
+	if _, _, ok := policy.Find(info, p.Calls, libs.BackoffV4Limits); ok || !p.Complete {
 		return
 	}
-	if v, ok := p.Fields["MaxElapsedTime"]; ok && isZero(info, v) {
+	if v, ok := p.Fields["MaxElapsedTime"]; ok && astutil.IsZero(info, v) {
 		report.At(pass, v, "MaxElapsedTime = 0 makes this backoff retry forever; keep an elapsed-time limit, or wrap it in backoff.WithMaxRetries(b, 3) or backoff.WithContext(b, ctx)")
 		return
 	}
 	for _, c := range p.Calls {
 		fn := libs.Callee(info, c)
 		switch {
-		case libs.Is(fn, libs.BackoffV4, "WithMaxElapsedTime") && isZero(info, c.Args[0]):
+		case libs.Is(fn, libs.BackoffV4, "WithMaxElapsedTime") && astutil.IsZero(info, c.Args[0]):
 			report.At(pass, c, "WithMaxElapsedTime(0) makes this backoff retry forever; keep an elapsed-time limit, or wrap it in backoff.WithMaxRetries(b, 3) or backoff.WithContext(b, ctx)")
 		case libs.Is(fn, libs.BackoffV4, "NewConstantBackOff"):
 			report.At(pass, c, "a constant backoff never stops, so this retry can run forever; wrap it in backoff.WithMaxRetries(b, 3) or backoff.WithContext(b, ctx)")
 		}
 	}
 	for _, l := range p.Lits {
-		if n := typeName(info.TypeOf(l)); n == "ConstantBackOff" || n == "ZeroBackOff" {
+		if n := astutil.TypeName(info.TypeOf(l)); n == "ConstantBackOff" || n == "ZeroBackOff" {
 			report.At(pass, l, "backoff.%s never stops, so this retry can run forever; wrap it in backoff.WithMaxRetries(b, 3) or backoff.WithContext(b, ctx)", n)
 		}
 	}
-}
-
-func typeName(t types.Type) string {
-	if n, ok := types.Unalias(t).(*types.Named); ok {
-		return n.Obj().Name()
-	}
-	return ""
 }
 
 func hasOption(info *types.Info, opts []*ast.CallExpr, pkg, name string) bool {
@@ -176,11 +154,6 @@ func hasDeadline(info *types.Info, ctx ast.Expr, encl ast.Node) bool {
 		}
 	}
 	return false
-}
-
-func isZero(info *types.Info, e ast.Expr) bool {
-	tv, ok := info.Types[e]
-	return ok && tv.Value != nil && constant.Sign(tv.Value) == 0
 }
 
 func callText(name libs.Func, c *ast.CallExpr) string {

@@ -123,3 +123,50 @@ func RootObject(info *types.Info, e ast.Expr) types.Object {
 		}
 	}
 }
+
+// ChainHolder returns what a method chain is called on, after stripping its
+// calls: the variable, or the struct field (s.client in
+// s.client.R().Post(url)), so a field set in one method matches its use in
+// another.
+func ChainHolder(info *types.Info, e ast.Expr) types.Object {
+	for {
+		switch x := ast.Unparen(e).(type) {
+		case *ast.CallExpr:
+			sel, ok := x.Fun.(*ast.SelectorExpr)
+			if !ok {
+				return nil
+			}
+			e = sel.X
+		case *ast.Ident:
+			return info.ObjectOf(x)
+		case *ast.SelectorExpr:
+			return info.ObjectOf(x.Sel)
+		default:
+			return nil
+		}
+	}
+}
+
+// Decl is a function declaration with a body, and its object.
+type Decl struct {
+	*ast.FuncDecl
+	Func *types.Func
+}
+
+// FuncDecls returns the function declarations with a body of files, in
+// source order.
+func FuncDecls(info *types.Info, files []*ast.File) []Decl {
+	var out []Decl
+	for _, f := range files {
+		for _, d := range f.Decls {
+			fd, ok := d.(*ast.FuncDecl)
+			if !ok || fd.Body == nil {
+				continue
+			}
+			if fn, ok := info.Defs[fd.Name].(*types.Func); ok {
+				out = append(out, Decl{fd, fn})
+			}
+		}
+	}
+	return out
+}

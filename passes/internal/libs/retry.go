@@ -83,3 +83,35 @@ var RestySend = Table[string]{
 	{RestyV2, "Request", "Execute"}: "",
 	{RestyV2, "Request", "Send"}:    "",
 }
+
+// SethvargoBare are go-retry's bare backoffs, which never stop and never
+// jitter; the value says whether the delay grows.
+var SethvargoBare = Table[bool]{
+	{Pkg: SethvargoRetry, Name: "NewExponential"}: true,
+	{Pkg: SethvargoRetry, Name: "NewFibonacci"}:   true,
+	{Pkg: SethvargoRetry, Name: "NewConstant"}:    false,
+}
+
+// SethvargoLimits are go-retry's wrappers that end the retries.
+var SethvargoLimits = Table[bool]{
+	{Pkg: SethvargoRetry, Name: "WithMaxRetries"}:  true,
+	{Pkg: SethvargoRetry, Name: "WithMaxDuration"}: true,
+}
+
+// SethvargoJitter are go-retry's wrappers that add jitter.
+var SethvargoJitter = Table[bool]{
+	{Pkg: SethvargoRetry, Name: "WithJitter"}:        true,
+	{Pkg: SethvargoRetry, Name: "WithJitterPercent"}: true,
+	{Pkg: SethvargoRetry, Name: "WithFullJitter"}:    true,
+}
+
+// SethvargoCap is go-retry's wrapper that caps each delay.
+var SethvargoCap = Table[bool]{
+	{Pkg: SethvargoRetry, Name: "WithCappedDuration"}: true,
+}
+
+// BackoffV4Limits are cenkalti/backoff/v4's wrappers that end the retries.
+var BackoffV4Limits = Table[bool]{
+	{Pkg: BackoffV4, Name: "WithMaxRetries"}: true,
+	{Pkg: BackoffV4, Name: "WithContext"}:    true,
+}

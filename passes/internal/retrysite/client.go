@@ -5,6 +5,8 @@ import (
 	"go/constant"
 	"go/types"
 
+	"github.com/idemlint/idemlint/passes/internal/astutil"
+
 	"github.com/idemlint/idemlint/passes/internal/libs"
 )
 
@@ -22,7 +24,7 @@ func restyRetrying(info *types.Info, files []*ast.File) map[types.Object]bool {
 				if len(n.Lhs) == len(n.Rhs) {
 					for i, r := range n.Rhs {
 						if chainRetries(info, r) {
-							if obj := rootObject(info, n.Lhs[i]); obj != nil {
+							if obj := astutil.ChainHolder(info, n.Lhs[i]); obj != nil {
 								objs[obj] = true
 							}
 						}
@@ -43,7 +45,7 @@ func restyRetrying(info *types.Info, files []*ast.File) map[types.Object]bool {
 			case *ast.ExprStmt:
 				// client.SetRetryCount(3) as a statement of its own.
 				if chainRetries(info, n.X) {
-					if obj := rootObject(info, chainRoot(n.X)); obj != nil {
+					if obj := astutil.ChainHolder(info, n.X); obj != nil {
 						objs[obj] = true
 					}
 				}
@@ -76,34 +78,6 @@ func chainRetries(info *types.Info, e ast.Expr) bool {
 	}
 }
 
-// chainRoot strips calls and selectors off a method chain down to the
-// variable or field it starts from.
-func chainRoot(e ast.Expr) ast.Expr {
-	for {
-		switch x := ast.Unparen(e).(type) {
-		case *ast.CallExpr:
-			sel, ok := x.Fun.(*ast.SelectorExpr)
-			if !ok {
-				return x
-			}
-			e = sel.X
-		default:
-			return x
-		}
-	}
-}
-
-// rootObject is the variable or field an expression names.
-func rootObject(info *types.Info, e ast.Expr) types.Object {
-	switch x := ast.Unparen(e).(type) {
-	case *ast.Ident:
-		return info.ObjectOf(x)
-	case *ast.SelectorExpr:
-		return info.ObjectOf(x.Sel)
-	}
-	return nil
-}
-
 // isRetryingClientCall reports whether call sends a request through a client
 // that retries it: go-retryablehttp, or resty with retries configured.
 func isRetryingClientCall(info *types.Info, call *ast.CallExpr, resty map[types.Object]bool) bool {
@@ -121,6 +95,6 @@ func isRetryingClientCall(info *types.Info, call *ast.CallExpr, resty map[types.
 	if chainRetries(info, sel.X) {
 		return true
 	}
-	obj := rootObject(info, chainRoot(sel.X))
+	obj := astutil.ChainHolder(info, sel.X)
 	return obj != nil && resty[obj]
 }

@@ -5,6 +5,8 @@ import (
 	"go/types"
 	"strings"
 
+	"github.com/idemlint/idemlint/passes/internal/astutil"
+
 	"golang.org/x/tools/go/cfg"
 
 	"github.com/idemlint/idemlint/passes/internal/libs"
@@ -438,7 +440,7 @@ func (w *loopWalk) filled(body *ast.BlockStmt) map[types.Object]bool {
 			return true
 		}
 		for _, a := range call.Args {
-			if obj := rootVar(w.info, a); obj != nil {
+			if obj := astutil.RootObject(w.info, a); obj != nil {
 				out[obj] = true
 			}
 		}
@@ -613,27 +615,13 @@ func (w *loopWalk) consumesStream(body *ast.BlockStmt) bool {
 		if _, isMethod := w.info.Selections[sel]; !isMethod {
 			return true
 		}
-		root := rootVar(w.info, sel.X)
+		root := astutil.RootObject(w.info, sel.X)
 		if root != nil && !(body.Pos() <= root.Pos() && root.Pos() < body.End()) {
 			found = true
 		}
 		return true
 	})
 	return found
-}
-
-// rootVar is the variable a selector chain starts from.
-func rootVar(info *types.Info, e ast.Expr) types.Object {
-	for {
-		switch x := ast.Unparen(e).(type) {
-		case *ast.Ident:
-			return info.ObjectOf(x)
-		case *ast.SelectorExpr:
-			e = x.X
-		default:
-			return nil
-		}
-	}
 }
 
 // restartsSyscall reports whether a failure test of the loop names a

@@ -2,9 +2,10 @@ package retrysite
 
 import (
 	"go/ast"
-	"go/constant"
 	"go/token"
 	"go/types"
+
+	"github.com/idemlint/idemlint/passes/internal/astutil"
 
 	"github.com/idemlint/idemlint/passes/internal/libs"
 )
@@ -144,13 +145,13 @@ func (o *outcomes) isDerived(e ast.Expr) bool {
 // constant: statuses below 400 are a success, 4xx and 5xx a failure.
 func (o *outcomes) status(e *ast.BinaryExpr) (state, state, bool) {
 	x, y, op := e.X, e.Y, e.Op
-	c, ok := intConst(o.info, y)
+	c, ok := astutil.IntConst(o.info, y)
 	if !ok {
-		c, ok = intConst(o.info, x)
+		c, ok = astutil.IntConst(o.info, x)
 		if !ok {
 			return 0, 0, false
 		}
-		x, op = y, swap(op)
+		x, op = y, astutil.Mirror(op)
 	}
 	code := o.statusExpr(x)
 	if code == noStatus {
@@ -200,7 +201,7 @@ const (
 func (o *outcomes) statusExpr(e ast.Expr) statusKind {
 	e = ast.Unparen(e)
 	if b, ok := e.(*ast.BinaryExpr); ok && b.Op == token.QUO {
-		if c, ok := intConst(o.info, b.Y); ok && c == 100 && o.statusExpr(b.X) == statusCode {
+		if c, ok := astutil.IntConst(o.info, b.Y); ok && c == 100 && o.statusExpr(b.X) == statusCode {
 			return statusClass
 		}
 		return noStatus
@@ -213,28 +214,6 @@ func (o *outcomes) statusExpr(e ast.Expr) statusKind {
 		return statusCode
 	}
 	return noStatus
-}
-
-func swap(op token.Token) token.Token {
-	switch op {
-	case token.LSS:
-		return token.GTR
-	case token.GTR:
-		return token.LSS
-	case token.LEQ:
-		return token.GEQ
-	case token.GEQ:
-		return token.LEQ
-	}
-	return op
-}
-
-func intConst(info *types.Info, e ast.Expr) (int64, bool) {
-	tv, ok := info.Types[e]
-	if !ok || tv.Value == nil || tv.Value.Kind() != constant.Int {
-		return 0, false
-	}
-	return constant.Int64Val(tv.Value)
 }
 
 // isOpAssign reports whether n stores the outcome of an attempt: an

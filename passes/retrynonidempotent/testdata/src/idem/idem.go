@@ -352,3 +352,12 @@ func ignored(c *http.Client) {
 		}
 	}
 }
+
+// api keeps a retrying resty client in a field set by its constructor.
+type api struct{ http *resty.Client }
+
+func newAPI() *api { return &api{http: resty.New().SetRetryCount(2)} }
+
+func (a *api) createOrder() {
+	_, _ = a.http.R().Post("/orders") // want `POST request is retried`
+}

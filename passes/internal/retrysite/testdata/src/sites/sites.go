@@ -7,11 +7,12 @@ import (
 	"net/http"
 	"time"
 
+	"sitesdep"
+
 	retry "github.com/avast/retry-go/v4"
 	backoff "github.com/cenkalti/backoff/v4"
 	"github.com/go-resty/resty/v2"
 	"github.com/hashicorp/go-retryablehttp"
-	"sitesdep"
 )
 
 func op() error                        { return nil }
