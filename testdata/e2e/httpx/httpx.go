@@ -93,3 +93,36 @@ func AnyNon200(c *http.Client) (*http.Response, error) {
 	}
 	return nil, err
 }
+
+// Upload sends the same request, whose body the first attempt drains.
+func Upload(c *http.Client, payload []byte) error {
+	req, err := http.NewRequest(http.MethodPut, "http://example.com/blob", bytes.NewReader(payload))
+	if err != nil {
+		return err
+	}
+	for i := 0; i < 3; i++ {
+		resp, err := c.Do(req)
+		if err == nil {
+			return resp.Body.Close()
+		}
+		time.Sleep(time.Duration(100+i*50) * time.Millisecond)
+	}
+	return err
+}
+
+// Throttled retries 429 without reading Retry-After.
+func Throttled(c *http.Client) (*http.Response, error) {
+	for i := 0; i < 5; i++ {
+		resp, err := c.Get("http://example.com/quota")
+		if err != nil {
+			return nil, err
+		}
+		if resp.StatusCode == http.StatusTooManyRequests {
+			resp.Body.Close()
+			time.Sleep(time.Second)
+			continue
+		}
+		return resp, nil
+	}
+	return nil, nil
+}
