@@ -15,7 +15,10 @@ Reported, once per outer retry site, at the code that enters the inner one:
     inner loop runs as part of an attempt (not only after a success);
   - a call, from a retry site's operation, of a function that retries (same
     or another package, through any number of calls, recursion included:
-    a RetriesFact), at the call, with related information at the function;
+    a RetriesFact recording its worst case, its attempts times those of the
+    retries it reaches), at the call, with related information at the
+    function; a call through an interface counts when the package has a
+    single type implementing it;
   - a retrying client (go-retryablehttp, resty with retries) or retry helper
     call inside a retry site, at that call;
   - a retry helper whose operation is a named function that retries, at the
@@ -29,4 +32,5 @@ default of 5 attempts, resty SetRetryCount(n) as n+1).
 
 Not reported: retries in sequence, an inner retry that runs only after the
 outer attempt succeeded, a go-retryablehttp client with RetryMax set to 0,
-and calls through an interface (its implementations are not known).`
+and calls through an interface with no implementation, or several, in the
+package (which one runs is not known).`

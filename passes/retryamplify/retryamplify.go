@@ -6,6 +6,7 @@ import (
 	"go/token"
 	"go/types"
 	"sort"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -40,18 +41,25 @@ func (f *RetriesFact) String() string {
 func run(pass *analysis.Pass) (any, error) {
 	sites := pass.ResultOf[retrysite.Analyzer].(*retrysite.Result).Sites
 	off := retriesSwitchedOff(pass)
-	var live []*retrysite.Site
+	a := &amplifier{pass: pass, local: map[*types.Func]*RetriesFact{}}
 	for _, s := range sites {
 		if s.Kind == retrysite.Client && off[astutil.RootObject(pass.TypesInfo, s.Node.(*ast.CallExpr).Fun)] {
 			continue
 		}
-		live = append(live, s)
+		a.sites = append(a.sites, s)
 	}
-	local := learn(pass, live)
-	for _, outer := range live {
-		checkOuter(pass, outer, live, local)
+	a.learn()
+	for _, outer := range a.sites {
+		a.check(outer)
 	}
 	return nil, nil
+}
+
+// amplifier finds what each retry site's attempts reach that retries.
+type amplifier struct {
+	pass  *analysis.Pass
+	sites []*retrysite.Site
+	local map[*types.Func]*RetriesFact // functions of this package that retry
 }
 
 // inner is something an outer site's attempt enters that retries.
@@ -61,45 +69,111 @@ type inner struct {
 	via      *types.Func // set when entered through a call of a function that retries
 }
 
-func checkOuter(pass *analysis.Pass, outer *retrysite.Site, sites []*retrysite.Site, local map[*types.Func]*RetriesFact) {
+// inners lists, in source order, what the attempts of outer reach that
+// retries: nested sites, calls of functions that retry (through an
+// interface only when the package has a single implementation), and a
+// named operation that retries.
+func (a *amplifier) inners(outer *retrysite.Site) []inner {
 	var found []inner
-	for _, s := range sites {
+	for _, s := range a.sites {
 		if s != outer && outer.InAttempt(s.Node) && !contains(s.Node, outer.Node) {
-			in := inner{pos: s.Node.Pos(), end: s.Node.End(), attempts: attempts(pass.TypesInfo, s)}
+			in := inner{pos: s.Node.Pos(), end: s.Node.End(), attempts: attempts(a.pass.TypesInfo, s)}
 			if s.Kind == retrysite.Loop {
 				in.end = in.pos + token.Pos(len("for"))
 			}
 			found = append(found, in)
 		}
 	}
-	if outer.Op.Body != nil {
+	if outer.Op.Body != nil && outer.Op.Func == nil {
 		ast.Inspect(outer.Op.Body, func(n ast.Node) bool {
 			call, ok := n.(*ast.CallExpr)
 			if !ok || !outer.InAttempt(call) {
 				return true
 			}
-			if fn := libs.Callee(pass.TypesInfo, call); fn != nil {
-				if f := retriesFact(pass, local, fn); f != nil {
-					found = append(found, inner{pos: call.Pos(), end: call.End(), attempts: f.Attempts, via: fn})
-				}
+			if fn, f := a.retryingCallee(call); f != nil {
+				found = append(found, inner{pos: call.Pos(), end: call.End(), attempts: f.Attempts, via: fn})
 			}
 			return true
 		})
 	} else if outer.Op.Func != nil {
-		if f := retriesFact(pass, local, outer.Op.Func); f != nil {
+		if f := a.fact(outer.Op.Func); f != nil {
 			found = append(found, inner{pos: outer.Node.Pos(), end: outer.Node.End(), attempts: f.Attempts, via: outer.Op.Func})
 		}
 	}
+	sort.Slice(found, func(i, j int) bool { return found[i].pos < found[j].pos })
+	return found
+}
+
+// retryingCallee returns the function a call enters and its fact, when it
+// retries.
+func (a *amplifier) retryingCallee(call *ast.CallExpr) (*types.Func, *RetriesFact) {
+	fn := libs.Callee(a.pass.TypesInfo, call)
+	if fn == nil {
+		return nil, nil
+	}
+	if impl := a.soleImplementation(fn); impl != nil {
+		fn = impl
+	}
+	return fn, a.fact(fn)
+}
+
+// soleImplementation resolves an interface method to the method of the one
+// type of the package that implements the interface, or returns nil (no
+// implementation, or several: the call could reach any).
+func (a *amplifier) soleImplementation(fn *types.Func) *types.Func {
+	recv := fn.Signature().Recv()
+	if recv == nil {
+		return nil
+	}
+	iface, ok := recv.Type().Underlying().(*types.Interface)
+	if !ok {
+		return nil
+	}
+	var impl *types.Func
+	scope := a.pass.Pkg.Scope()
+	for _, name := range scope.Names() {
+		tn, ok := scope.Lookup(name).(*types.TypeName)
+		if !ok || tn.IsAlias() || types.IsInterface(tn.Type()) {
+			continue
+		}
+		for _, t := range []types.Type{tn.Type(), types.NewPointer(tn.Type())} {
+			if !types.Implements(t, iface) {
+				continue
+			}
+			m, _, _ := types.LookupFieldOrMethod(t, true, a.pass.Pkg, fn.Name())
+			if mfn, ok := m.(*types.Func); ok {
+				if impl != nil && impl != mfn {
+					return nil
+				}
+				impl = mfn
+			}
+			break
+		}
+	}
+	return impl
+}
+
+// check reports, once per outer site, the first inner retry its attempts
+// reach.
+func (a *amplifier) check(outer *retrysite.Site) {
+	found := a.inners(outer)
 	if len(found) == 0 {
 		return
 	}
-	sort.Slice(found, func(i, j int) bool { return found[i].pos < found[j].pos })
 	in := found[0]
-	d := analysis.Diagnostic{Pos: in.pos, End: in.end, Message: message(attempts(pass.TypesInfo, outer), in.attempts)}
+	d := analysis.Diagnostic{Pos: in.pos, End: in.end, Message: message(attempts(a.pass.TypesInfo, outer), in.attempts)}
 	if in.via != nil {
-		d.Related = []analysis.RelatedInformation{{Pos: in.via.Pos(), Message: in.via.Name() + " retries"}}
+		d.Related = []analysis.RelatedInformation{{Pos: in.via.Pos(), Message: retriesText(in.via, in.attempts)}}
 	}
-	report.Report(pass, d)
+	report.Report(a.pass, d)
+}
+
+func retriesText(fn *types.Func, n int) string {
+	name := strings.TrimPrefix(fn.FullName(), fn.Pkg().Path()+".")
+	if n > 0 {
+		return fmt.Sprintf("%s retries: up to %d attempts", name, n)
+	}
+	return name + " retries"
 }
 
 func message(outer, inner int) string {
@@ -112,63 +186,101 @@ func message(outer, inner int) string {
 
 func contains(outer, n ast.Node) bool { return outer.Pos() <= n.Pos() && n.End() <= outer.End() }
 
+// maxAttempts bounds the worst cases a fact records; beyond it (or with a
+// count that is not constant) the fact says 0, unknown.
+const maxAttempts = 1 << 20
+
 // learn exports a RetriesFact for each function of the package that holds
-// a retry site or calls a function that retries, and returns them.
-func learn(pass *analysis.Pass, sites []*retrysite.Site) map[*types.Func]*RetriesFact {
-	local := map[*types.Func]*RetriesFact{}
-	var decls []*ast.FuncDecl
-	for _, f := range pass.Files {
-		for _, d := range f.Decls {
-			if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil {
-				decls = append(decls, fd)
-			}
-		}
-	}
-	for _, fd := range decls {
-		fn, _ := pass.TypesInfo.Defs[fd.Name].(*types.Func)
-		for _, s := range sites {
-			if fn != nil && contains(fd, s.Node) && local[fn] == nil {
-				local[fn] = &RetriesFact{Attempts: attempts(pass.TypesInfo, s)}
-			}
-		}
-	}
-	// Callers of functions that retry retry too: to a fixpoint, so
-	// recursion and calls to functions declared later are covered.
+// a retry site or calls a function that retries, with its worst case: a
+// site's attempts times the worst inner retry its attempts reach.
+func (a *amplifier) learn() {
+	decls := astutil.FuncDecls(a.pass.TypesInfo, a.pass.Files)
+	// Membership first, to a fixpoint (calls of functions declared later,
+	// recursion); then the worst cases, in a few rounds.
 	for changed := true; changed; {
 		changed = false
-		for _, fd := range decls {
-			fn, _ := pass.TypesInfo.Defs[fd.Name].(*types.Func)
-			if fn == nil || local[fn] != nil {
-				continue
+		for _, d := range decls {
+			if a.local[d.Func] == nil && a.retries(d) {
+				a.local[d.Func] = &RetriesFact{}
+				changed = true
 			}
-			ast.Inspect(fd.Body, func(n ast.Node) bool {
-				if _, lit := n.(*ast.FuncLit); lit || local[fn] != nil {
-					return false
-				}
-				if call, ok := n.(*ast.CallExpr); ok {
-					if callee := libs.Callee(pass.TypesInfo, call); callee != nil && callee != fn {
-						if f := retriesFact(pass, local, callee); f != nil {
-							local[fn] = &RetriesFact{Attempts: f.Attempts}
-							changed = true
-						}
-					}
-				}
-				return true
-			})
 		}
 	}
-	for fn, f := range local {
-		pass.ExportObjectFact(fn, f)
+	for range 3 {
+		for _, d := range decls {
+			if f := a.local[d.Func]; f != nil {
+				f.Attempts = a.worst(d)
+			}
+		}
 	}
-	return local
+	for fn, f := range a.local {
+		a.pass.ExportObjectFact(fn, f)
+	}
 }
 
-func retriesFact(pass *analysis.Pass, local map[*types.Func]*RetriesFact, fn *types.Func) *RetriesFact {
-	if f := local[fn]; f != nil {
+// retries reports whether d holds a retry site or calls a function that
+// retries (outside function literals, which run when called).
+func (a *amplifier) retries(d astutil.Decl) bool {
+	for _, s := range a.sites {
+		if contains(d, s.Node) {
+			return true
+		}
+	}
+	found := false
+	ast.Inspect(d.Body, func(n ast.Node) bool {
+		if _, lit := n.(*ast.FuncLit); lit || found {
+			return false
+		}
+		if call, ok := n.(*ast.CallExpr); ok {
+			if fn, f := a.retryingCallee(call); f != nil && fn != d.Func {
+				found = true
+			}
+		}
+		return true
+	})
+	return found
+}
+
+// worst is the most attempts a call of d can make when everything fails.
+func (a *amplifier) worst(d astutil.Decl) int {
+	best := 0
+	for _, s := range a.sites {
+		if !contains(d, s.Node) {
+			continue
+		}
+		n := attempts(a.pass.TypesInfo, s)
+		if ins := a.inners(s); len(ins) > 0 {
+			n = product(n, ins[0].attempts)
+		}
+		best = max(best, n)
+	}
+	ast.Inspect(d.Body, func(n ast.Node) bool {
+		if _, lit := n.(*ast.FuncLit); lit {
+			return false
+		}
+		if call, ok := n.(*ast.CallExpr); ok {
+			if fn, f := a.retryingCallee(call); f != nil && fn != d.Func {
+				best = max(best, f.Attempts)
+			}
+		}
+		return true
+	})
+	return best
+}
+
+func product(a, b int) int {
+	if a <= 0 || b <= 0 || a*b > maxAttempts {
+		return 0
+	}
+	return a * b
+}
+
+func (a *amplifier) fact(fn *types.Func) *RetriesFact {
+	if f := a.local[fn]; f != nil {
 		return f
 	}
 	var f RetriesFact
-	if fn.Pkg() != nil && fn.Pkg() != pass.Pkg && pass.ImportObjectFact(fn, &f) {
+	if fn.Pkg() != nil && fn.Pkg() != a.pass.Pkg && a.pass.ImportObjectFact(fn, &f) {
 		return &f
 	}
 	return nil

@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"amplifydep"
+	"amplifymid"
 
 	retrygo "github.com/avast/retry-go/v4"
 	backoff "github.com/cenkalti/backoff/v4"
@@ -15,7 +16,7 @@ func op() error { return nil }
 
 // --- reported ---
 
-func nestedLoops() error { // want nestedLoops:`retries\(attempts=4\)`
+func nestedLoops() error { // want nestedLoops:`retries\(attempts=12\)`
 	var err error
 	for i := 0; i < 4; i++ {
 		for j := 0; j < 3; j++ { // want `retry inside a retry: every outer attempt runs the inner retry again, so 4 x 3 = 12 calls when the dependency keeps failing; retry at one layer only`
@@ -31,7 +32,7 @@ func nestedLoops() error { // want nestedLoops:`retries\(attempts=4\)`
 	return err
 }
 
-func callsRetryingFunc() error { // want callsRetryingFunc:`retries\(attempts=3\)`
+func callsRetryingFunc() error { // want callsRetryingFunc:`retries\(attempts=9\)`
 	var err error
 	for range 3 {
 		if err = amplifydep.Load(); err == nil { // want `retry inside a retry: every outer attempt runs the inner retry again, so 3 x 3 = 9 calls`
@@ -41,7 +42,7 @@ func callsRetryingFunc() error { // want callsRetryingFunc:`retries\(attempts=3\
 	return err
 }
 
-func helperAroundRetry() error { // want helperAroundRetry:`retries\(attempts=10\)`
+func helperAroundRetry() error { // want helperAroundRetry:`retries\(attempts=30\)`
 	return retrygo.Do(func() error {
 		return amplifydep.Fetch() // want `retry inside a retry: every outer attempt runs the inner retry again, so 10 x 3 = 30 calls`
 	})
@@ -51,7 +52,7 @@ func helperNamedOp() error { // want helperNamedOp:`retries\(attempts=0\)`
 	return backoff.Retry(amplifydep.Fetch, backoff.NewExponentialBackOff()) // want `retry inside a retry: every outer attempt runs the inner retry again, so the attempts multiply`
 }
 
-func clientInLoop() error { // want clientInLoop:`retries\(attempts=3\)`
+func clientInLoop() error { // want clientInLoop:`retries\(attempts=15\)`
 	c := retryablehttp.NewClient()
 	var err error
 	for i := 0; i < 3; i++ {
@@ -62,7 +63,7 @@ func clientInLoop() error { // want clientInLoop:`retries\(attempts=3\)`
 	return err
 }
 
-func recursive(n int) error { // want recursive:`retries\(attempts=2\)`
+func recursive(n int) error { // want recursive:`retries\(attempts=0\)`
 	for i := 0; i < 2; i++ {
 		if err := recursive(n - 1); err == nil { // want `retry inside a retry`
 			return nil
@@ -71,7 +72,7 @@ func recursive(n int) error { // want recursive:`retries\(attempts=2\)`
 	return nil
 }
 
-func nestedHelpers(ctx context.Context) error { // want nestedHelpers:`retries\(attempts=5\)`
+func nestedHelpers(ctx context.Context) error { // want nestedHelpers:`retries\(attempts=10\)`
 	return retrygo.Do(func() error {
 		return retrygo.Do(op, retrygo.Attempts(2)) // want `5 x 2 = 10 calls`
 	}, retrygo.Attempts(5))
@@ -126,6 +127,38 @@ func clientRetriesOff() error { // want clientRetriesOff:`retries\(attempts=3\)`
 	c.RetryMax = 0
 	for i := 0; i < 3; i++ {
 		if _, err := c.Get("http://x"); err == nil {
+			return nil
+		}
+	}
+	return nil
+}
+
+// A three-package chain: handler -> amplifymid.Service.Sync (4 attempts) ->
+// amplifydep.Fetch (3 attempts).
+func handler(s amplifymid.Service) error { // want handler:`retries\(attempts=24\)`
+	for i := 0; i < 2; i++ {
+		if err := s.Sync(); err == nil { // want `2 x 12 = 24 calls`
+			return nil
+		}
+	}
+	return nil
+}
+
+// A method value as the operation of a retry helper.
+func methodValue(s amplifymid.Service) error { // want methodValue:`retries\(attempts=120\)`
+	return retrygo.Do(s.Sync) // want `10 x 12 = 120 calls`
+}
+
+// store is the package's only implementation of saver.
+type saver interface{ Save() error }
+
+type store struct{}
+
+func (store) Save() error { return amplifydep.Fetch() } // want Save:`retries\(attempts=3\)`
+
+func throughSingleImplementation(s saver) error { // want throughSingleImplementation:`retries\(attempts=6\)`
+	for i := 0; i < 2; i++ {
+		if err := s.Save(); err == nil { // want `2 x 3 = 6 calls`
 			return nil
 		}
 	}
