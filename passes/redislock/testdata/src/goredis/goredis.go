@@ -210,3 +210,35 @@ func ignoredWithReason(ctx context.Context, rdb *redis.Client, id string) {
 	//idemlint:ignore redislock a permanent de-duplication marker, cleared by a nightly job
 	rdb.SetNX(ctx, "seen:"+id, "1", 0).Val()
 }
+
+func setArgsThenDel(ctx context.Context, rdb *redis.Client, id string) error {
+	if err := rdb.SetArgs(ctx, "lock:"+id, "1", redis.SetArgs{Mode: "NX", TTL: time.Minute}).Err(); err != nil {
+		return err
+	}
+	defer rdb.Del(ctx, "lock:"+id) // want `lock is released with a plain DEL`
+	return charge(ctx, id)
+}
+
+func unlinkUnlock(ctx context.Context, rdb *redis.Client, id string) error {
+	if !rdb.SetNX(ctx, "lock:"+id, "1", time.Minute).Val() {
+		return nil
+	}
+	defer rdb.Unlink(ctx, "lock:"+id) // want `lock is released with a plain DEL`
+	return charge(ctx, id)
+}
+
+func cmdVarVal(ctx context.Context, rdb *redis.Client, id string) error {
+	cmd := rdb.SetNX(ctx, "lock:"+id, "1", time.Minute)
+	if !cmd.Val() {
+		return cmd.Err()
+	}
+	return charge(ctx, id)
+}
+
+func delWithoutLock(ctx context.Context, rdb *redis.Client, id string) {
+	rdb.Del(ctx, "session:"+id)
+}
+
+func keyFromField(ctx context.Context, rdb *redis.Client, l *Lock) {
+	rdb.Del(ctx, l.token) // a field never used as an NX key
+}
