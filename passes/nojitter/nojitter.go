@@ -4,6 +4,9 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"path/filepath"
+	"runtime"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
@@ -45,7 +48,7 @@ func run(pass *analysis.Pass) (any, error) {
 	// SSA is built only where there is a delay to follow: a wait in a retry
 	// loop, or a function returning a duration whose fact callers need.
 	funcs := ssautil.Lazy(pass)
-	if computesDuration(pass) {
+	if !inGOROOT(pass) && computesDuration(pass) {
 		exportDelayFacts(pass, funcs(), t)
 	}
 	var calls map[token.Pos]*ssa.CallCommon
@@ -156,4 +159,15 @@ func computes(info *types.Info, body *ast.BlockStmt) bool {
 		return !found
 	})
 	return found
+}
+
+// inGOROOT reports whether the package is the standard library's, which
+// holds no retry delay helper: its duration arithmetic (package time) is
+// not worth building SSA for on every run.
+func inGOROOT(pass *analysis.Pass) bool {
+	if len(pass.Files) == 0 {
+		return false
+	}
+	root := filepath.Join(runtime.GOROOT(), "src") + string(filepath.Separator)
+	return strings.HasPrefix(pass.Fset.Position(pass.Files[0].Package).Filename, root)
 }

@@ -60,6 +60,9 @@ type amplifier struct {
 	pass  *analysis.Pass
 	sites []*retrysite.Site
 	local map[*types.Func]*RetriesFact // functions of this package that retry
+
+	impls map[*types.Func]*types.Func // soleImplementation's answers
+	types []types.Type                // the package's concrete named types and their pointers
 }
 
 // inner is something an outer site's attempt enters that retries.
@@ -129,20 +132,28 @@ func (a *amplifier) soleImplementation(fn *types.Func) *types.Func {
 	if !ok {
 		return nil
 	}
-	var impl *types.Func
-	scope := a.pass.Pkg.Scope()
-	for _, name := range scope.Names() {
-		tn, ok := scope.Lookup(name).(*types.TypeName)
-		if !ok || tn.IsAlias() || types.IsInterface(tn.Type()) {
-			continue
+	if impl, ok := a.impls[fn]; ok {
+		return impl
+	}
+	if a.impls == nil {
+		a.impls = map[*types.Func]*types.Func{}
+		scope := a.pass.Pkg.Scope()
+		for _, name := range scope.Names() {
+			if tn, ok := scope.Lookup(name).(*types.TypeName); ok && !tn.IsAlias() && !types.IsInterface(tn.Type()) {
+				a.types = append(a.types, tn.Type())
+			}
 		}
-		for _, t := range []types.Type{tn.Type(), types.NewPointer(tn.Type())} {
+	}
+	var impl *types.Func
+	for _, named := range a.types {
+		for _, t := range []types.Type{named, types.NewPointer(named)} {
 			if !types.Implements(t, iface) {
 				continue
 			}
 			m, _, _ := types.LookupFieldOrMethod(t, true, a.pass.Pkg, fn.Name())
 			if mfn, ok := m.(*types.Func); ok {
 				if impl != nil && impl != mfn {
+					a.impls[fn] = nil
 					return nil
 				}
 				impl = mfn
@@ -150,6 +161,7 @@ func (a *amplifier) soleImplementation(fn *types.Func) *types.Func {
 			break
 		}
 	}
+	a.impls[fn] = impl
 	return impl
 }
 

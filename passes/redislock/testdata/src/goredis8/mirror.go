@@ -185,7 +185,6 @@ func mCacheAside(ctx context.Context, rdb *redis.Client, id string) (string, err
 	return v, nil
 }
 
-
 func mGetThenSetOtherKey(ctx context.Context, rdb *redis.Client, id string) {
 	if _, err := rdb.Get(ctx, "a:"+id).Result(); err == redis.Nil {
 		rdb.Set(ctx, "b:"+id, "1", time.Minute)
