@@ -51,9 +51,11 @@ func run(pass *analysis.Pass) (any, error) {
 	if !inGOROOT(pass) && computesDuration(pass) {
 		exportDelayFacts(pass, funcs(), t)
 	}
+	// A constant delay is judged from the syntax; SSA is built only when a
+	// delay is computed.
 	var calls map[token.Pos]*ssa.CallCommon
 	for _, s := range sites {
-		if s.Kind == retrysite.Loop && len(s.Waits) > 0 && calls == nil {
+		if s.Kind == retrysite.Loop && calls == nil && !constantWaits(pass.TypesInfo, s.Waits) {
 			calls = ssautil.CallsByPos(funcs())
 		}
 	}
@@ -80,6 +82,10 @@ func checkLoop(pass *analysis.Pass, s *retrysite.Site, local map[*types.Func]boo
 	}
 	for _, w := range s.Waits {
 		idx, _ := libs.Waits.Lookup(libs.Callee(pass.TypesInfo, w))
+		if idx < len(w.Args) && isConstant(pass.TypesInfo, w.Args[idx]) {
+			reportNoJitter(pass, w, w.Args[idx])
+			continue
+		}
 		c := calls[w.Lparen]
 		if c == nil || idx >= len(w.Args) {
 			continue
@@ -170,4 +176,20 @@ func inGOROOT(pass *analysis.Pass) bool {
 	}
 	root := filepath.Join(runtime.GOROOT(), "src") + string(filepath.Separator)
 	return strings.HasPrefix(pass.Fset.Position(pass.Files[0].Package).Filename, root)
+}
+
+// constantWaits reports whether every wait's delay is a constant.
+func constantWaits(info *types.Info, waits []*ast.CallExpr) bool {
+	for _, w := range waits {
+		idx, _ := libs.Waits.Lookup(libs.Callee(info, w))
+		if idx >= len(w.Args) || !isConstant(info, w.Args[idx]) {
+			return false
+		}
+	}
+	return true
+}
+
+func isConstant(info *types.Info, e ast.Expr) bool {
+	tv, ok := info.Types[e]
+	return ok && tv.Value != nil
 }

@@ -25,7 +25,7 @@ func run(pass *analysis.Pass) (any, error) {
 	f := &finder{
 		info:    pass.TypesInfo,
 		decls:   indexDecls(pass.TypesInfo, pass.Files),
-		resty:   restyRetrying(pass.TypesInfo, pass.Files),
+		resty:   restyRetrying(pass.Pkg, pass.TypesInfo, pass.Files),
 		helpers: map[*types.Func]*HelperFact{},
 		pass:    pass,
 	}

@@ -15,8 +15,11 @@ import (
 // constant above zero. A resty client retries nothing by default (RetryCount
 // 0), and a count read from configuration may well be zero, so only a
 // constant count makes its requests retry sites.
-func restyRetrying(info *types.Info, files []*ast.File) map[types.Object]bool {
+func restyRetrying(pkg *types.Package, info *types.Info, files []*ast.File) map[types.Object]bool {
 	objs := map[types.Object]bool{}
+	if !libs.DependsOn(pkg, libs.RestyV2) {
+		return objs
+	}
 	for _, f := range files {
 		ast.Inspect(f, func(n ast.Node) bool {
 			switch n := n.(type) {
