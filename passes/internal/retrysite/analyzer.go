@@ -115,7 +115,10 @@ func (f *finder) callSite(encl ast.Node, call *ast.CallExpr) *Site {
 	if fn == nil {
 		return nil
 	}
-	if h, ok := libs.RetryHelpers.Lookup(fn); ok {
+	// A retry library calling itself (its own wrappers and tests) is how
+	// it is built, not a use of it.
+	library := fn.Pkg() == f.pass.Pkg
+	if h, ok := libs.RetryHelpers.Lookup(fn); ok && !library {
 		if h.Op >= len(call.Args) {
 			return nil
 		}
@@ -126,7 +129,7 @@ func (f *finder) callSite(encl ast.Node, call *ast.CallExpr) *Site {
 		return &Site{Kind: UserHelper, Node: call, Encl: encl, UserHelper: fact, HelperFunc: fn,
 			Op: resolveOp(f.info, f.decls, call.Args[fact.Op], encl)}
 	}
-	if isRetryingClientCall(f.info, call, f.resty) {
+	if !library && isRetryingClientCall(f.info, call, f.resty) {
 		return &Site{Kind: Client, Node: call, Encl: encl, HelperFunc: fn}
 	}
 	return nil
