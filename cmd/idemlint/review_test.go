@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/santhosh-tekuri/jsonschema/v6"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
@@ -57,6 +58,8 @@ func TestSARIF(t *testing.T) {
 	want, err := os.ReadFile(golden)
 	require.NoError(t, err)
 	assert.Equal(t, string(want), r.Stdout)
+
+	validSARIF(t, r.Stdout)
 
 	// The shape code scanning needs.
 	var log struct {
@@ -125,6 +128,7 @@ func NoReason() {}
 	assert.Equal(t, 1, r.Code)
 
 	sarif := analysistest.Exec(t, dir, nil, bin, "-sarif", "./...")
+	validSARIF(t, sarif.Stdout)
 	assert.Contains(t, sarif.Stdout, `"kind": "inSource"`)
 	assert.Contains(t, sarif.Stdout, `"justification": "the one caller runs once a night"`)
 }
@@ -189,4 +193,16 @@ func TestSummary(t *testing.T) {
 	assert.Contains(t, r.Stdout, "\nanalyzer ")
 	assert.Contains(t, r.Stdout, "\npackage ")
 	assert.Contains(t, r.Stdout, "example.com/e2e/backoffs")
+}
+
+// validSARIF checks a log against the SARIF 2.1.0 schema
+// (testdata/sarif-schema-2.1.0.json: the OASIS schema, as published in
+// the @microsoft/jest-sarif package).
+func validSARIF(t *testing.T, log string) {
+	t.Helper()
+	schema, err := jsonschema.NewCompiler().Compile(filepath.Join(analysistest.Root(), "testdata", "sarif-schema-2.1.0.json"))
+	require.NoError(t, err)
+	doc, err := jsonschema.UnmarshalJSON(strings.NewReader(log))
+	require.NoError(t, err)
+	assert.NoError(t, schema.Validate(doc))
 }
