@@ -150,19 +150,8 @@ func greaterThanOne(info *types.Info, e ast.Expr) bool {
 // reportWrap reports a go-retry constructor and offers to wrap it in
 // retry.WithJitterPercent(10, ...).
 func reportWrap(pass *analysis.Pass, ctor *ast.CallExpr, msg string) {
-	d := analysis.Diagnostic{Pos: ctor.Pos(), End: ctor.End(), Message: msg}
-	if sel, ok := ctor.Fun.(*ast.SelectorExpr); ok {
-		if pkg, ok := sel.X.(*ast.Ident); ok {
-			d.SuggestedFixes = []analysis.SuggestedFix{{
-				Message: "wrap in " + pkg.Name + ".WithJitterPercent(10, ...)",
-				TextEdits: []analysis.TextEdit{
-					{Pos: ctor.Pos(), End: ctor.Pos(), NewText: []byte(pkg.Name + ".WithJitterPercent(10, ")},
-					{Pos: ctor.End(), End: ctor.End(), NewText: []byte(")")},
-				},
-			}}
-		}
-	}
-	report.Report(pass, d)
+	report.Report(pass, analysis.Diagnostic{Pos: ctor.Pos(), End: ctor.End(), Message: msg,
+		SuggestedFixes: report.WrapCall(ctor, "WithJitterPercent", "10")})
 }
 
 // reportDelayType reports retry.DelayType(retry.FixedDelay) and offers to

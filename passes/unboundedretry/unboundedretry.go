@@ -88,23 +88,12 @@ func checkHelper(pass *analysis.Pass, s *retrysite.Site) {
 // limit of three retries.
 func reportBare(pass *analysis.Pass, ctor *ast.CallExpr) {
 	name := libs.NameOf(libs.Callee(pass.TypesInfo, ctor)).Name
-	d := analysis.Diagnostic{
-		Pos:     ctor.Pos(),
-		End:     ctor.End(),
-		Message: fmt.Sprintf("retry.%s never stops on its own, so this retry can run forever; wrap it in retry.WithMaxRetries(3, ...) or retry.WithMaxDuration", name),
-	}
-	if sel, ok := ctor.Fun.(*ast.SelectorExpr); ok {
-		if pkg, ok := sel.X.(*ast.Ident); ok {
-			d.SuggestedFixes = []analysis.SuggestedFix{{
-				Message: "wrap in " + pkg.Name + ".WithMaxRetries(3, ...)",
-				TextEdits: []analysis.TextEdit{
-					{Pos: ctor.Pos(), End: ctor.Pos(), NewText: []byte(pkg.Name + ".WithMaxRetries(3, ")},
-					{Pos: ctor.End(), End: ctor.End(), NewText: []byte(")")},
-				},
-			}}
-		}
-	}
-	report.Report(pass, d)
+	report.Report(pass, analysis.Diagnostic{
+		Pos:            ctor.Pos(),
+		End:            ctor.End(),
+		Message:        fmt.Sprintf("retry.%s never stops on its own, so this retry can run forever; wrap it in retry.WithMaxRetries(3, ...) or retry.WithMaxDuration", name),
+		SuggestedFixes: report.WrapCall(ctor, "WithMaxRetries", "3"),
+	})
 }
 
 // checkBackoffV4 reports a cenkalti/backoff/v4 policy that never stops.

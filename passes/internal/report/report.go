@@ -107,3 +107,24 @@ func ParseDirective(comment string) (names []string, reason string, isDirective 
 	}
 	return strings.Split(fields[0], ","), strings.Join(fields[1:], " "), true
 }
+
+// WrapCall offers to wrap call, a call of a package's function (pkg.F(...)),
+// in another function of the same package: pkg.wrapper(lead, pkg.F(...)).
+// It returns no fix when the call is not qualified by a package name.
+func WrapCall(call *ast.CallExpr, wrapper, lead string) []analysis.SuggestedFix {
+	sel, ok := call.Fun.(*ast.SelectorExpr)
+	if !ok {
+		return nil
+	}
+	pkg, ok := sel.X.(*ast.Ident)
+	if !ok {
+		return nil
+	}
+	return []analysis.SuggestedFix{{
+		Message: fmt.Sprintf("wrap in %s.%s(%s, ...)", pkg.Name, wrapper, lead),
+		TextEdits: []analysis.TextEdit{
+			{Pos: call.Pos(), End: call.Pos(), NewText: []byte(pkg.Name + "." + wrapper + "(" + lead + ", ")},
+			{Pos: call.End(), End: call.End(), NewText: []byte(")")},
+		},
+	}}
+}
