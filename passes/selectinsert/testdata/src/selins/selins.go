@@ -281,3 +281,39 @@ func gormDuplicatedKey(db *gorm.DB, name string) error { // want gormDuplicatedK
 	}
 	return nil
 }
+
+func sqlxPackageGet(ctx context.Context, db *sqlx.DB, ref string) error {
+	var id int64
+	if err := sqlx.Get(db, &id, "SELECT id FROM orders WHERE ref = $1", ref); errors.Is(err, sql.ErrNoRows) {
+		_, err = db.ExecContext(ctx, insertOrder, ref, 13) // want `insert into orders runs only when the SELECT`
+		return err
+	}
+	return nil
+}
+
+func connQueryRow(ctx context.Context, conn *sql.Conn, ref string) error {
+	var id int64
+	err := conn.QueryRowContext(ctx, "SELECT id FROM orders WHERE ref = $1", ref).Scan(&id)
+	if err != nil {
+		if err != sql.ErrNoRows {
+			return err
+		}
+		_, err = conn.ExecContext(ctx, insertOrder, ref, 14) // want `insert into orders runs only when the SELECT`
+	}
+	return err
+}
+
+func pgxConnScanOnly(ctx context.Context, conn *pgx.Conn, ref string) {
+	var n int
+	conn.QueryRow(ctx, "SELECT count(*) FROM orders WHERE ref = $1", ref).Scan(&n)
+	if n == 0 {
+		conn.Exec(ctx, insertOrder, ref, 15) // want `insert into orders runs only when the SELECT COUNT`
+	}
+}
+
+func gormFindRowsAffected(db *gorm.DB, name string) {
+	var users []User
+	if res := db.Where("name = ?", name).Find(&users); res.RowsAffected == 0 {
+		db.Save(&User{Name: name}) // want `insert into User runs only when the GORM Find`
+	}
+}
