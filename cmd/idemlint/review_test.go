@@ -97,6 +97,7 @@ func TestSARIF(t *testing.T) {
 	for _, res := range run.Results {
 		require.Less(t, res.RuleIndex, len(run.Tool.Driver.Rules))
 		assert.Equal(t, res.RuleID, run.Tool.Driver.Rules[res.RuleIndex].ID)
+		assert.Contains(t, res.RuleID, "/", "every finding has a hazard rule (cmd/idemlint/hazards.go)")
 		require.Len(t, res.Locations, 1)
 		assert.NotContains(t, res.Locations[0].PhysicalLocation.ArtifactLocation.URI, "/work/")
 		assert.Positive(t, res.Locations[0].PhysicalLocation.Region.StartLine)

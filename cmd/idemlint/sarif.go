@@ -111,29 +111,46 @@ const repoURL = "https://github.com/idemlint/idemlint"
 // writeSARIF prints the findings, suppressed ones marked as such, with one
 // rule per analyzer (its Doc as help) and one for idemlint's directives.
 func writeSARIF(all []finding, ran []*analysis.Analyzer, w io.Writer) error {
+	// One rule per analyzer and hazard, with the analyzer's documentation
+	// as help.
 	var rules []sarifRule
 	index := map[string]int{}
-	addRule := func(name, doc, url string) {
-		short, long, _ := strings.Cut(doc, "\n")
-		index[name] = len(rules)
+	addRule := func(id, summary, doc, url string) {
+		if _, ok := index[id]; ok {
+			return
+		}
+		_, long, _ := strings.Cut(doc, "\n")
+		index[id] = len(rules)
 		rules = append(rules, sarifRule{
-			ID: name, Name: name,
-			ShortDescription:     sarifText{short},
+			ID: id, Name: id,
+			ShortDescription:     sarifText{summary},
 			FullDescription:      sarifText{strings.TrimSpace(long)},
 			Help:                 sarifText{strings.TrimSpace(doc)},
 			HelpURI:              url,
 			DefaultConfiguration: sarifDefault{"warning"},
 		})
 	}
+	docs := map[string][2]string{directiveAnalyzer: {"report idemlint:ignore directives that give no reason or silence nothing\n\nA directive must say why, and one that silences nothing is stale.", repoURL + "#silencing-a-report"}}
 	for _, a := range ran {
-		addRule(a.Name, a.Doc, a.URL)
+		docs[a.Name] = [2]string{a.Doc, a.URL}
+		first, _, _ := strings.Cut(a.Doc, "\n")
+		addRule(a.Name, first, a.Doc, a.URL)
 	}
-	addRule(directiveAnalyzer, "report idemlint:ignore directives that give no reason or silence nothing\n\nA directive must say why, and one that silences nothing is stale.", repoURL+"#silencing-a-report")
+	ruleOf := func(f finding) string {
+		h, ok := hazardOf(f.analyzer, f.message)
+		if !ok {
+			return f.analyzer
+		}
+		id := f.analyzer + "/" + h.id
+		addRule(id, h.summary, docs[f.analyzer][0], docs[f.analyzer][1])
+		return id
+	}
 
 	results := []sarifResult{}
 	for _, f := range all {
+		rule := ruleOf(f)
 		r := sarifResult{
-			RuleID: f.analyzer, RuleIndex: index[f.analyzer], Level: "warning",
+			RuleID: rule, RuleIndex: index[rule], Level: "warning",
 			Message:   sarifText{f.message},
 			Locations: []sarifLocation{{PhysicalLocation: physical(f.posn.Filename, sarifRegion{f.posn.Line, f.posn.Column, f.end.Line, f.end.Column})}},
 		}
