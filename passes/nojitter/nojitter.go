@@ -36,9 +36,6 @@ const (
 )
 
 func run(pass *analysis.Pass) (any, error) {
-	if !libs.ImportsAny(pass.Pkg, "time") && !importsRetryLibrary(pass.Pkg) {
-		return nil, nil // no wait, no policy, no duration to judge
-	}
 	local := waiters(pass)
 	sites := pass.ResultOf[retrysite.Analyzer].(*retrysite.Result).Sites
 	t := &tracer{pkg: pass.Pkg, facts: func(fn *types.Func) (DelayFact, bool) {
@@ -119,12 +116,6 @@ func reportNoJitter(pass *analysis.Pass, w *ast.CallExpr, arg ast.Expr) {
 		d.SuggestedFixes = []analysis.SuggestedFix{fix}
 	}
 	report.Report(pass, d)
-}
-
-// importsRetryLibrary reports whether pkg imports a library whose policies
-// nojitter judges.
-func importsRetryLibrary(pkg *types.Package) bool {
-	return libs.ImportsAny(pkg, libs.BackoffV4, libs.BackoffV5, libs.RetryGoV4, libs.RetryGoV5, libs.SethvargoRetry, libs.K8sRetry, libs.K8sWait)
 }
 
 // computesDuration reports whether the package declares a function whose

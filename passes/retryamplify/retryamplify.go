@@ -53,6 +53,14 @@ func run(pass *analysis.Pass) (any, error) {
 	if len(a.sites) == 0 && len(pass.AllObjectFacts()) == 0 {
 		return nil, nil
 	}
+	a.decls = astutil.FuncDecls(pass.TypesInfo, pass.Files)
+	sort.Slice(a.decls, func(i, j int) bool { return a.decls[i].Pos() < a.decls[j].Pos() })
+	a.inDecl = map[*ast.FuncDecl][]*retrysite.Site{}
+	for _, s := range a.sites {
+		if d := a.declOf(s.Node.Pos()); d != nil {
+			a.inDecl[d] = append(a.inDecl[d], s)
+		}
+	}
 	a.learn()
 	for _, outer := range a.sites {
 		a.check(outer)
@@ -68,6 +76,9 @@ type amplifier struct {
 
 	impls map[*types.Func]*types.Func // soleImplementation's answers
 	types []types.Type                // the package's concrete named types and their pointers
+
+	decls  []astutil.Decl
+	inDecl map[*ast.FuncDecl][]*retrysite.Site // the sites of each declaration
 }
 
 // inner is something an outer site's attempt enters that retries.
@@ -83,7 +94,8 @@ type inner struct {
 // named operation that retries.
 func (a *amplifier) inners(outer *retrysite.Site) []inner {
 	var found []inner
-	for _, s := range a.sites {
+	// A nested site lies in outer's operation, so in its declaration.
+	for _, s := range a.inDecl[a.declOf(outer.Node.Pos())] {
 		if s != outer && outer.InAttempt(s.Node) && !contains(s.Node, outer.Node) {
 			in := inner{pos: s.Node.Pos(), end: s.Node.End(), attempts: attempts(a.pass.TypesInfo, s)}
 			if s.Kind == retrysite.Loop {
@@ -201,6 +213,15 @@ func message(outer, inner int) string {
 	return fmt.Sprintf("retry inside a retry: every outer attempt runs the inner retry again, so %s; retry at one layer only", count)
 }
 
+// declOf returns the function declaration holding pos, or nil.
+func (a *amplifier) declOf(pos token.Pos) *ast.FuncDecl {
+	i := sort.Search(len(a.decls), func(i int) bool { return a.decls[i].End() > pos })
+	if i < len(a.decls) && a.decls[i].Pos() <= pos {
+		return a.decls[i].FuncDecl
+	}
+	return nil
+}
+
 func contains(outer, n ast.Node) bool { return outer.Pos() <= n.Pos() && n.End() <= outer.End() }
 
 // maxAttempts bounds the worst cases a fact records; beyond it (or with a
@@ -211,7 +232,7 @@ const maxAttempts = 1 << 20
 // a retry site or calls a function that retries, with its worst case: a
 // site's attempts times the worst inner retry its attempts reach.
 func (a *amplifier) learn() {
-	decls := astutil.FuncDecls(a.pass.TypesInfo, a.pass.Files)
+	decls := a.decls
 	// Membership first, to a fixpoint (calls of functions declared later,
 	// recursion); then the worst cases, in a few rounds.
 	for changed := true; changed; {
@@ -238,10 +259,8 @@ func (a *amplifier) learn() {
 // retries reports whether d holds a retry site or calls a function that
 // retries (outside function literals, which run when called).
 func (a *amplifier) retries(d astutil.Decl) bool {
-	for _, s := range a.sites {
-		if contains(d, s.Node) {
-			return true
-		}
+	if len(a.inDecl[d.FuncDecl]) > 0 {
+		return true
 	}
 	found := false
 	ast.Inspect(d.Body, func(n ast.Node) bool {
@@ -261,10 +280,7 @@ func (a *amplifier) retries(d astutil.Decl) bool {
 // worst is the most attempts a call of d can make when everything fails.
 func (a *amplifier) worst(d astutil.Decl) int {
 	best := 0
-	for _, s := range a.sites {
-		if !contains(d, s.Node) {
-			continue
-		}
+	for _, s := range a.inDecl[d.FuncDecl] {
 		n := attempts(a.pass.TypesInfo, s)
 		if ins := a.inners(s); len(ins) > 0 {
 			n = product(n, ins[0].attempts)
