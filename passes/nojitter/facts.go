@@ -8,6 +8,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/idemlint/idemlint/passes/internal/astutil"
 	"github.com/idemlint/idemlint/passes/internal/libs"
 )
 
@@ -52,23 +53,37 @@ func isDuration(t types.Type) bool {
 }
 
 // waiters finds the functions of the package that wait, exports a
-// WaitsFact for each, and returns the set.
+// WaitsFact for each, and returns the set. Each body is walked once: a
+// function waits if it waits itself or calls a function of the package
+// that does (propagated backwards along the calls).
 func waiters(pass *analysis.Pass) map[*types.Func]bool {
 	out := map[*types.Func]bool{}
-	for changed := true; changed; {
-		changed = false
-		for _, f := range pass.Files {
-			for _, decl := range f.Decls {
-				fd, ok := decl.(*ast.FuncDecl)
-				if !ok || fd.Body == nil {
-					continue
+	callers := map[*types.Func][]*types.Func{}
+	var work []*types.Func
+	for _, d := range astutil.FuncDecls(pass.TypesInfo, pass.Files) {
+		if blocks(pass, d.Body, nil) {
+			out[d.Func] = true
+			work = append(work, d.Func)
+		}
+		ast.Inspect(d.Body, func(n ast.Node) bool {
+			if _, lit := n.(*ast.FuncLit); lit {
+				return false
+			}
+			if call, ok := n.(*ast.CallExpr); ok {
+				if fn := libs.Callee(pass.TypesInfo, call); fn != nil && fn.Pkg() == pass.Pkg {
+					callers[fn] = append(callers[fn], d.Func)
 				}
-				fn, _ := pass.TypesInfo.Defs[fd.Name].(*types.Func)
-				if fn == nil || out[fn] || !blocks(pass, fd.Body, out) {
-					continue
-				}
-				out[fn] = true
-				changed = true
+			}
+			return true
+		})
+	}
+	for len(work) > 0 {
+		fn := work[len(work)-1]
+		work = work[:len(work)-1]
+		for _, caller := range callers[fn] {
+			if !out[caller] {
+				out[caller] = true
+				work = append(work, caller)
 			}
 		}
 	}
