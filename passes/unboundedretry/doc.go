@@ -34,6 +34,11 @@ no limit, checked against each library's defaults:
     minutes is bounded);
   - cenkalti/backoff/v5: Retry with WithMaxElapsedTime(0) and no WithMaxTries.
 
+Never reported, because their defaults and every setting are bounded:
+go-retryablehttp (RetryMax, 4 by default, bounds every client; a negative
+value means no retries at all), resty (SetRetryCount), k8s wait.Backoff
+(Steps), and a default NewExponentialBackOff (15 minutes).
+
 A user-defined retry helper that is unbounded is reported once, at its own
 loop, not at its callers. Loops over channels, accept loops and event loops
 are not retry sites and are never reported.`
