@@ -61,21 +61,10 @@ func waiters(pass *analysis.Pass) map[*types.Func]bool {
 	callers := map[*types.Func][]*types.Func{}
 	var work []*types.Func
 	for _, d := range astutil.FuncDecls(pass.TypesInfo, pass.Files) {
-		if blocks(pass, d.Body, nil) {
+		if blocksOrCalls(pass, d.Body, func(callee *types.Func) { callers[callee] = append(callers[callee], d.Func) }) {
 			out[d.Func] = true
 			work = append(work, d.Func)
 		}
-		ast.Inspect(d.Body, func(n ast.Node) bool {
-			if _, lit := n.(*ast.FuncLit); lit {
-				return false
-			}
-			if call, ok := n.(*ast.CallExpr); ok {
-				if fn := libs.Callee(pass.TypesInfo, call); fn != nil && fn.Pkg() == pass.Pkg {
-					callers[fn] = append(callers[fn], d.Func)
-				}
-			}
-			return true
-		})
 	}
 	for len(work) > 0 {
 		fn := work[len(work)-1]
@@ -102,30 +91,61 @@ func blocks(pass *analysis.Pass, n ast.Node, local map[*types.Func]bool) bool {
 		if found {
 			return false
 		}
-		switch n := n.(type) {
-		case *ast.FuncLit:
+		var fn *types.Func
+		if call, ok := n.(*ast.CallExpr); ok {
+			if fn = libs.Callee(pass.TypesInfo, call); local[fn] {
+				found = true
+				return false
+			}
+		}
+		found = waitsAt(pass, n, fn)
+		_, lit := n.(*ast.FuncLit)
+		return !found && !lit
+	})
+	return found
+}
+
+// blocksOrCalls walks a body once: it reports whether the body waits by
+// itself, and calls local for each call of a function of the package.
+func blocksOrCalls(pass *analysis.Pass, body ast.Node, local func(*types.Func)) bool {
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		if _, lit := n.(*ast.FuncLit); lit {
 			return false
-		case *ast.UnaryExpr:
-			found = n.Op.String() == "<-"
-		case *ast.CallExpr:
-			fn := libs.Callee(pass.TypesInfo, n)
-			if _, ok := libs.Waits.Lookup(fn); ok || local[fn] {
-				found = true
-				return false
+		}
+		var fn *types.Func
+		if call, ok := n.(*ast.CallExpr); ok {
+			if fn = libs.Callee(pass.TypesInfo, call); fn != nil && fn.Pkg() == pass.Pkg {
+				local(fn)
 			}
-			if fn != nil && fn.Pkg() != pass.Pkg && pass.ImportObjectFact(fn, new(WaitsFact)) {
-				found = true
-				return false
-			}
-			if tv, ok := pass.TypesInfo.Types[n.Fun]; fn == nil && !(ok && (tv.IsType() || tv.IsBuiltin())) {
-				for _, a := range n.Args {
-					if isDuration(pass.TypesInfo.TypeOf(a)) {
-						found = true
-					}
+		}
+		found = found || waitsAt(pass, n, fn)
+		return true
+	})
+	return found
+}
+
+// waitsAt reports whether node n itself waits; fn is its callee when n is
+// a call.
+func waitsAt(pass *analysis.Pass, n ast.Node, fn *types.Func) bool {
+	found := false
+	switch n := n.(type) {
+	case *ast.UnaryExpr:
+		found = n.Op.String() == "<-"
+	case *ast.CallExpr:
+		if _, ok := libs.Waits.Lookup(fn); ok {
+			return true
+		}
+		if fn != nil && fn.Pkg() != pass.Pkg && pass.ImportObjectFact(fn, new(WaitsFact)) {
+			return true
+		}
+		if tv, ok := pass.TypesInfo.Types[n.Fun]; fn == nil && !(ok && (tv.IsType() || tv.IsBuiltin())) {
+			for _, a := range n.Args {
+				if isDuration(pass.TypesInfo.TypeOf(a)) {
+					return true
 				}
 			}
 		}
-		return true
-	})
+	}
 	return found
 }
