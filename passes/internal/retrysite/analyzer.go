@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/types"
 	"reflect"
+	"sort"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/cfg"
@@ -52,35 +53,42 @@ type finder struct {
 	helpers map[*types.Func]*HelperFact // helpers of this package
 }
 
-// sites lists the retry sites of the files, in source order.
+// sites lists the retry sites of the files. Each function body is walked
+// once: a function literal met in a body is a function of its own, walked
+// after it.
 func (f *finder) sites(files []*ast.File) []*Site {
 	var out []*Site
+	var lits []*ast.FuncLit
 	for _, file := range files {
-		if file.Name == nil {
-			continue
-		}
-		ast.Inspect(file, func(n ast.Node) bool {
-			var body *ast.BlockStmt
-			switch fn := n.(type) {
+		for _, d := range file.Decls {
+			switch d := d.(type) {
 			case *ast.FuncDecl:
-				body = fn.Body
-			case *ast.FuncLit:
-				body = fn.Body
-			default:
-				return true
+				if d.Body != nil {
+					out = append(out, f.funcSites(d, d.Body, &lits)...)
+				}
+			case *ast.GenDecl: // var handler = func() { ... }
+				ast.Inspect(d, func(n ast.Node) bool {
+					if lit, ok := n.(*ast.FuncLit); ok {
+						lits = append(lits, lit)
+						return false
+					}
+					return true
+				})
 			}
-			if body != nil {
-				out = append(out, f.funcSites(n, body)...)
-			}
-			return true
-		})
+		}
 	}
+	for len(lits) > 0 {
+		lit := lits[0]
+		lits = lits[1:]
+		out = append(out, f.funcSites(lit, lit.Body, &lits)...)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Node.Pos() < out[j].Node.Pos() })
 	return out
 }
 
 // funcSites finds the sites of one function body, not counting the bodies
-// of function literals inside it (they are functions of their own).
-func (f *finder) funcSites(encl ast.Node, body *ast.BlockStmt) []*Site {
+// of function literals inside it, which it adds to lits.
+func (f *finder) funcSites(encl ast.Node, body *ast.BlockStmt, lits *[]*ast.FuncLit) []*Site {
 	var out []*Site
 	var g *cfg.CFG
 	graph := func() *cfg.CFG { // built for the first loop that holds an attempt
@@ -92,6 +100,7 @@ func (f *finder) funcSites(encl ast.Node, body *ast.BlockStmt) []*Site {
 	ast.Inspect(body, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.FuncLit:
+			*lits = append(*lits, n)
 			return false
 		case *ast.ForStmt, *ast.RangeStmt:
 			if s := analyzeLoop(f.info, graph, n.(ast.Stmt)); s != nil {
