@@ -137,8 +137,8 @@ func (b *bounder) noteAssign(n *ast.AssignStmt) {
 	}
 }
 
-// selectWaitsOnContext reports whether a select case receives from a
-// context's Done channel or from a timer channel of a deadline.
+// caseEndsRetries reports whether a select case receives from a context's
+// Done channel: taking it (and leaving the loop) bounds the retries.
 func (b *bounder) caseEndsRetries(clause *ast.CommClause) bool {
 	var recv ast.Expr
 	switch c := clause.Comm.(type) {
