@@ -1,0 +1,329 @@
+package retrysite
+
+// The loops that look like retries but are not: each function here names
+// one way a loop runs a different operation each time round, or goes round
+// for another reason than a failure. Each was found on real code (the
+// standard library, mostly); the fixtures in testdata/src/sites/regressions.go
+// keep them.
+
+import (
+	"go/ast"
+	"go/types"
+	"strings"
+
+	"github.com/idemlint/idemlint/passes/internal/astutil"
+	"github.com/idemlint/idemlint/passes/internal/libs"
+)
+
+// iteratesCollection reports whether a loop condition advances an iterator
+// (rows.Next(), scanner.Scan()): such a loop runs a different operation each
+// time round.
+func iteratesCollection(info *types.Info, cond ast.Expr) bool {
+	found := false
+	ast.Inspect(cond, func(n ast.Node) bool {
+		call, ok := n.(*ast.CallExpr)
+		if !ok || found {
+			return !found
+		}
+		if tv, ok := info.Types[call.Fun]; ok && (tv.IsType() || tv.IsBuiltin()) {
+			return true
+		}
+		if _, ok := libs.TimeOrContext.Lookup(libs.Callee(info, call)); !ok {
+			found = true
+		}
+		return true
+	})
+	return found
+}
+
+// opInputsVary reports whether an attempt's call reads something the loop
+// changes: its own earlier results (err = x.Unwrap(), walking a chain) or
+// what is computed from the loop's counters (the next candidate). Such a
+// loop runs a different operation each time round, not the same one again.
+// A request built afresh in each iteration from the same inputs does not
+// vary.
+func (w *loopWalk) opInputsVary(body *ast.BlockStmt) bool {
+	seed := map[types.Object]bool{}
+	for obj := range w.bnd.counters {
+		seed[obj] = true
+	}
+	for obj := range w.filled(body) {
+		seed[obj] = true
+	}
+	fromCounters := w.dependents(body, seed)
+	for n := range w.opAssigns {
+		lhs, call := opParts(n)
+		if call == nil {
+			continue
+		}
+		own := map[types.Object]bool{}
+		for _, l := range lhs {
+			if id, ok := l.(*ast.Ident); ok && id.Name != "_" {
+				own[w.info.ObjectOf(id)] = true
+			}
+		}
+		feedback := w.dependents(body, own)
+		for _, in := range append([]ast.Expr{call.Fun}, call.Args...) {
+			if mentionsAny(w.info, in, fromCounters) || mentionsAny(w.info, in, feedback) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// filled returns the buffers the body fills with new data each time round:
+// the arguments of a Read call or of a random source (drbg.Read(b),
+// rand.Read(key)), as candidate generators do.
+func (w *loopWalk) filled(body *ast.BlockStmt) map[types.Object]bool {
+	out := map[types.Object]bool{}
+	ast.Inspect(body, func(n ast.Node) bool {
+		call, ok := n.(*ast.CallExpr)
+		if !ok {
+			return true
+		}
+		fn := libs.Callee(w.info, call)
+		if fn == nil || !strings.HasPrefix(fn.Name(), "Read") && !libs.IsRandom(fn) {
+			return true
+		}
+		for _, a := range call.Args {
+			if obj := astutil.RootObject(w.info, a); obj != nil {
+				out[obj] = true
+			}
+		}
+		return true
+	})
+	return out
+}
+
+// dependents returns seed and the variables the loop body assigns from
+// them, directly or through others (a type switch's x := err.(type)
+// included).
+func (w *loopWalk) dependents(body *ast.BlockStmt, seed map[types.Object]bool) map[types.Object]bool {
+	out := map[types.Object]bool{}
+	for obj := range seed {
+		out[obj] = true
+	}
+	add := func(id *ast.Ident) bool {
+		obj := w.info.ObjectOf(id)
+		if id.Name == "_" || obj == nil || out[obj] {
+			return false
+		}
+		out[obj] = true
+		return true
+	}
+	for changed := true; changed; {
+		changed = false
+		ast.Inspect(body, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.AssignStmt:
+				for _, r := range n.Rhs {
+					if mentionsAny(w.info, r, out) {
+						for _, l := range n.Lhs {
+							if id, ok := l.(*ast.Ident); ok && add(id) {
+								changed = true
+							}
+						}
+					}
+				}
+			case *ast.RangeStmt:
+				if mentionsAny(w.info, n.X, out) {
+					for _, e := range []ast.Expr{n.Key, n.Value} {
+						if id, ok := e.(*ast.Ident); ok && add(id) {
+							changed = true
+						}
+					}
+				}
+			case *ast.TypeSwitchStmt:
+				if as, ok := n.Assign.(*ast.AssignStmt); ok && mentionsAny(w.info, as.Rhs[0], out) {
+					for _, clause := range n.Body.List {
+						if obj := w.info.Implicits[clause]; obj != nil && !out[obj] {
+							out[obj] = true
+							changed = true
+						}
+					}
+				}
+			}
+			return true
+		})
+	}
+	return out
+}
+
+// opParts returns the left side and the call of an attempt's assignment.
+func opParts(n ast.Node) ([]ast.Expr, *ast.CallExpr) {
+	var lhs []ast.Expr
+	var rhs ast.Expr
+	switch n := n.(type) {
+	case *ast.AssignStmt:
+		lhs, rhs = n.Lhs, n.Rhs[0]
+	case *ast.ValueSpec:
+		for _, id := range n.Names {
+			lhs = append(lhs, id)
+		}
+		rhs = n.Values[0]
+	}
+	call, _ := ast.Unparen(rhs).(*ast.CallExpr)
+	return lhs, call
+}
+
+func mentionsAny(info *types.Info, e ast.Node, objs map[types.Object]bool) bool {
+	found := false
+	ast.Inspect(e, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok && objs[info.ObjectOf(id)] {
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
+// usesFailedResult reports whether the code run after a failed attempt
+// uses the attempt's other results (appends a fragment, advances by the
+// bytes read): the loop makes progress with partial results, as readers
+// do, rather than throwing the attempt away and trying again. Closing a
+// response's body, reading its status or headers, and logging are not
+// progress.
+func (w *loopWalk) usesFailedResult() bool {
+	used := false
+	for _, n := range w.failed {
+		var stack []ast.Node
+		ast.Inspect(n, func(x ast.Node) bool {
+			if x == nil {
+				stack = stack[:len(stack)-1]
+				return true
+			}
+			stack = append(stack, x)
+			if _, lit := x.(*ast.FuncLit); lit {
+				stack = stack[:len(stack)-1]
+				return false
+			}
+			id, ok := x.(*ast.Ident)
+			if !ok || !w.out.derived[w.info.ObjectOf(id)] || len(stack) < 2 {
+				return true
+			}
+			if !w.harmlessUse(stack[:len(stack)-1]) {
+				used = true
+			}
+			return true
+		})
+	}
+	return used
+}
+
+// harmlessUse reports whether the innermost node of path, an identifier,
+// is used only to inspect or release a failed attempt's result.
+func (w *loopWalk) harmlessUse(path []ast.Node) bool {
+	switch p := path[len(path)-1].(type) {
+	case *ast.SelectorExpr:
+		switch p.Sel.Name {
+		case "Body", "StatusCode", "Status", "Header", "Close", "Err", "Error", "String":
+			return true
+		}
+	case *ast.BinaryExpr:
+		return isNil(w.info, p.X) || isNil(w.info, p.Y)
+	case *ast.AssignStmt, *ast.ValueSpec:
+		return false
+	}
+	for i := len(path) - 1; i >= 0; i-- {
+		if call, ok := path[i].(*ast.CallExpr); ok {
+			fn := libs.Callee(w.info, call)
+			if fn != nil && fn.Pkg() != nil && libs.Logging[fn.Pkg().Path()] {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// consumesStream reports whether the body reads the next item of a stream
+// that outlives the loop (c.Read(b), l.Accept(), dec.Decode(&m),
+// it.Next()): each time round it gets a new message, so a failure that
+// goes round again skips a bad message or waits for the next one; it does
+// not retry.
+func (w *loopWalk) consumesStream(body *ast.BlockStmt) bool {
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		if _, lit := n.(*ast.FuncLit); lit || found {
+			return false
+		}
+		call, ok := n.(*ast.CallExpr)
+		if !ok {
+			return true
+		}
+		if w.drawsFromReader(body, call) {
+			found = true
+			return false
+		}
+		sel, ok := call.Fun.(*ast.SelectorExpr)
+		if !ok || !libs.StreamMethods[sel.Sel.Name] {
+			return true
+		}
+		if _, isMethod := w.info.Selections[sel]; !isMethod {
+			return true
+		}
+		root := astutil.RootObject(w.info, sel.X)
+		if root != nil && !(body.Pos() <= root.Pos() && root.Pos() < body.End()) {
+			found = true
+		}
+		return true
+	})
+	return found
+}
+
+// drawsFromReader reports whether call is passed an io.Reader that outlives
+// the loop (randomPrime(rand, bits) draws a new candidate each time). A
+// request built or sent with such a body is left to the retrybody analyzer.
+func (w *loopWalk) drawsFromReader(body *ast.BlockStmt, call *ast.CallExpr) bool {
+	fn := libs.Callee(w.info, call)
+	if _, ok := libs.RequestBuilders.Lookup(fn); ok {
+		return false
+	}
+	if _, ok := libs.Sends.Lookup(fn); ok {
+		return false
+	}
+	for _, a := range call.Args {
+		id, ok := ast.Unparen(a).(*ast.Ident)
+		if !ok {
+			continue
+		}
+		v, ok := w.info.Uses[id].(*types.Var)
+		if ok && isReader(v.Type()) && !(body.Pos() <= v.Pos() && v.Pos() < body.End()) {
+			return true
+		}
+	}
+	return false
+}
+
+// isReader reports whether t is an io.Reader interface (a source a call
+// draws from), not a concrete buffer.
+func isReader(t types.Type) bool {
+	_, isIface := t.Underlying().(*types.Interface)
+	return isIface && types.Implements(t, ioReader)
+}
+
+// restartsSyscall reports whether a failure test of the loop names a
+// system error number that asks for the call again at once (EINTR,
+// EAGAIN, EINPROGRESS): such loops restart interrupted system calls as the
+// system's contract says, they do not retry failed operations.
+func (w *loopWalk) restartsSyscall() bool {
+	for _, t := range w.tests {
+		errno := false
+		ast.Inspect(t, func(n ast.Node) bool {
+			if id, ok := n.(*ast.Ident); ok {
+				if obj := w.info.Uses[id]; obj != nil && obj.Pkg() != nil && libs.SyscallPackages[obj.Pkg().Path()] && libs.Interrupted[obj.Name()] {
+					errno = true
+				}
+			}
+			return !errno
+		})
+		if errno {
+			return true
+		}
+	}
+	return false
+}
+
+var ioReader = types.NewInterfaceType([]*types.Func{types.NewFunc(0, nil, "Read", types.NewSignatureType(nil, nil, nil,
+	types.NewTuple(types.NewVar(0, nil, "p", types.NewSlice(types.Typ[types.Byte]))),
+	types.NewTuple(types.NewVar(0, nil, "n", types.Typ[types.Int]), types.NewVar(0, nil, "err", types.Universe.Lookup("error").Type())), false))}, nil).Complete()
