@@ -70,12 +70,20 @@ func run(pass *analysis.Pass) (any, error) {
 			pass.ExportObjectFact(fn, f)
 		}
 	}
-	var schema schemas
-	if len(pass.Files) > 0 {
-		schema = append(schema, moduleSchema(filepath.Dir(pass.Fset.Position(pass.Files[0].Package).Filename)))
-	}
-	for _, p := range schemaPaths {
-		schema = append(schema, extraSchema(p))
+	// The schema is read only when a check-then-insert needs it: under go
+	// vet every dependency is analyzed in a process of its own.
+	var loaded schemas
+	schema := func() schemas {
+		if loaded == nil {
+			loaded = schemas{}
+			if len(pass.Files) > 0 {
+				loaded = append(loaded, moduleSchema(filepath.Dir(pass.Fset.Position(pass.Files[0].Package).Filename)))
+			}
+			for _, p := range schemaPaths {
+				loaded = append(loaded, extraSchema(p))
+			}
+		}
+		return loaded
 	}
 	for _, d := range decls {
 		if detectsUnique(pass, d.FuncDecl, uniqueLocal) || serializable(pass.TypesInfo, d.FuncDecl) {
@@ -90,7 +98,7 @@ func run(pass *analysis.Pass) (any, error) {
 	return nil, nil
 }
 
-func checkInsert(pass *analysis.Pass, f *finder, schema schemas, reads []*access, ins *access) {
+func checkInsert(pass *analysis.Pass, f *finder, schema func() schemas, reads []*access, ins *access) {
 	if ins.safe {
 		return
 	}
@@ -104,7 +112,7 @@ func checkInsert(pass *analysis.Pass, f *finder, schema schemas, reads []*access
 		if r.call.Pos() >= ins.call.Pos() || !sameTable(r, ins) || !astutil.Decides(f.info, f.parents, r.call, r.outcome, ins.call) {
 			continue
 		}
-		if r.model != nil && backedByModel(r) || r.table != "" && schema.Unique(r.table, r.cols) && len(r.cols) > 0 {
+		if r.model != nil && backedByModel(r) || r.table != "" && schema().Unique(r.table, r.cols) && len(r.cols) > 0 {
 			return
 		}
 		line := pass.Fset.Position(r.call.Pos()).Line
