@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime/debug"
 	"sort"
 	"strings"
 
@@ -43,6 +44,13 @@ func standalone(args []string, stdout, stderr io.Writer) int {
 	if opts.version {
 		fmt.Fprintln(stdout, "idemlint", version())
 		return exitClean
+	}
+	// Loading a large program from source makes garbage faster than the
+	// default collector pace suits: a third of the time went to the GC.
+	// Half as much again heap buys it back for about 10% more memory
+	// (measured on std; GOGC in the environment still wins).
+	if os.Getenv("GOGC") == "" {
+		debug.SetGCPercent(150)
 	}
 	pkgs, err := load(opts)
 	if err != nil {
