@@ -36,7 +36,9 @@ Library policies, reported where they are built:
     or WithFullJitter, and an exponential or Fibonacci chain without
     WithCappedDuration; the Exponential, Fibonacci and Constant shortcuts;
   - k8s wait.Backoff literals with no Jitter, when Factor is above 1 or no
-    Cap is set.
+    Cap is set;
+  - jpillora/backoff Backoff literals that leave Jitter at its default,
+    false (a Jitter set from a variable is trusted).
 
 Sleeps outside retry sites (tickers, rate limiters, polling on the success
 path) are never reported. Suggested fixes add jitter where it is mechanical.`

@@ -64,6 +64,9 @@ func run(pass *analysis.Pass) (any, error) {
 			checkPolicy(pass, s)
 		}
 	}
+	if libs.ImportsAny(pass.Pkg, libs.Jpillora) {
+		checkJpillora(pass)
+	}
 	return nil, nil
 }
 

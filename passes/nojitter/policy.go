@@ -171,3 +171,42 @@ func reportDelayType(pass *analysis.Pass, o *ast.CallExpr, id string) {
 	}
 	report.Report(pass, d)
 }
+
+// checkJpillora reports jpillora/backoff Backoff literals that leave
+// Jitter at its default, false: Duration() then returns the same delays to
+// every client. It offers to set Jitter: true.
+func checkJpillora(pass *analysis.Pass) {
+	for _, f := range pass.Files {
+		ast.Inspect(f, func(n ast.Node) bool {
+			lit, ok := n.(*ast.CompositeLit)
+			if !ok || !isJpilloraBackoff(pass.TypesInfo.TypeOf(lit)) {
+				return true
+			}
+			text := "Jitter: true"
+			if len(lit.Elts) > 0 {
+				text += ", "
+			}
+			edit := analysis.TextEdit{Pos: lit.Lbrace + 1, End: lit.Lbrace + 1, NewText: []byte(text)}
+			for _, e := range lit.Elts {
+				kv, ok := e.(*ast.KeyValueExpr)
+				if id, isID := kv.Key.(*ast.Ident); ok && isID && id.Name == "Jitter" {
+					if tv := pass.TypesInfo.Types[kv.Value]; tv.Value == nil || tv.Value.ExactString() != "false" {
+						return true // set, or set from configuration
+					}
+					edit = analysis.TextEdit{Pos: kv.Value.Pos(), End: kv.Value.End(), NewText: []byte("true")}
+				}
+			}
+			report.Report(pass, analysis.Diagnostic{
+				Pos: lit.Pos(), End: lit.End(),
+				Message:        "backoff.Backoff leaves Jitter off (its default), so clients that failed together retry together; set Jitter: true",
+				SuggestedFixes: []analysis.SuggestedFix{{Message: "set Jitter: true", TextEdits: []analysis.TextEdit{edit}}},
+			})
+			return true
+		})
+	}
+}
+
+func isJpilloraBackoff(t types.Type) bool {
+	n, ok := types.Unalias(t).(*types.Named)
+	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == libs.Jpillora && n.Obj().Name() == "Backoff"
+}

@@ -11,6 +11,7 @@ const (
 	K8sWait        = "k8s.io/apimachinery/pkg/util/wait"
 	RetryableHTTP  = "github.com/hashicorp/go-retryablehttp"
 	RestyV2        = "github.com/go-resty/resty/v2"
+	Jpillora       = "github.com/jpillora/backoff"
 )
 
 // RetryHelper describes a library function that runs an operation again

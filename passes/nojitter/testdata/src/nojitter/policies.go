@@ -6,6 +6,7 @@ import (
 
 	retrygo "github.com/avast/retry-go/v4"
 	backoff "github.com/cenkalti/backoff/v4"
+	jbackoff "github.com/jpillora/backoff"
 	retry "github.com/sethvargo/go-retry"
 	"k8s.io/apimachinery/pkg/util/wait"
 	k8sretry "k8s.io/client-go/util/retry"
@@ -35,4 +36,12 @@ func policies(ctx context.Context) {
 	_ = wait.ExponentialBackoff(wait.Backoff{Duration: time.Second, Factor: 2, Steps: 5}, func() (bool, error) { return true, nil }) // want `wait.Backoff has no Jitter`
 	_ = wait.ExponentialBackoff(wait.Backoff{Duration: time.Second, Factor: 2, Jitter: 0.1, Steps: 5}, func() (bool, error) { return true, nil })
 	_ = k8sretry.RetryOnConflict(k8sretry.DefaultRetry, op)
+}
+
+func jpillora(enabled bool) {
+	_ = &jbackoff.Backoff{Max: time.Minute}               // want `backoff.Backoff leaves Jitter off \(its default\)`
+	_ = jbackoff.Backoff{}                                // want `backoff.Backoff leaves Jitter off`
+	_ = jbackoff.Backoff{Jitter: false, Min: time.Second} // want `backoff.Backoff leaves Jitter off`
+	_ = jbackoff.Backoff{Jitter: true, Max: time.Minute}
+	_ = jbackoff.Backoff{Jitter: enabled}
 }
