@@ -48,8 +48,7 @@ func exportDelayFacts(pass *analysis.Pass, funcs []*ssa.Function, t *tracer) {
 }
 
 func isDuration(t types.Type) bool {
-	n, ok := types.Unalias(t).(*types.Named)
-	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "time" && n.Obj().Name() == "Duration"
+	return libs.IsNamed(t, "time", "Duration")
 }
 
 // waiters finds the functions of the package that wait, exports a

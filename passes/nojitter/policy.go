@@ -207,6 +207,5 @@ func checkJpillora(pass *analysis.Pass) {
 }
 
 func isJpilloraBackoff(t types.Type) bool {
-	n, ok := types.Unalias(t).(*types.Named)
-	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == libs.Jpillora && n.Obj().Name() == "Backoff"
+	return libs.IsNamed(t, libs.Jpillora, "Backoff")
 }

@@ -128,14 +128,14 @@ func (c *checker) stale(body ast.Expr) bool {
 		}
 		defs := astutil.Assignments(info, c.site.Encl, v)
 		if len(defs) == 0 {
-			return v.Parent() != nil && v.Parent() != types.Universe && !c.site.Op.Contains(v.Pos()) && isReader(v.Type())
+			return v.Parent() != nil && v.Parent() != types.Universe && !c.site.Op.Contains(v.Pos()) && libs.Reads(v.Type())
 		}
 		for _, d := range defs {
 			if c.site.Op.Contains(d.Pos()) {
 				return false
 			}
 		}
-		return isReader(v.Type())
+		return libs.Reads(v.Type())
 	}
 	return false
 }
@@ -243,12 +243,4 @@ func isNoBody(info *types.Info, e ast.Expr) bool {
 	}
 	obj := info.Uses[sel.Sel]
 	return obj != nil && obj.Pkg() != nil && obj.Pkg().Path() == "net/http" && obj.Name() == "NoBody"
-}
-
-// isReader reports whether t is a reader that is consumed when read.
-func isReader(t types.Type) bool {
-	reader := types.NewInterfaceType([]*types.Func{types.NewFunc(0, nil, "Read", types.NewSignatureType(nil, nil, nil,
-		types.NewTuple(types.NewVar(0, nil, "p", types.NewSlice(types.Typ[types.Byte]))),
-		types.NewTuple(types.NewVar(0, nil, "n", types.Typ[types.Int]), types.NewVar(0, nil, "err", types.Universe.Lookup("error").Type())), false))}, nil).Complete()
-	return types.Implements(t, reader) || types.Implements(types.NewPointer(t), reader)
 }

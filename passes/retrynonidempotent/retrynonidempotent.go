@@ -186,8 +186,7 @@ func (in *inspector) headerParam(s *send, h *types.Var) {
 }
 
 func isHeader(t types.Type) bool {
-	n, ok := types.Unalias(t).(*types.Named)
-	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "net/http" && n.Obj().Name() == "Header"
+	return libs.IsNamed(t, "net/http", "Header")
 }
 
 func (a *analyzer) nonIdempotent(method string) bool {

@@ -247,22 +247,7 @@ func (in *inspector) isHeaderOf(e ast.Expr, v *types.Var) bool {
 
 // rootIs reports whether a method chain or selector starts at v.
 func (in *inspector) rootIs(e ast.Expr, v *types.Var) bool {
-	for {
-		switch x := ast.Unparen(e).(type) {
-		case *ast.Ident:
-			return in.info.Uses[x] == v
-		case *ast.SelectorExpr:
-			e = x.X
-		case *ast.CallExpr:
-			sel, ok := x.Fun.(*ast.SelectorExpr)
-			if !ok {
-				return false
-			}
-			e = sel.X
-		default:
-			return false
-		}
-	}
+	return v != nil && astutil.RootObject(in.info, e) == v
 }
 
 // restyChain reads the key headers set in a resty call chain

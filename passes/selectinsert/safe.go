@@ -36,10 +36,8 @@ func detectsUnique(pass *analysis.Pass, n ast.Node, local map[*types.Func]bool) 
 				}
 			}
 		case *ast.Ident:
-			if obj := pass.TypesInfo.Uses[x]; obj != nil && obj.Pkg() != nil {
-				if libs.UniqueViolationObjects[libs.Func{Pkg: obj.Pkg().Path(), Name: obj.Name()}] {
-					found = true
-				}
+			if _, ok := libs.UniqueViolationObjects.LookupObject(pass.TypesInfo.Uses[x]); ok {
+				found = true
 			}
 		case *ast.CallExpr:
 			fn := libs.Callee(pass.TypesInfo, x)
@@ -57,10 +55,8 @@ func serializable(info *types.Info, n ast.Node) bool {
 	found := false
 	ast.Inspect(n, func(x ast.Node) bool {
 		if id, ok := x.(*ast.Ident); ok {
-			if obj := info.Uses[id]; obj != nil && obj.Pkg() != nil {
-				if libs.SerializableObjects[libs.Func{Pkg: obj.Pkg().Path(), Name: obj.Name()}] {
-					found = true
-				}
+			if _, ok := libs.SerializableObjects.LookupObject(info.Uses[id]); ok {
+				found = true
 			}
 		}
 		return !found

@@ -127,3 +127,32 @@ func DependsOn(pkg *types.Package, paths ...string) bool {
 	}
 	return visit(pkg)
 }
+
+// IsNamed reports whether t is the named type pkg.name (not through a
+// pointer).
+func IsNamed(t types.Type, pkg, name string) bool {
+	n, ok := types.Unalias(t).(*types.Named)
+	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == pkg && n.Obj().Name() == name
+}
+
+// LookupObject finds the row of a package-level object (a variable or
+// constant such as sql.LevelSerializable), keyed like a function.
+func (t Table[V]) LookupObject(obj types.Object) (V, bool) {
+	var zero V
+	if obj == nil || obj.Pkg() == nil {
+		return zero, false
+	}
+	v, ok := t[Func{Pkg: obj.Pkg().Path(), Name: obj.Name()}]
+	return v, ok
+}
+
+// ioReader is io.Reader's method set, built once: a type with a
+// Read([]byte) (int, error) method is read to its end by whoever reads it.
+var ioReader = types.NewInterfaceType([]*types.Func{types.NewFunc(0, nil, "Read", types.NewSignatureType(nil, nil, nil,
+	types.NewTuple(types.NewVar(0, nil, "p", types.NewSlice(types.Typ[types.Byte]))),
+	types.NewTuple(types.NewVar(0, nil, "n", types.Typ[types.Int]), types.NewVar(0, nil, "err", types.Universe.Lookup("error").Type())), false))}, nil).Complete()
+
+// Reads reports whether values of t (or of *t) are io.Readers.
+func Reads(t types.Type) bool {
+	return types.Implements(t, ioReader) || types.Implements(types.NewPointer(t), ioReader)
+}

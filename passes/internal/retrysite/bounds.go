@@ -39,7 +39,7 @@ func (b *bounder) bounds(cond ast.Expr) bool {
 				found = true // a deadline variable
 			}
 			if c, ok := obj.(*types.Const); ok {
-				_, found = libs.StopSignals[libs.Func{Pkg: pkgPath(c), Name: c.Name()}]
+				_, found = libs.StopSignals.LookupObject(c)
 			}
 		case *ast.CallExpr:
 			if _, ok := libs.TimeOrContext.Lookup(libs.Callee(b.info, n)); ok {
@@ -51,21 +51,12 @@ func (b *bounder) bounds(cond ast.Expr) bool {
 	return found
 }
 
-func pkgPath(obj types.Object) string {
-	if obj.Pkg() == nil {
-		return ""
-	}
-	return obj.Pkg().Path()
-}
-
 func isTime(t types.Type) bool {
-	n, ok := types.Unalias(t).(*types.Named)
-	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "time" && n.Obj().Name() == "Time"
+	return libs.IsNamed(t, "time", "Time")
 }
 
 func isContext(t types.Type) bool {
-	n, ok := types.Unalias(t).(*types.Named)
-	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "context" && n.Obj().Name() == "Context"
+	return libs.IsNamed(t, "context", "Context")
 }
 
 // newBounder collects the loop's counters and context-aware results.

@@ -299,7 +299,7 @@ func (w *loopWalk) drawsFromReader(body *ast.BlockStmt, call *ast.CallExpr) bool
 // draws from), not a concrete buffer.
 func isReader(t types.Type) bool {
 	_, isIface := t.Underlying().(*types.Interface)
-	return isIface && types.Implements(t, ioReader)
+	return isIface && libs.Reads(t)
 }
 
 // restartsSyscall reports whether a failure test of the loop names a
@@ -323,7 +323,3 @@ func (w *loopWalk) restartsSyscall() bool {
 	}
 	return false
 }
-
-var ioReader = types.NewInterfaceType([]*types.Func{types.NewFunc(0, nil, "Read", types.NewSignatureType(nil, nil, nil,
-	types.NewTuple(types.NewVar(0, nil, "p", types.NewSlice(types.Typ[types.Byte]))),
-	types.NewTuple(types.NewVar(0, nil, "n", types.Typ[types.Int]), types.NewVar(0, nil, "err", types.Universe.Lookup("error").Type())), false))}, nil).Complete()
