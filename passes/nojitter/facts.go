@@ -3,12 +3,13 @@ package nojitter
 import (
 	"fmt"
 	"go/ast"
+	"go/token"
 	"go/types"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
 
-	"github.com/idemlint/idemlint/passes/internal/astutil"
+	"github.com/idemlint/idemlint/passes/internal/bodies"
 	"github.com/idemlint/idemlint/passes/internal/libs"
 )
 
@@ -52,17 +53,24 @@ func isDuration(t types.Type) bool {
 }
 
 // waiters finds the functions of the package that wait, exports a
-// WaitsFact for each, and returns the set. Each body is walked once: a
-// function waits if it waits itself or calls a function of the package
-// that does (propagated backwards along the calls).
+// WaitsFact for each, and returns the set. A function waits if it waits
+// itself or calls a function of the package that does (propagated
+// backwards along the calls).
 func waiters(pass *analysis.Pass) map[*types.Func]bool {
 	out := map[*types.Func]bool{}
 	callers := map[*types.Func][]*types.Func{}
 	var work []*types.Func
-	for _, d := range astutil.FuncDecls(pass.TypesInfo, pass.Files) {
-		if blocksOrCalls(pass, d.Body, func(callee *types.Func) { callers[callee] = append(callers[callee], d.Func) }) {
-			out[d.Func] = true
-			work = append(work, d.Func)
+	for _, b := range pass.ResultOf[bodies.Analyzer].(*bodies.Index).Decls() {
+		waits := b.Receives
+		for _, c := range b.Calls {
+			if c.Callee != nil && c.Callee.Pkg() == pass.Pkg {
+				callers[c.Callee] = append(callers[c.Callee], b.Func)
+			}
+			waits = waits || callWaits(pass, c.CallExpr, c.Callee)
+		}
+		if waits {
+			out[b.Func] = true
+			work = append(work, b.Func)
 		}
 	}
 	for len(work) > 0 {
@@ -97,54 +105,32 @@ func blocks(pass *analysis.Pass, n ast.Node, local map[*types.Func]bool) bool {
 				return false
 			}
 		}
-		found = waitsAt(pass, n, fn)
+		switch n := n.(type) {
+		case *ast.UnaryExpr:
+			found = n.Op == token.ARROW
+		case *ast.CallExpr:
+			found = callWaits(pass, n, fn)
+		}
 		_, lit := n.(*ast.FuncLit)
 		return !found && !lit
 	})
 	return found
 }
 
-// blocksOrCalls walks a body once: it reports whether the body waits by
-// itself, and calls local for each call of a function of the package.
-func blocksOrCalls(pass *analysis.Pass, body ast.Node, local func(*types.Func)) bool {
-	found := false
-	ast.Inspect(body, func(n ast.Node) bool {
-		if _, lit := n.(*ast.FuncLit); lit {
-			return false
-		}
-		var fn *types.Func
-		if call, ok := n.(*ast.CallExpr); ok {
-			if fn = libs.Callee(pass.TypesInfo, call); fn != nil && fn.Pkg() == pass.Pkg {
-				local(fn)
-			}
-		}
-		found = found || waitsAt(pass, n, fn)
+// callWaits reports whether a call waits; fn is its callee.
+func callWaits(pass *analysis.Pass, call *ast.CallExpr, fn *types.Func) bool {
+	if _, ok := libs.Waits.Lookup(fn); ok {
 		return true
-	})
-	return found
-}
-
-// waitsAt reports whether node n itself waits; fn is its callee when n is
-// a call.
-func waitsAt(pass *analysis.Pass, n ast.Node, fn *types.Func) bool {
-	found := false
-	switch n := n.(type) {
-	case *ast.UnaryExpr:
-		found = n.Op.String() == "<-"
-	case *ast.CallExpr:
-		if _, ok := libs.Waits.Lookup(fn); ok {
-			return true
-		}
-		if fn != nil && fn.Pkg() != pass.Pkg && pass.ImportObjectFact(fn, new(WaitsFact)) {
-			return true
-		}
-		if tv, ok := pass.TypesInfo.Types[n.Fun]; fn == nil && !(ok && (tv.IsType() || tv.IsBuiltin())) {
-			for _, a := range n.Args {
-				if isDuration(pass.TypesInfo.TypeOf(a)) {
-					return true
-				}
+	}
+	if fn != nil && fn.Pkg() != pass.Pkg && pass.ImportObjectFact(fn, new(WaitsFact)) {
+		return true
+	}
+	if tv, ok := pass.TypesInfo.Types[call.Fun]; fn == nil && !(ok && (tv.IsType() || tv.IsBuiltin())) {
+		for _, a := range call.Args {
+			if isDuration(pass.TypesInfo.TypeOf(a)) {
+				return true
 			}
 		}
 	}
-	return found
+	return false
 }

@@ -7,10 +7,12 @@ import (
 	"path/filepath"
 	"runtime"
 	"strings"
+	"sync"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/idemlint/idemlint/passes/internal/bodies"
 	"github.com/idemlint/idemlint/passes/internal/libs"
 	"github.com/idemlint/idemlint/passes/internal/report"
 	"github.com/idemlint/idemlint/passes/internal/retrysite"
@@ -23,7 +25,7 @@ var Analyzer = &analysis.Analyzer{
 	Name:      "nojitter",
 	Doc:       Doc,
 	URL:       "https://github.com/idemlint/idemlint#nojitter",
-	Requires:  []*analysis.Analyzer{retrysite.Analyzer},
+	Requires:  []*analysis.Analyzer{retrysite.Analyzer, bodies.Analyzer},
 	Run:       run,
 	FactTypes: []analysis.Fact{new(DelayFact), new(WaitsFact)},
 }
@@ -49,12 +51,13 @@ func run(pass *analysis.Pass) (any, error) {
 		exportDelayFacts(pass, funcs(), t)
 	}
 	// A constant delay is judged from the syntax; SSA is built only when a
-	// delay is computed.
-	var calls map[token.Pos]*ssa.CallCommon
-	for _, s := range sites {
-		if s.Kind == retrysite.Loop && calls == nil && !constantWaits(pass.TypesInfo, s.Waits) {
-			calls = ssautil.CallsByPos(funcs())
+	// computed delay has not been judged before.
+	var byPos map[token.Pos]*ssa.CallCommon
+	calls := func() map[token.Pos]*ssa.CallCommon {
+		if byPos == nil {
+			byPos = ssautil.CallsByPos(funcs())
 		}
+		return byPos
 	}
 	for _, s := range sites {
 		switch s.Kind {
@@ -70,7 +73,7 @@ func run(pass *analysis.Pass) (any, error) {
 	return nil, nil
 }
 
-func checkLoop(pass *analysis.Pass, s *retrysite.Site, local map[*types.Func]bool, calls map[token.Pos]*ssa.CallCommon, t *tracer) {
+func checkLoop(pass *analysis.Pass, s *retrysite.Site, local map[*types.Func]bool, calls func() map[token.Pos]*ssa.CallCommon, t *tracer) {
 	if len(s.Waits) == 0 {
 		for _, n := range s.RetryPath {
 			if blocks(pass, n, local) {
@@ -86,29 +89,57 @@ func checkLoop(pass *analysis.Pass, s *retrysite.Site, local map[*types.Func]boo
 			reportNoJitter(pass, w, w.Args[idx])
 			continue
 		}
-		c := calls[w.Lparen]
-		if c == nil || idx >= len(w.Args) {
+		if idx >= len(w.Args) {
 			continue
 		}
-		args := c.Args
-		if c.Signature().Recv() != nil && !c.IsInvoke() {
-			args = args[1:] // t.Reset(d): the receiver comes first
+		msg, ok := judged.Load(w)
+		if !ok {
+			msg = judgeTraced(t, calls()[w.Lparen], idx)
+			judged.Store(w, msg)
 		}
-		if idx >= len(args) {
-			continue
-		}
-		t.seen = map[ssa.Value]bool{}
-		d := t.trace(args[idx], 0)
-		switch {
-		case d.opaque || d.random && (!d.grows || d.capped) || d.param && !d.grows:
-		case d.grows && !d.capped && !d.random:
-			report.At(pass, w, msgNoCapNoJiter)
-		case d.grows && !d.capped:
-			report.At(pass, w, msgNoCap)
-		case !d.random:
+		switch msg := msg.(string); msg {
+		case "":
+		case msgNoJitter:
 			reportNoJitter(pass, w, w.Args[idx])
+		default:
+			report.At(pass, w, "%s", msg)
 		}
 	}
+}
+
+// judged holds the message (or "" for none) for each wait whose delay was
+// traced. The test variants of a package ("testing [fmt.test]") share its
+// parsed files, so the same wait is met once per variant; judging it once
+// spares building the package's SSA again for each (the standard library's
+// testing package has 31 variants).
+var judged sync.Map // *ast.CallExpr -> string
+
+// judgeTraced traces the delay argument idx of a wait call c and returns
+// the message to report, or "".
+func judgeTraced(t *tracer, c *ssa.CallCommon, idx int) string {
+	if c == nil {
+		return ""
+	}
+	args := c.Args
+	if c.Signature().Recv() != nil && !c.IsInvoke() {
+		args = args[1:] // t.Reset(d): the receiver comes first
+	}
+	if idx >= len(args) {
+		return ""
+	}
+	t.seen = map[ssa.Value]bool{}
+	d := t.trace(args[idx], 0)
+	switch {
+	case d.opaque || d.random && (!d.grows || d.capped) || d.param && !d.grows:
+		return ""
+	case d.grows && !d.capped && !d.random:
+		return msgNoCapNoJiter
+	case d.grows && !d.capped:
+		return msgNoCap
+	case !d.random:
+		return msgNoJitter
+	}
+	return ""
 }
 
 // reportNoJitter reports a wait whose delay has no random part, with a fix

@@ -2,7 +2,6 @@ package retryamplify
 
 import (
 	"fmt"
-	"go/ast"
 	"go/types"
 
 	"github.com/idemlint/idemlint/passes/internal/astutil"
@@ -28,20 +27,42 @@ const maxAttempts = 1 << 20
 // a retry site or calls a function that retries, with its worst case: a
 // site's attempts times the worst inner retry its attempts reach.
 func (a *amplifier) learn() {
-	decls := a.decls
-	// Membership first, to a fixpoint (calls of functions declared later,
-	// recursion); then the worst cases, in a few rounds.
-	for changed := true; changed; {
-		changed = false
-		for _, d := range decls {
-			if a.local[d.Func] == nil && a.retries(d) {
-				a.local[d.Func] = &RetriesFact{}
-				changed = true
+	// Membership first: what holds a site or calls an imported function
+	// that retries, then, backwards along the calls of the package, its
+	// callers (calls of functions declared later, recursion). Then the
+	// worst cases, in a few rounds.
+	callers := map[*types.Func][]*types.Func{}
+	var work []*types.Func
+	mark := func(fn *types.Func) {
+		if a.local[fn] == nil {
+			a.local[fn] = &RetriesFact{}
+			work = append(work, fn)
+		}
+	}
+	for _, d := range a.decls {
+		if len(a.inDecl[d.FuncDecl]) > 0 {
+			mark(d.Func)
+		}
+		for _, c := range a.index.Of(d.FuncDecl).Calls {
+			fn := a.entered(c.Callee)
+			switch {
+			case fn == nil || fn == d.Func:
+			case fn.Pkg() == a.pass.Pkg:
+				callers[fn] = append(callers[fn], d.Func)
+			case a.fact(fn) != nil:
+				mark(d.Func)
 			}
 		}
 	}
+	for len(work) > 0 {
+		fn := work[len(work)-1]
+		work = work[:len(work)-1]
+		for _, caller := range callers[fn] {
+			mark(caller)
+		}
+	}
 	for range 3 {
-		for _, d := range decls {
+		for _, d := range a.decls {
 			if f := a.local[d.Func]; f != nil {
 				f.Attempts = a.worst(d)
 			}
@@ -50,27 +71,6 @@ func (a *amplifier) learn() {
 	for fn, f := range a.local {
 		a.pass.ExportObjectFact(fn, f)
 	}
-}
-
-// retries reports whether d holds a retry site or calls a function that
-// retries (outside function literals, which run when called).
-func (a *amplifier) retries(d astutil.Decl) bool {
-	if len(a.inDecl[d.FuncDecl]) > 0 {
-		return true
-	}
-	found := false
-	ast.Inspect(d.Body, func(n ast.Node) bool {
-		if _, lit := n.(*ast.FuncLit); lit || found {
-			return false
-		}
-		if call, ok := n.(*ast.CallExpr); ok {
-			if fn, f := a.retryingCallee(call); f != nil && fn != d.Func {
-				found = true
-			}
-		}
-		return true
-	})
-	return found
 }
 
 // worst is the most attempts a call of d can make when everything fails.
@@ -83,17 +83,13 @@ func (a *amplifier) worst(d astutil.Decl) int {
 		}
 		best = max(best, n)
 	}
-	ast.Inspect(d.Body, func(n ast.Node) bool {
-		if _, lit := n.(*ast.FuncLit); lit {
-			return false
-		}
-		if call, ok := n.(*ast.CallExpr); ok {
-			if fn, f := a.retryingCallee(call); f != nil && fn != d.Func {
+	for _, c := range a.index.Of(d.FuncDecl).Calls {
+		if fn := a.entered(c.Callee); fn != nil && fn != d.Func {
+			if f := a.fact(fn); f != nil {
 				best = max(best, f.Attempts)
 			}
 		}
-		return true
-	})
+	}
 	return best
 }
 
@@ -105,6 +101,9 @@ func product(a, b int) int {
 }
 
 func (a *amplifier) fact(fn *types.Func) *RetriesFact {
+	if fn == nil {
+		return nil
+	}
 	if f := a.local[fn]; f != nil {
 		return f
 	}

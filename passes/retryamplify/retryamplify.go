@@ -11,6 +11,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/idemlint/idemlint/passes/internal/astutil"
+	"github.com/idemlint/idemlint/passes/internal/bodies"
 	"github.com/idemlint/idemlint/passes/internal/libs"
 	"github.com/idemlint/idemlint/passes/internal/report"
 	"github.com/idemlint/idemlint/passes/internal/retrysite"
@@ -21,16 +22,19 @@ var Analyzer = &analysis.Analyzer{
 	Name:      "retryamplify",
 	Doc:       Doc,
 	URL:       "https://github.com/idemlint/idemlint#retryamplify",
-	Requires:  []*analysis.Analyzer{retrysite.Analyzer},
+	Requires:  []*analysis.Analyzer{retrysite.Analyzer, bodies.Analyzer},
 	Run:       run,
 	FactTypes: []analysis.Fact{new(RetriesFact)},
 }
 
 func run(pass *analysis.Pass) (any, error) {
 	sites := pass.ResultOf[retrysite.Analyzer].(*retrysite.Result).Sites
-	off := retriesSwitchedOff(pass)
+	var off map[types.Object]bool
 	a := &amplifier{pass: pass, local: map[*types.Func]*RetriesFact{}}
 	for _, s := range sites {
+		if s.Kind == retrysite.Client && off == nil {
+			off = retriesSwitchedOff(pass)
+		}
 		if s.Kind == retrysite.Client && off[astutil.RootObject(pass.TypesInfo, s.Node.(*ast.CallExpr).Fun)] {
 			continue
 		}
@@ -41,6 +45,7 @@ func run(pass *analysis.Pass) (any, error) {
 	if len(a.sites) == 0 && len(pass.AllObjectFacts()) == 0 {
 		return nil, nil
 	}
+	a.index = pass.ResultOf[bodies.Analyzer].(*bodies.Index)
 	a.decls = astutil.FuncDecls(pass.TypesInfo, pass.Files)
 	sort.Slice(a.decls, func(i, j int) bool { return a.decls[i].Pos() < a.decls[j].Pos() })
 	a.inDecl = map[*ast.FuncDecl][]*retrysite.Site{}
@@ -65,6 +70,7 @@ type amplifier struct {
 	impls map[*types.Func]*types.Func // soleImplementation's answers
 	types []types.Type                // the package's concrete named types and their pointers
 
+	index  *bodies.Index
 	decls  []astutil.Decl
 	inDecl map[*ast.FuncDecl][]*retrysite.Site // the sites of each declaration
 }
@@ -115,14 +121,20 @@ func (a *amplifier) inners(outer *retrysite.Site) []inner {
 // retryingCallee returns the function a call enters and its fact, when it
 // retries.
 func (a *amplifier) retryingCallee(call *ast.CallExpr) (*types.Func, *RetriesFact) {
-	fn := libs.Callee(a.pass.TypesInfo, call)
-	if fn == nil {
-		return nil, nil
-	}
-	if impl := a.soleImplementation(fn); impl != nil {
-		fn = impl
-	}
+	fn := a.entered(libs.Callee(a.pass.TypesInfo, call))
 	return fn, a.fact(fn)
+}
+
+// entered returns the function a call of callee enters: callee, or the
+// sole implementation of an interface method.
+func (a *amplifier) entered(callee *types.Func) *types.Func {
+	if callee == nil {
+		return nil
+	}
+	if impl := a.soleImplementation(callee); impl != nil {
+		return impl
+	}
+	return callee
 }
 
 // soleImplementation resolves an interface method to the method of the one

@@ -9,6 +9,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/cfg"
 
+	"github.com/idemlint/idemlint/passes/internal/bodies"
 	"github.com/idemlint/idemlint/passes/internal/libs"
 )
 
@@ -20,6 +21,7 @@ var Analyzer = &analysis.Analyzer{
 	Run:        run,
 	ResultType: reflect.TypeFor[*Result](),
 	FactTypes:  []analysis.Fact{new(HelperFact)},
+	Requires:   []*analysis.Analyzer{bodies.Analyzer},
 }
 
 func run(pass *analysis.Pass) (any, error) {
@@ -29,12 +31,13 @@ func run(pass *analysis.Pass) (any, error) {
 		resty:   restyRetrying(pass.Pkg, pass.TypesInfo, pass.Files),
 		helpers: map[*types.Func]*HelperFact{},
 		pass:    pass,
+		index:   pass.ResultOf[bodies.Analyzer].(*bodies.Index),
 	}
 	// A helper may call another helper of the same package declared later:
 	// find sites until the set of local helpers stops growing.
 	var sites []*Site
 	for range 8 {
-		sites = f.sites(pass.Files)
+		sites = f.sites()
 		if !f.learnHelpers(pass.Files, sites) {
 			break
 		}
@@ -47,80 +50,51 @@ func run(pass *analysis.Pass) (any, error) {
 
 type finder struct {
 	pass    *analysis.Pass
+	index   *bodies.Index
 	info    *types.Info
 	decls   decls
 	resty   map[types.Object]bool
 	helpers map[*types.Func]*HelperFact // helpers of this package
 }
 
-// sites lists the retry sites of the files. Each function body is walked
-// once: a function literal met in a body is a function of its own, walked
-// after it.
-func (f *finder) sites(files []*ast.File) []*Site {
+// sites lists the retry sites of the package's function bodies.
+func (f *finder) sites() []*Site {
 	var out []*Site
-	var lits []*ast.FuncLit
-	for _, file := range files {
-		for _, d := range file.Decls {
-			switch d := d.(type) {
-			case *ast.FuncDecl:
-				if d.Body != nil {
-					out = append(out, f.funcSites(d, d.Body, &lits)...)
-				}
-			case *ast.GenDecl: // var handler = func() { ... }
-				ast.Inspect(d, func(n ast.Node) bool {
-					if lit, ok := n.(*ast.FuncLit); ok {
-						lits = append(lits, lit)
-						return false
-					}
-					return true
-				})
-			}
-		}
-	}
-	for len(lits) > 0 {
-		lit := lits[0]
-		lits = lits[1:]
-		out = append(out, f.funcSites(lit, lit.Body, &lits)...)
+	for _, b := range f.index.Bodies {
+		out = append(out, f.bodySites(b)...)
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Node.Pos() < out[j].Node.Pos() })
 	return out
 }
 
-// funcSites finds the sites of one function body, not counting the bodies
-// of function literals inside it, which it adds to lits.
-func (f *finder) funcSites(encl ast.Node, body *ast.BlockStmt, lits *[]*ast.FuncLit) []*Site {
+// bodySites finds the sites of one function body, not counting the bodies
+// of function literals inside it, which are bodies of their own.
+func (f *finder) bodySites(b *bodies.Body) []*Site {
 	var out []*Site
 	var g *cfg.CFG
 	graph := func() *cfg.CFG { // built for the first loop that holds an attempt
 		if g == nil {
-			g = cfg.New(body, mayReturn(f.info))
+			g = cfg.New(b.Block, mayReturn(f.info))
 		}
 		return g
 	}
-	ast.Inspect(body, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.FuncLit:
-			*lits = append(*lits, n)
-			return false
-		case *ast.ForStmt, *ast.RangeStmt:
-			if s := analyzeLoop(f.info, graph, n.(ast.Stmt)); s != nil {
-				s.Encl = encl
-				out = append(out, s)
-			}
-		case *ast.CallExpr:
-			if s := f.callSite(encl, n); s != nil {
-				out = append(out, s)
-			}
+	for _, loop := range b.Loops {
+		if s := analyzeLoop(f.info, graph, loop); s != nil {
+			s.Encl = b.Node
+			out = append(out, s)
 		}
-		return true
-	})
+	}
+	for _, c := range b.Calls {
+		if s := f.callSite(b.Node, c.CallExpr, c.Callee); s != nil {
+			out = append(out, s)
+		}
+	}
 	return out
 }
 
 // callSite returns the site of a call of a retry helper, user-defined
 // helper or retrying client, or nil.
-func (f *finder) callSite(encl ast.Node, call *ast.CallExpr) *Site {
-	fn := libs.Callee(f.info, call)
+func (f *finder) callSite(encl ast.Node, call *ast.CallExpr, fn *types.Func) *Site {
 	if fn == nil {
 		return nil
 	}

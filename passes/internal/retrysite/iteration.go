@@ -44,7 +44,7 @@ func iteratesCollection(info *types.Info, cond ast.Expr) bool {
 // vary.
 func (w *loopWalk) opInputsVary(body *ast.BlockStmt) bool {
 	seed := map[types.Object]bool{}
-	for obj := range w.bnd.counters {
+	for obj := range w.bounder().counters {
 		seed[obj] = true
 	}
 	for obj := range w.filled(body) {

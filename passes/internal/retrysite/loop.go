@@ -18,7 +18,7 @@ type loopWalk struct {
 	loop ast.Stmt
 	g    *cfg.CFG
 	out  *outcomes
-	bnd  *bounder
+	bnd  *bounder // built on first use: most loops are ruled out before
 
 	opAssigns map[ast.Node]bool
 	condVars  map[types.Object]bool
@@ -36,6 +36,13 @@ type loopWalk struct {
 	failed      []ast.Node // nodes run after a failed attempt
 	tests       []ast.Expr
 	bound       ast.Node
+}
+
+func (w *loopWalk) bounder() *bounder {
+	if w.bnd == nil {
+		w.bnd = newBounder(w.info, w.loop)
+	}
+	return w.bnd
 }
 
 // analyzeLoop returns the loop's site, or nil when it is not a retry loop.
@@ -56,7 +63,6 @@ func analyzeLoop(info *types.Info, graph func() *cfg.CFG, loop ast.Stmt) *Site {
 	w := &loopWalk{
 		info: info, loop: loop,
 		out:       &outcomes{info: info, errs: map[types.Object]bool{}, derived: map[types.Object]bool{}},
-		bnd:       newBounder(info, loop),
 		opAssigns: map[ast.Node]bool{},
 		condVars:  map[types.Object]bool{},
 		visited:   map[[2]int]bool{},
@@ -86,7 +92,7 @@ func analyzeLoop(info *types.Info, graph func() *cfg.CFG, loop ast.Stmt) *Site {
 			start, w.successExit = failure, true
 			w.tests = append(w.tests, cond)
 		}
-		if w.bnd.bounds(cond) {
+		if w.bounder().bounds(cond) {
 			w.bound = cond
 		}
 		ast.Inspect(cond, func(n ast.Node) bool {
@@ -159,7 +165,7 @@ func (w *loopWalk) indexesByCounter(body *ast.BlockStmt) bool {
 	found := false
 	ast.Inspect(body, func(n ast.Node) bool {
 		if ix, ok := n.(*ast.IndexExpr); ok {
-			if id, ok := ast.Unparen(ix.Index).(*ast.Ident); ok && w.bnd.counters[w.info.ObjectOf(id)] {
+			if id, ok := ast.Unparen(ix.Index).(*ast.Ident); ok && w.bounder().counters[w.info.ObjectOf(id)] {
 				if _, isMap := w.info.TypeOf(ix.X).Underlying().(*types.Map); !isMap {
 					found = true
 				}
@@ -257,7 +263,7 @@ func (w *loopWalk) visit(b *cfg.Block, st state, heads map[*cfg.Block]bool) {
 		if st != before && (t != keep || f != keep) {
 			next[0], next[1] = tested(st, t), tested(st, f)
 		}
-		if st != success && w.bound == nil && w.bnd.bounds(cond) &&
+		if st != success && w.bound == nil && w.bounder().bounds(cond) &&
 			(w.canExit(b.Succs[0], heads) || w.canExit(b.Succs[1], heads)) {
 			w.bound = cond
 		}
@@ -265,7 +271,7 @@ func (w *loopWalk) visit(b *cfg.Block, st state, heads map[*cfg.Block]bool) {
 	for i, s := range b.Succs {
 		st2 := next[min(i, 1)]
 		if (st2 == failure || st2 == before) && w.bound == nil && s.Kind == cfg.KindSelectCaseBody {
-			if cc, ok := s.Stmt.(*ast.CommClause); ok && w.bnd.caseEndsRetries(cc) && w.canExit(s, heads) {
+			if cc, ok := s.Stmt.(*ast.CommClause); ok && w.bounder().caseEndsRetries(cc) && w.canExit(s, heads) {
 				w.bound = cc
 			}
 		}
