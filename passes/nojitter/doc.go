@@ -23,7 +23,12 @@ the wait call:
 A delay read from a parameter, a struct field or another package's function
 is not judged (it may be jittered where it is computed). A retry loop whose
 retry path waits for nothing (no wait call, no channel receive, no call of a
-function that waits) is reported at its for keyword as a hot retry loop.
+function that waits) is reported at its for keyword as a hot retry loop,
+except when retrying at once is the right thing: a loop of at most two
+attempts (one immediate retry, the idiom after replacing a broken pooled
+connection or creating what was missing), or a loop that goes round only
+when the attempt collided with something that already exists (os.IsExist,
+fs.ErrExist, EEXIST), a search for a free name where waiting would not help.
 
 Library policies, reported where they are built:
 

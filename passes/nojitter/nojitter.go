@@ -80,7 +80,9 @@ func checkLoop(pass *analysis.Pass, s *retrysite.Site, local map[*types.Func]boo
 				return
 			}
 		}
-		report.AtFor(pass, s.Node, msgNoDelay)
+		if !hotRetryIsSafe(pass.TypesInfo, s) {
+			report.AtFor(pass, s.Node, msgNoDelay)
+		}
 		return
 	}
 	for _, w := range s.Waits {

@@ -2,10 +2,9 @@ package retryamplify
 
 import (
 	"go/ast"
-	"go/constant"
-	"go/token"
 	"go/types"
 
+	"github.com/idemlint/idemlint/passes/internal/astutil"
 	"github.com/idemlint/idemlint/passes/internal/libs"
 	"github.com/idemlint/idemlint/passes/internal/policy"
 	"github.com/idemlint/idemlint/passes/internal/retrysite"
@@ -16,7 +15,7 @@ import (
 func attempts(info *types.Info, s *retrysite.Site) int {
 	switch s.Kind {
 	case retrysite.Loop:
-		return loopAttempts(info, s.Node)
+		return retrysite.LoopAttempts(info, s.Node)
 	case retrysite.Client:
 		fn := libs.NameOf(s.HelperFunc)
 		if fn.Pkg == libs.RetryableHTTP {
@@ -27,30 +26,6 @@ func attempts(info *types.Info, s *retrysite.Site) int {
 		}
 	case retrysite.Helper:
 		return helperAttempts(info, s)
-	}
-	return 0
-}
-
-func loopAttempts(info *types.Info, n ast.Node) int {
-	switch l := n.(type) {
-	case *ast.RangeStmt:
-		return intValue(info, l.X)
-	case *ast.ForStmt:
-		cond, ok := l.Cond.(*ast.BinaryExpr)
-		if !ok {
-			return 0
-		}
-		limit := intValue(info, cond.Y)
-		start := 0
-		if as, ok := l.Init.(*ast.AssignStmt); ok && len(as.Rhs) == 1 {
-			start = intValue(info, as.Rhs[0])
-		}
-		switch cond.Op {
-		case token.LSS:
-			return max(0, limit-start)
-		case token.LEQ:
-			return max(0, limit-start+1)
-		}
 	}
 	return 0
 }
@@ -126,10 +101,6 @@ func plusOne(n int) int {
 }
 
 func intValue(info *types.Info, e ast.Expr) int {
-	tv, ok := info.Types[e]
-	if !ok || tv.Value == nil || tv.Value.Kind() != constant.Int {
-		return 0
-	}
-	v, _ := constant.Int64Val(tv.Value)
+	v, _ := astutil.IntConst(info, e)
 	return int(v)
 }

@@ -76,3 +76,17 @@ var SyscallPackages = map[string]bool{
 var Interrupted = map[string]bool{
 	"EINTR": true, "EAGAIN": true, "EWOULDBLOCK": true, "EINPROGRESS": true, "EALREADY": true,
 }
+
+// ExistsTests are the functions that ask whether an error says the target
+// already exists.
+var ExistsTests = Table[bool]{
+	{"os", "", "IsExist"}: true,
+}
+
+// ExistsErrors are the errors that say the target already exists.
+var ExistsErrors = Table[bool]{
+	{"os", "", "ErrExist"}:                  true,
+	{"io/fs", "", "ErrExist"}:               true,
+	{"syscall", "", "EEXIST"}:               true,
+	{"golang.org/x/sys/unix", "", "EEXIST"}: true,
+}

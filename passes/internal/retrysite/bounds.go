@@ -5,6 +5,7 @@ import (
 	"go/token"
 	"go/types"
 
+	"github.com/idemlint/idemlint/passes/internal/astutil"
 	"github.com/idemlint/idemlint/passes/internal/libs"
 )
 
@@ -147,4 +148,36 @@ func (b *bounder) caseEndsRetries(clause *ast.CommClause) bool {
 		return false
 	}
 	return libs.IsMethod(libs.Callee(b.info, call), "context", "Context", "Done")
+}
+
+// LoopAttempts returns how many attempts a loop makes when its operation
+// keeps failing, read from its header (for i := 0; i < 3; i++, for range 3),
+// or 0 when that is not a constant we can see.
+func LoopAttempts(info *types.Info, loop ast.Node) int {
+	switch l := loop.(type) {
+	case *ast.RangeStmt:
+		return intValue(info, l.X)
+	case *ast.ForStmt:
+		cond, ok := l.Cond.(*ast.BinaryExpr)
+		if !ok {
+			return 0
+		}
+		limit := intValue(info, cond.Y)
+		start := 0
+		if as, ok := l.Init.(*ast.AssignStmt); ok && len(as.Rhs) == 1 {
+			start = intValue(info, as.Rhs[0])
+		}
+		switch cond.Op {
+		case token.LSS:
+			return max(0, limit-start)
+		case token.LEQ:
+			return max(0, limit-start+1)
+		}
+	}
+	return 0
+}
+
+func intValue(info *types.Info, e ast.Expr) int {
+	v, _ := astutil.IntConst(info, e)
+	return int(v)
 }

@@ -2,6 +2,10 @@ package nojitter
 
 import (
 	"context"
+	"errors"
+	"io/fs"
+	"os"
+	"strconv"
 	"math"
 	"math/rand/v2"
 	"time"
@@ -124,6 +128,14 @@ func hot() {
 	}
 }
 
+func hotThreeAttempts() {
+	for range 3 { // want `retry loop retries at once`
+		if err := op(); err == nil {
+			return
+		}
+	}
+}
+
 func hotWhileErr() {
 	err := op()
 	for err != nil { // want `retry loop retries at once`
@@ -132,6 +144,44 @@ func hotWhileErr() {
 }
 
 // --- not reported ---
+
+// One immediate retry, as after a broken pooled connection.
+func retryOnceAtOnce() error {
+	for i := 0; i < 2; i++ {
+		if err := op(); err == nil {
+			return nil
+		}
+	}
+	return op()
+}
+
+// A search for a free name: waiting would not make the taken name free.
+func freeName(dir string) (string, error) {
+	try := 0
+	for {
+		name := dir + strconv.Itoa(rand.Int())
+		err := os.Mkdir(name, 0o700)
+		if err == nil {
+			return name, nil
+		}
+		if os.IsExist(err) {
+			if try++; try < 100 {
+				continue
+			}
+		}
+		return "", err
+	}
+}
+
+func freeDir(dir string) error {
+	for try := 0; try < 100; try++ {
+		err := os.Mkdir(dir+strconv.Itoa(rand.Int()), 0o700)
+		if !errors.Is(err, fs.ErrExist) {
+			return err
+		}
+	}
+	return errors.New("no free name")
+}
 
 func fullJitter() { // want fullJitter:`waits`
 	for i := 0; i < 5; i++ {
