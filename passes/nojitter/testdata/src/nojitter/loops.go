@@ -4,10 +4,10 @@ import (
 	"context"
 	"errors"
 	"io/fs"
-	"os"
-	"strconv"
 	"math"
 	"math/rand/v2"
+	"os"
+	"strconv"
 	"time"
 
 	"jitterdep"
