@@ -26,7 +26,7 @@ type loopWalk struct {
 	exitsOK   map[*cfg.Block]bool // canExit memo
 
 	failBack    bool // a failed attempt reaches the next iteration
-	okBack      bool // an attempt that did not fail reaches it too
+	okBack      bool // an attempt that did not fail, or may not have, reaches it too
 	condExit    bool // the condition ends the loop after a success (done = true)
 	successExit bool // a successful attempt leaves the loop
 	path        []ast.Node
@@ -280,7 +280,7 @@ func (w *loopWalk) visit(b *cfg.Block, st state, heads map[*cfg.Block]bool) {
 			switch st2 {
 			case failure:
 				w.failBack = true
-			case success, unknown:
+			case success, unknown, mixed:
 				w.okBack = true
 			}
 		case !w.member(s):

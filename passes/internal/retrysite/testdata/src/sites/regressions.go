@@ -137,3 +137,35 @@ func sentinel() error {
 	}
 	return nil
 }
+
+type profileBuilder struct{}
+
+func (*profileBuilder) addData(data []uint64) error { return nil }
+func readChunk() (data []uint64, eof bool)         { return nil, false }
+
+// A consumer that keeps the first error and goes on with the next chunk
+// (runtime/pprof's profileWriter): a chunk that was added fine goes round
+// too, so this is not a retry of a failed attempt.
+func consumeChunks(b *profileBuilder) error {
+	var err error
+	for {
+		data, eof := readChunk()
+		if e := b.addData(data); e != nil && err == nil {
+			err = e
+		}
+		if eof {
+			break
+		}
+	}
+	return err
+}
+
+// The same shape where only a failure goes round is a retry loop.
+func retryUntilAdded(b *profileBuilder, data []uint64) {
+	for { // want `retry loop bounded=false waits=0 op=body`
+		if e := b.addData(data); e != nil && data != nil {
+			continue
+		}
+		break
+	}
+}
