@@ -141,7 +141,7 @@ func sentinel() error {
 type profileBuilder struct{}
 
 func (*profileBuilder) addData(data []uint64) error { return nil }
-func readChunk() (data []uint64, eof bool)         { return nil, false }
+func readChunk() (data []uint64, eof bool)          { return nil, false }
 
 // A consumer that keeps the first error and goes on with the next chunk
 // (runtime/pprof's profileWriter): a chunk that was added fine goes round
