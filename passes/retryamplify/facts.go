@@ -29,8 +29,10 @@ const maxAttempts = 1 << 20
 func (a *amplifier) learn() {
 	// Membership first: what holds a site or calls an imported function
 	// that retries, then, backwards along the calls of the package, its
-	// callers (calls of functions declared later, recursion). Then the
-	// worst cases, in a few rounds.
+	// callers (calls of functions declared later, recursion). A call of an
+	// interface method is resolved to its sole implementation only once a
+	// method of that name is known to retry: resolving every one is costly
+	// and seldom matters. Then the worst cases, in a few rounds.
 	callers := map[*types.Func][]*types.Func{}
 	var work []*types.Func
 	mark := func(fn *types.Func) {
@@ -39,14 +41,18 @@ func (a *amplifier) learn() {
 			work = append(work, fn)
 		}
 	}
+	type ifaceCall struct{ caller, method *types.Func }
+	var ifaceCalls []ifaceCall
 	for _, d := range a.decls {
 		if len(a.inDecl[d.FuncDecl]) > 0 {
 			mark(d.Func)
 		}
 		for _, c := range a.index.Of(d.FuncDecl).Calls {
-			fn := a.entered(c.Callee)
+			fn := c.Callee
 			switch {
 			case fn == nil || fn == d.Func:
+			case isInterfaceMethod(fn):
+				ifaceCalls = append(ifaceCalls, ifaceCall{d.Func, fn})
 			case fn.Pkg() == a.pass.Pkg:
 				callers[fn] = append(callers[fn], d.Func)
 			case a.fact(fn) != nil:
@@ -54,11 +60,29 @@ func (a *amplifier) learn() {
 			}
 		}
 	}
-	for len(work) > 0 {
-		fn := work[len(work)-1]
-		work = work[:len(work)-1]
-		for _, caller := range callers[fn] {
-			mark(caller)
+	for {
+		for len(work) > 0 {
+			fn := work[len(work)-1]
+			work = work[:len(work)-1]
+			for _, caller := range callers[fn] {
+				mark(caller)
+			}
+		}
+		retrying := map[string]bool{}
+		for fn := range a.local {
+			if fn.Signature().Recv() != nil {
+				retrying[fn.Name()] = true
+			}
+		}
+		for _, c := range ifaceCalls {
+			if a.local[c.caller] == nil && retrying[c.method.Name()] {
+				if impl := a.soleImplementation(c.method); impl != nil && impl != c.caller && a.local[impl] != nil {
+					mark(c.caller)
+				}
+			}
+		}
+		if len(work) == 0 {
+			break
 		}
 	}
 	for range 3 {
@@ -91,6 +115,11 @@ func (a *amplifier) worst(d astutil.Decl) int {
 		}
 	}
 	return best
+}
+
+func isInterfaceMethod(fn *types.Func) bool {
+	recv := fn.Signature().Recv()
+	return recv != nil && types.IsInterface(recv.Type())
 }
 
 func product(a, b int) int {

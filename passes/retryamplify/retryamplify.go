@@ -67,8 +67,8 @@ type amplifier struct {
 	sites []*retrysite.Site
 	local map[*types.Func]*RetriesFact // functions of this package that retry
 
-	impls map[*types.Func]*types.Func // soleImplementation's answers
-	types []types.Type                // the package's concrete named types and their pointers
+	impls      map[*types.Func]*types.Func // soleImplementation's answers
+	candidates map[string][]types.Type     // implementers' answer
 
 	index  *bodies.Index
 	decls  []astutil.Decl
@@ -154,15 +154,10 @@ func (a *amplifier) soleImplementation(fn *types.Func) *types.Func {
 	}
 	if a.impls == nil {
 		a.impls = map[*types.Func]*types.Func{}
-		scope := a.pass.Pkg.Scope()
-		for _, name := range scope.Names() {
-			if tn, ok := scope.Lookup(name).(*types.TypeName); ok && !tn.IsAlias() && !types.IsInterface(tn.Type()) {
-				a.types = append(a.types, tn.Type())
-			}
-		}
+		a.candidates = implementers(a.pass.Pkg)
 	}
 	var impl *types.Func
-	for _, named := range a.types {
+	for _, named := range append(a.candidates[fn.Name()], a.candidates[""]...) {
 		for _, t := range []types.Type{named, types.NewPointer(named)} {
 			if !types.Implements(t, iface) {
 				continue
@@ -180,6 +175,37 @@ func (a *amplifier) soleImplementation(fn *types.Func) *types.Func {
 	}
 	a.impls[fn] = impl
 	return impl
+}
+
+// implementers indexes the concrete named types of pkg by the names of
+// the methods they declare, so an interface method is checked only against
+// the types that could implement it; types that embed a field are listed
+// under "" (they may get the method from it).
+func implementers(pkg *types.Package) map[string][]types.Type {
+	out := map[string][]types.Type{}
+	scope := pkg.Scope()
+	for _, name := range scope.Names() {
+		tn, ok := scope.Lookup(name).(*types.TypeName)
+		if !ok || tn.IsAlias() || types.IsInterface(tn.Type()) {
+			continue
+		}
+		named, ok := tn.Type().(*types.Named)
+		if !ok {
+			continue
+		}
+		for m := range named.Methods() {
+			out[m.Name()] = append(out[m.Name()], named)
+		}
+		if st, ok := named.Underlying().(*types.Struct); ok {
+			for f := range st.Fields() {
+				if f.Embedded() {
+					out[""] = append(out[""], named)
+					break
+				}
+			}
+		}
+	}
+	return out
 }
 
 // check reports, once per outer site, the first inner retry its attempts

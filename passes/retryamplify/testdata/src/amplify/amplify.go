@@ -164,3 +164,6 @@ func throughSingleImplementation(s saver) error { // want throughSingleImplement
 	}
 	return nil
 }
+
+// No site of its own: it retries through saver's sole implementation.
+func viaSaver(s saver) error { return s.Save() } // want viaSaver:`retries\(attempts=3\)`
