@@ -7,8 +7,6 @@ import (
 	"go/types"
 	"strings"
 
-	"github.com/idemlint/idemlint/passes/internal/astutil"
-
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/idemlint/idemlint/passes/internal/libs"
@@ -75,46 +73,15 @@ func run(pass *analysis.Pass) (any, error) {
 // eachStatusTest calls f for each comparison of a status code with a
 // constant in the test, normalised to "status OP code".
 func eachStatusTest(info *types.Info, test ast.Expr, f func(token.Token, int64)) {
+	anyResponse := func(ast.Expr) bool { return true }
 	ast.Inspect(test, func(n ast.Node) bool {
-		b, ok := n.(*ast.BinaryExpr)
-		if !ok {
-			return true
-		}
-		x, y, op := b.X, b.Y, b.Op
-		c, ok := astutil.IntConst(info, y)
-		if !ok {
-			if c, ok = astutil.IntConst(info, x); !ok {
-				return true
-			}
-			x, op = y, astutil.Mirror(op)
-		}
-		switch kind := statusOf(x); kind {
-		case "code":
-			f(op, c)
-		case "class": // StatusCode/100 != 2
-			if c == 2 && op == token.NEQ {
-				f(token.NEQ, 200)
+		if b, ok := n.(*ast.BinaryExpr); ok {
+			if op, code, ok := retrysite.StatusTest(info, b, anyResponse); ok {
+				f(op, code)
 			}
 		}
 		return true
 	})
-}
-
-func statusOf(e ast.Expr) string {
-	e = ast.Unparen(e)
-	if b, ok := e.(*ast.BinaryExpr); ok && b.Op == token.QUO {
-		if statusOf(b.X) == "code" {
-			return "class"
-		}
-		return ""
-	}
-	if call, ok := e.(*ast.CallExpr); ok && len(call.Args) == 0 {
-		e = call.Fun
-	}
-	if sel, ok := e.(*ast.SelectorExpr); ok && sel.Sel.Name == "StatusCode" {
-		return "code"
-	}
-	return ""
 }
 
 // broadFailure reports whether "status OP code" is true for every non-2xx

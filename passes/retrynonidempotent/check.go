@@ -118,7 +118,8 @@ func (a *analyzer) checkFreshKey(s *send, site *retrysite.Site) {
 
 // onlyUnprocessed reports whether every failure test of a retry loop picks
 // an outcome that proves the server did not process the request: a 429
-// status, or a refused connection.
+// status, or a dial error (a refused connection, a *net.OpError whose Op is
+// "dial"), which fails before anything is sent.
 func onlyUnprocessed(info *types.Info, site *retrysite.Site) bool {
 	if site.Kind != retrysite.Loop || len(site.Tests) == 0 {
 		return false
@@ -136,21 +137,45 @@ func provesUnprocessed(info *types.Info, e ast.Expr) bool {
 	ast.Inspect(e, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.BinaryExpr:
-			if n.Op == token.EQL {
-				for _, side := range []ast.Expr{n.X, n.Y} {
-					if tv, ok := info.Types[side]; ok && tv.Value != nil && constant.Compare(tv.Value, token.EQL, constant.MakeInt64(429)) {
-						found = true
-					}
-				}
-			}
+			found = found || n.Op == token.EQL && (comparesWith(info, n, constant.MakeInt64(429)) || isDialOp(info, n))
 		case *ast.Ident:
-			if obj := info.Uses[n]; obj != nil && obj.Pkg() != nil && obj.Pkg().Path() == "syscall" && obj.Name() == "ECONNREFUSED" {
-				found = true
-			}
+			_, ok := libs.DialErrors.LookupObject(info.Uses[n])
+			found = found || ok
 		}
-		return true
+		return !found
 	})
 	return found
+}
+
+// comparesWith reports whether one side of b is the constant v.
+func comparesWith(info *types.Info, b *ast.BinaryExpr, v constant.Value) bool {
+	for _, side := range []ast.Expr{b.X, b.Y} {
+		if tv, ok := info.Types[side]; ok && tv.Value != nil && tv.Value.Kind() == v.Kind() && constant.Compare(tv.Value, token.EQL, v) {
+			return true
+		}
+	}
+	return false
+}
+
+// isDialOp recognises opErr.Op == "dial" on a *net.OpError.
+func isDialOp(info *types.Info, b *ast.BinaryExpr) bool {
+	if !comparesWith(info, b, constant.MakeString("dial")) {
+		return false
+	}
+	for _, side := range []ast.Expr{b.X, b.Y} {
+		sel, ok := ast.Unparen(side).(*ast.SelectorExpr)
+		if !ok || sel.Sel.Name != "Op" {
+			continue
+		}
+		t := info.TypeOf(sel.X)
+		if p, ok := t.(*types.Pointer); ok {
+			t = p.Elem()
+		}
+		if libs.IsNamed(t, "net", "OpError") {
+			return true
+		}
+	}
+	return false
 }
 
 // customCheckRetry finds the go-retryablehttp clients of the package whose

@@ -41,6 +41,7 @@ attempt carries a new key and the server cannot recognise the retry.
 
 Not reported: GET, HEAD, OPTIONS, PUT, DELETE; a POST sent once; a POST with
 a key made outside the retry site; a retry loop whose failure tests only
-retry HTTP 429 or a refused connection (outcomes that prove the server did
-not process the request); a go-retryablehttp client whose CheckRetry was
+retry HTTP 429 or a dial error (syscall.ECONNREFUSED, or a *net.OpError
+whose Op is "dial"): outcomes that prove the server did not process the
+request; a go-retryablehttp client whose CheckRetry was
 replaced.`

@@ -90,3 +90,10 @@ var ExistsErrors = Table[bool]{
 	{"syscall", "", "EEXIST"}:               true,
 	{"golang.org/x/sys/unix", "", "EEXIST"}: true,
 }
+
+// DialErrors are the errors of a connection that was never made, so a
+// request that fails with one was not sent.
+var DialErrors = Table[bool]{
+	{"syscall", "", "ECONNREFUSED"}:               true,
+	{"golang.org/x/sys/unix", "", "ECONNREFUSED"}: true,
+}

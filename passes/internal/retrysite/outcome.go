@@ -144,25 +144,9 @@ func (o *outcomes) isDerived(e ast.Expr) bool {
 // status classifies a comparison of a response's status code with a
 // constant: statuses below 400 are a success, 4xx and 5xx a failure.
 func (o *outcomes) status(e *ast.BinaryExpr) (state, state, bool) {
-	x, y, op := e.X, e.Y, e.Op
-	c, ok := astutil.IntConst(o.info, y)
+	op, c, ok := StatusTest(o.info, e, o.isDerived)
 	if !ok {
-		c, ok = astutil.IntConst(o.info, x)
-		if !ok {
-			return 0, 0, false
-		}
-		x, op = y, astutil.Mirror(op)
-	}
-	code := o.statusExpr(x)
-	if code == noStatus {
 		return 0, 0, false
-	}
-	if code == statusClass { // resp.StatusCode/100 compared with 2
-		c *= 100
-		if op == token.EQL || op == token.NEQ {
-			op = map[token.Token]token.Token{token.EQL: token.LSS, token.NEQ: token.GEQ}[op]
-			c += 100
-		}
 	}
 	ok2xx := func(t, f state) (state, state, bool) { return t, f, true }
 	switch op {
@@ -188,6 +172,38 @@ func (o *outcomes) status(e *ast.BinaryExpr) (state, state, bool) {
 	return 0, 0, false
 }
 
+// StatusTest reads a comparison of a response's status code with a
+// constant, normalised to "status OP code": resp.StatusCode,
+// resp.StatusCode() (resty) or resp.StatusCode/100 (a class, turned into a
+// bound on the code) on either side. isResponse says whether the operand
+// the status is read from is a response of interest.
+func StatusTest(info *types.Info, e *ast.BinaryExpr, isResponse func(ast.Expr) bool) (op token.Token, code int64, ok bool) {
+	x, y, op := e.X, e.Y, e.Op
+	c, ok := astutil.IntConst(info, y)
+	if !ok {
+		if c, ok = astutil.IntConst(info, x); !ok {
+			return 0, 0, false
+		}
+		x, op = y, astutil.Mirror(op)
+	}
+	switch statusExpr(info, x, isResponse) {
+	case statusCode:
+		return op, c, true
+	case statusClass: // resp.StatusCode/100 compared with 2
+		c *= 100
+		switch op {
+		case token.EQL: // below the next class (what is below the class does not occur)
+			return token.LSS, c + 100, true
+		case token.NEQ:
+			return token.GEQ, c + 100, true
+		case token.GTR, token.LEQ:
+			return op, c + 99, true
+		}
+		return op, c, true
+	}
+	return 0, 0, false
+}
+
 type statusKind int
 
 const (
@@ -197,11 +213,11 @@ const (
 )
 
 // statusExpr recognises resp.StatusCode, resp.StatusCode() (resty) and
-// resp.StatusCode/100 on a response of the attempt.
-func (o *outcomes) statusExpr(e ast.Expr) statusKind {
+// resp.StatusCode/100.
+func statusExpr(info *types.Info, e ast.Expr, isResponse func(ast.Expr) bool) statusKind {
 	e = ast.Unparen(e)
 	if b, ok := e.(*ast.BinaryExpr); ok && b.Op == token.QUO {
-		if c, ok := astutil.IntConst(o.info, b.Y); ok && c == 100 && o.statusExpr(b.X) == statusCode {
+		if c, ok := astutil.IntConst(info, b.Y); ok && c == 100 && statusExpr(info, b.X, isResponse) == statusCode {
 			return statusClass
 		}
 		return noStatus
@@ -210,7 +226,7 @@ func (o *outcomes) statusExpr(e ast.Expr) statusKind {
 		e = call.Fun
 	}
 	sel, ok := e.(*ast.SelectorExpr)
-	if ok && sel.Sel.Name == "StatusCode" && o.isDerived(sel.X) {
+	if ok && sel.Sel.Name == "StatusCode" && isResponse(sel.X) {
 		return statusCode
 	}
 	return noStatus

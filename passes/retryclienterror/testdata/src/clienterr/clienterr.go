@@ -44,6 +44,29 @@ func statusClass(c *http.Client) *http.Response {
 	return nil
 }
 
+func statusClassAtLeast4(c *http.Client) *http.Response {
+	for i := 0; i < 3; i++ {
+		resp, err := c.Get("http://x") // want `retry on any non-success status`
+		if err != nil || resp.StatusCode/100 >= 4 {
+			continue
+		}
+		return resp
+	}
+	return nil
+}
+
+// Only 5xx is retried.
+func statusClass5(c *http.Client) *http.Response {
+	for i := 0; i < 3; i++ {
+		resp, err := c.Get("http://x")
+		if err != nil || resp.StatusCode/100 == 5 {
+			continue
+		}
+		return resp
+	}
+	return nil
+}
+
 func restyIsError(c *resty.Client) {
 	for i := 0; i < 3; i++ {
 		resp, err := c.R().Get("/x") // want `retry on any non-success status`

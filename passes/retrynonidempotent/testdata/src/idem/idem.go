@@ -3,6 +3,7 @@ package idem
 import (
 	"context"
 	"errors"
+	"net"
 	"net/http"
 	"net/url"
 	"strings"
@@ -322,6 +323,31 @@ func onlyRefused(c *http.Client) { // want onlyRefused:`sends unkeyed POST \(ret
 	for i := 0; i < 3; i++ {
 		_, err := c.Post("http://x", "text/plain", nil)
 		if errors.Is(err, syscall.ECONNREFUSED) {
+			continue
+		}
+		return
+	}
+}
+
+// A dial error fails before anything is sent.
+func onlyDialFailures(c *http.Client) { // want onlyDialFailures:`sends unkeyed POST \(retried=false\)`
+	for i := 0; i < 3; i++ {
+		_, err := c.Post("http://x", "text/plain", nil)
+		var opErr *net.OpError
+		if errors.As(err, &opErr) && opErr.Op == "dial" {
+			continue
+		}
+		return
+	}
+}
+
+// A read error comes after the request was sent: the server may have
+// processed it.
+func readFailures(c *http.Client) {
+	for i := 0; i < 3; i++ {
+		_, err := c.Post("http://x", "text/plain", nil) // want `POST request is retried`
+		var opErr *net.OpError
+		if errors.As(err, &opErr) && opErr.Op == "read" {
 			continue
 		}
 		return
