@@ -34,6 +34,14 @@ no limit, checked against each library's defaults:
     minutes is bounded);
   - cenkalti/backoff/v5: Retry with WithMaxElapsedTime(0) and no WithMaxTries.
 
+A policy built and returned by a function of the program (func newBackoff()
+backoff.BackOff), in this package or another, is judged the same way where
+it is built and recorded as a Fact; a retry helper that gets its policy from
+a call of that function and adds no limit (WithMaxRetries, WithContext, a
+context with a deadline) is reported at the helper call, naming the
+function, since another caller may add one. A policy handed to a function of
+the program and returned by it is not judged (it may have been wrapped).
+
 Never reported, because their defaults and every setting are bounded:
 go-retryablehttp (RetryMax, 4 by default, bounds every client; a negative
 value means no retries at all), resty (SetRetryCount), k8s wait.Backoff

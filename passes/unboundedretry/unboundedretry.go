@@ -21,10 +21,12 @@ var Analyzer = &analysis.Analyzer{
 	Doc:      Doc,
 	URL:      "https://github.com/idemlint/idemlint#unboundedretry",
 	Requires: []*analysis.Analyzer{retrysite.Analyzer},
-	Run:      run,
+	Run:       run,
+	FactTypes: []analysis.Fact{new(NeverStopsFact)},
 }
 
 func run(pass *analysis.Pass) (any, error) {
+	local := exportNeverStops(pass)
 	for _, s := range pass.ResultOf[retrysite.Analyzer].(*retrysite.Result).Sites {
 		switch s.Kind {
 		case retrysite.Loop:
@@ -32,13 +34,13 @@ func run(pass *analysis.Pass) (any, error) {
 				report.AtFor(pass, s.Node, "retry loop can run forever: nothing on its retry path limits the attempts, sets a deadline or checks a context; allow at most a few attempts and stop when the caller's context is done")
 			}
 		case retrysite.Helper:
-			checkHelper(pass, s)
+			checkHelper(pass, s, local)
 		}
 	}
 	return nil, nil
 }
 
-func checkHelper(pass *analysis.Pass, s *retrysite.Site) {
+func checkHelper(pass *analysis.Pass, s *retrysite.Site, local map[*types.Func]*NeverStopsFact) {
 	info := pass.TypesInfo
 	call := s.Node.(*ast.CallExpr)
 	fn := libs.NameOf(s.HelperFunc)
@@ -68,9 +70,11 @@ func checkHelper(pass *analysis.Pass, s *retrysite.Site) {
 		}
 		if ctor, _, ok := policy.Find(info, p.Calls, libs.SethvargoBare); ok {
 			reportBare(pass, ctor)
+			return
 		}
+		reportConstructed(pass, call, p, local, "retry.WithMaxRetries(3, b) or retry.WithMaxDuration")
 	case libs.BackoffV4:
-		checkBackoffV4(pass, call.Args[s.Helper.Policy], s.Encl)
+		checkBackoffV4(pass, call, call.Args[s.Helper.Policy], s.Encl, local)
 	case libs.BackoffV5:
 		opts, _ := policy.Options(info, call, s.Helper.Options, s.Encl)
 		if hasOption(info, opts, libs.BackoffV5, "WithMaxTries") || hasDeadline(info, call.Args[0], s.Encl) {
@@ -96,31 +100,50 @@ func reportBare(pass *analysis.Pass, ctor *ast.CallExpr) {
 	})
 }
 
-// checkBackoffV4 reports a cenkalti/backoff/v4 policy that never stops.
-func checkBackoffV4(pass *analysis.Pass, arg ast.Expr, encl ast.Node) {
+// checkBackoffV4 reports a cenkalti/backoff/v4 policy that never stops:
+// where it is built, or at the helper call when it comes from a
+// constructor (a function returning the policy, NeverStopsFact).
+func checkBackoffV4(pass *analysis.Pass, call *ast.CallExpr, arg ast.Expr, encl ast.Node, local map[*types.Func]*NeverStopsFact) {
 	info := pass.TypesInfo
 	p := policy.Follow(info, arg, encl)
 	if _, _, ok := policy.Find(info, p.Calls, libs.BackoffV4Limits); ok || !p.Complete {
 		return
 	}
-	if v, ok := p.Fields["MaxElapsedTime"]; ok && astutil.IsZero(info, v) {
-		report.At(pass, v, "MaxElapsedTime = 0 makes this backoff retry forever; keep an elapsed-time limit, or wrap it in backoff.WithMaxRetries(b, 3) or backoff.WithContext(b, ctx)")
-		return
+	for _, f := range neverStopsV4(info, p) {
+		report.At(pass, f.at, "%s", f.msg)
 	}
+	reportConstructed(pass, call, p, local, "backoff.WithMaxRetries(b, 3) or backoff.WithContext(b, ctx)")
+}
+
+// A finding is a part of a policy that makes it never stop.
+type finding struct {
+	at       ast.Node
+	msg, why string
+}
+
+// neverStopsV4 finds what makes a cenkalti/backoff/v4 policy with no
+// limit wrapped around it retry forever.
+func neverStopsV4(info *types.Info, p *policy.Policy) []finding {
+	const wrap = "; keep an elapsed-time limit, or wrap it in backoff.WithMaxRetries(b, 3) or backoff.WithContext(b, ctx)"
+	if v, ok := p.Fields["MaxElapsedTime"]; ok && astutil.IsZero(info, v) {
+		return []finding{{v, "MaxElapsedTime = 0 makes this backoff retry forever" + wrap, "MaxElapsedTime = 0"}}
+	}
+	var out []finding
 	for _, c := range p.Calls {
 		fn := libs.Callee(info, c)
 		switch {
 		case libs.Is(fn, libs.BackoffV4, "WithMaxElapsedTime") && astutil.IsZero(info, c.Args[0]):
-			report.At(pass, c, "WithMaxElapsedTime(0) makes this backoff retry forever; keep an elapsed-time limit, or wrap it in backoff.WithMaxRetries(b, 3) or backoff.WithContext(b, ctx)")
+			out = append(out, finding{c, "WithMaxElapsedTime(0) makes this backoff retry forever" + wrap, "WithMaxElapsedTime(0)"})
 		case libs.Is(fn, libs.BackoffV4, "NewConstantBackOff"):
-			report.At(pass, c, "a constant backoff never stops, so this retry can run forever; wrap it in backoff.WithMaxRetries(b, 3) or backoff.WithContext(b, ctx)")
+			out = append(out, finding{c, "a constant backoff never stops, so this retry can run forever; wrap it in backoff.WithMaxRetries(b, 3) or backoff.WithContext(b, ctx)", "a constant backoff"})
 		}
 	}
 	for _, l := range p.Lits {
 		if n := astutil.TypeName(info.TypeOf(l)); n == "ConstantBackOff" || n == "ZeroBackOff" {
-			report.At(pass, l, "backoff.%s never stops, so this retry can run forever; wrap it in backoff.WithMaxRetries(b, 3) or backoff.WithContext(b, ctx)", n)
+			out = append(out, finding{l, "backoff." + n + " never stops, so this retry can run forever; wrap it in backoff.WithMaxRetries(b, 3) or backoff.WithContext(b, ctx)", "backoff." + n})
 		}
 	}
+	return out
 }
 
 func hasOption(info *types.Info, opts []*ast.CallExpr, pkg, name string) bool {

@@ -50,9 +50,14 @@ func (p *Policy) follow(info *types.Info, e ast.Expr, encl ast.Node, depth int) 
 	case *ast.CallExpr:
 		p.Calls = append(p.Calls, x)
 		// Wrappers take the policy they wrap as an argument of the same
-		// interface type: follow the arguments that are policies.
+		// interface type: follow the arguments that are policies. A
+		// function of the program given a policy may wrap it in anything.
 		for _, a := range x.Args {
 			if isPolicyArg(info, a) {
+				if fn := libs.Callee(info, x); fn == nil || fn.Pkg() == nil || !libraryPackages[fn.Pkg().Path()] {
+					p.Complete = false
+					continue
+				}
 				p.follow(info, a, encl, depth+1)
 			}
 		}
@@ -93,22 +98,7 @@ func (p *Policy) follow(info *types.Info, e ast.Expr, encl ast.Node, depth int) 
 // isPolicyArg reports whether an argument is itself a policy: a value of a
 // named type of a retry library (not a duration or count).
 func isPolicyArg(info *types.Info, e ast.Expr) bool {
-	t := info.TypeOf(e)
-	if t == nil {
-		return false
-	}
-	if ptr, ok := t.(*types.Pointer); ok {
-		t = ptr.Elem()
-	}
-	n, ok := types.Unalias(t).(*types.Named)
-	if !ok || n.Obj().Pkg() == nil {
-		return false
-	}
-	switch n.Obj().Pkg().Path() {
-	case libs.BackoffV4, libs.BackoffV5, libs.SethvargoRetry, libs.K8sWait:
-		return true
-	}
-	return false
+	return isPolicyType(info.TypeOf(e))
 }
 
 // noteFields records `v.Field = value` assignments in encl.

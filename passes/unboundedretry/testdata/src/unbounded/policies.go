@@ -8,6 +8,8 @@ import (
 	backoff "github.com/cenkalti/backoff/v4"
 	backoff5 "github.com/cenkalti/backoff/v5"
 	retry "github.com/sethvargo/go-retry"
+
+	"unboundedhelper"
 )
 
 func retryGo(ctx context.Context) {
@@ -62,4 +64,24 @@ func cenkaltiV5(ctx context.Context) {
 	_, _ = backoff5.Retry(ctx, o, backoff5.WithMaxElapsedTime(0)) // want `backoff.WithMaxElapsedTime\(0\) removes the only limit`
 	_, _ = backoff5.Retry(ctx, o)
 	_, _ = backoff5.Retry(ctx, o, backoff5.WithMaxElapsedTime(0), backoff5.WithMaxTries(5))
+}
+
+// Policies built by constructors, here and in another package.
+func fromConstructors(ctx context.Context) {
+	f := func(ctx context.Context) error { return op() }
+	_ = backoff.Retry(op, unboundedhelper.NeverStops()) // want `the policy from unboundedhelper.NeverStops\(\) never stops \(MaxElapsedTime = 0\), so this retry can run forever; wrap it in backoff.WithMaxRetries\(b, 3\) or backoff.WithContext\(b, ctx\)`
+	b := unboundedhelper.Wraps()
+	_ = backoff.Retry(op, b)                         // want `the policy from unboundedhelper.Wraps\(\) never stops`
+	_ = retry.Do(ctx, unboundedhelper.Fib(), f)      // want `the policy from unboundedhelper.Fib\(\) never stops \(retry.NewFibonacci with no limit\)`
+	_ = backoff.RetryNotify(op, localForever(), nil) // want `the policy from localForever\(\) never stops \(a constant backoff\)`
+	_ = backoff.Retry(op, backoff.WithContext(unboundedhelper.NeverStops(), ctx))
+	_ = backoff.Retry(op, backoff.WithMaxRetries(b, 5))
+	_ = retry.Do(ctx, retry.WithMaxRetries(3, unboundedhelper.Fib()), f)
+	_ = backoff.Retry(op, unboundedhelper.Bounded())
+	_ = backoff.Retry(op, unboundedhelper.Either(false))
+	_ = backoff.Retry(op, unboundedhelper.Passes(b))
+}
+
+func localForever() backoff.BackOff { // want localForever:`never stops: a constant backoff`
+	return backoff.NewConstantBackOff(time.Second)
 }

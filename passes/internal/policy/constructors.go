@@ -1,0 +1,104 @@
+package policy
+
+import (
+	"go/ast"
+	"go/types"
+
+	"github.com/idemlint/idemlint/passes/internal/libs"
+)
+
+// A Constructor is a function of the program that builds and returns a
+// retry policy (func newBackoff() backoff.BackOff), and the policy its
+// returns build, merged: a retry site that gets its policy from a call of
+// the function is judged through a Fact the analyzer exports for it.
+type Constructor struct {
+	Func   *types.Func
+	Policy *Policy
+}
+
+// Constructors lists the function declarations of files whose single
+// result is a retry policy (a type of cenkalti/backoff, sethvargo/go-retry
+// or k8s wait) and whose every return statement hands back a policy
+// built in view (Policy.Complete).
+func Constructors(info *types.Info, files []*ast.File) []Constructor {
+	var out []Constructor
+	for _, f := range files {
+		for _, d := range f.Decls {
+			fd, ok := d.(*ast.FuncDecl)
+			if !ok || fd.Body == nil || fd.Type.Results == nil || fd.Type.Results.NumFields() != 1 ||
+				!isPolicyType(info.TypeOf(fd.Type.Results.List[0].Type)) {
+				continue
+			}
+			fn, ok := info.Defs[fd.Name].(*types.Func)
+			if !ok {
+				continue
+			}
+			if p := returned(info, fd); p != nil {
+				out = append(out, Constructor{Func: fn, Policy: p})
+			}
+		}
+	}
+	return out
+}
+
+// returned follows the values fd returns and merges what builds them, or
+// returns nil when one of them cannot be followed (a bare return, a value
+// from a parameter or a field).
+func returned(info *types.Info, fd *ast.FuncDecl) *Policy {
+	merged := &Policy{Fields: map[string]ast.Expr{}, Complete: true}
+	found := false
+	ast.Inspect(fd.Body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.ReturnStmt:
+			if len(n.Results) != 1 {
+				merged.Complete = false
+				return false
+			}
+			p := Follow(info, n.Results[0], fd)
+			merged.Calls = append(merged.Calls, p.Calls...)
+			merged.Lits = append(merged.Lits, p.Lits...)
+			for k, v := range p.Fields {
+				merged.Fields[k] = v
+			}
+			merged.Complete = merged.Complete && p.Complete
+			found = true
+		}
+		return true
+	})
+	if !found || !merged.Complete {
+		return nil
+	}
+	return merged
+}
+
+// Constructed returns the functions of the program whose calls build p,
+// (newBackoff in backoff.WithContext(newBackoff(), ctx)), in the order the
+// policy met them.
+func Constructed(info *types.Info, p *Policy) []*ast.CallExpr {
+	var out []*ast.CallExpr
+	for _, c := range p.Calls {
+		if fn := libs.Callee(info, c); fn != nil && fn.Pkg() != nil && !libraryPackages[fn.Pkg().Path()] {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// libraryPackages are the retry libraries whose types are policies; their
+// own functions are judged by the tables, not through Facts.
+var libraryPackages = map[string]bool{
+	libs.BackoffV4: true, libs.BackoffV5: true, libs.SethvargoRetry: true, libs.K8sWait: true,
+}
+
+func isPolicyType(t types.Type) bool {
+	if t == nil {
+		return false
+	}
+	if ptr, ok := t.(*types.Pointer); ok {
+		t = ptr.Elem()
+	}
+	n, ok := types.Unalias(t).(*types.Named)
+	return ok && n.Obj().Pkg() != nil && libraryPackages[n.Obj().Pkg().Path()]
+}
