@@ -45,5 +45,12 @@ Library policies, reported where they are built:
   - jpillora/backoff Backoff literals that leave Jitter at its default,
     false (a Jitter set from a variable is trusted).
 
+A policy built and returned by a function of the program (func newBackoff()
+backoff.BackOff), in this package or another, is judged the same way where
+it is built and recorded as a Fact; a retry helper that gets its policy
+from a call of that function, as built, is reported at the helper call,
+naming the function (a go-retry chain that adds jitter or a cap around it
+is left alone).
+
 Sleeps outside retry sites (tickers, rate limiters, polling on the success
 path) are never reported. Suggested fixes add jitter where it is mechanical.`

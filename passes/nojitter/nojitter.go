@@ -27,7 +27,7 @@ var Analyzer = &analysis.Analyzer{
 	URL:       "https://github.com/idemlint/idemlint#nojitter",
 	Requires:  []*analysis.Analyzer{retrysite.Analyzer, bodies.Analyzer},
 	Run:       run,
-	FactTypes: []analysis.Fact{new(DelayFact), new(WaitsFact)},
+	FactTypes: []analysis.Fact{new(DelayFact), new(WaitsFact), new(NoJitterFact)},
 }
 
 const (
@@ -39,6 +39,7 @@ const (
 
 func run(pass *analysis.Pass) (any, error) {
 	local := waiters(pass)
+	ctors := exportNoJitter(pass)
 	sites := pass.ResultOf[retrysite.Analyzer].(*retrysite.Result).Sites
 	t := &tracer{pkg: pass.Pkg, facts: func(fn *types.Func) (DelayFact, bool) {
 		var f DelayFact
@@ -64,7 +65,7 @@ func run(pass *analysis.Pass) (any, error) {
 		case retrysite.Loop:
 			checkLoop(pass, s, local, calls, t)
 		case retrysite.Helper:
-			checkPolicy(pass, s)
+			checkPolicy(pass, s, ctors)
 		}
 	}
 	if libs.ImportsAny(pass.Pkg, libs.Jpillora) {

@@ -19,8 +19,9 @@ import (
 
 // checkPolicy reports a library retry whose policy is built without jitter,
 // without a cap, or without a delay.
-func checkPolicy(pass *analysis.Pass, s *retrysite.Site) {
+func checkPolicy(pass *analysis.Pass, s *retrysite.Site, local map[*types.Func]*NoJitterFact) {
 	info := pass.TypesInfo
+	v := &verdict{pass: pass}
 	call := s.Node.(*ast.CallExpr)
 	fn := libs.NameOf(s.HelperFunc)
 	switch fn.Pkg {
@@ -30,20 +31,11 @@ func checkPolicy(pass *analysis.Pass, s *retrysite.Site) {
 			return
 		}
 		p := policy.Follow(info, call.Args[s.Helper.Policy], s.Encl)
-		ctor, grows, ok := policy.Find(info, p.Calls, libs.SethvargoBare)
-		if !ok || !p.Complete {
-			return
-		}
+		judgeSethvargo(v, p)
 		_, _, jittered := policy.Find(info, p.Calls, libs.SethvargoJitter)
 		_, _, capped := policy.Find(info, p.Calls, libs.SethvargoCap)
-		name := libs.NameOf(libs.Callee(info, ctor)).Name
-		switch {
-		case !jittered && grows && !capped:
-			reportWrap(pass, ctor, "retry."+name+" has no jitter and no cap on its delay; wrap it in retry.WithJitterPercent(10, ...) and retry.WithCappedDuration")
-		case !jittered:
-			reportWrap(pass, ctor, "retry."+name+" has no jitter, so clients that failed together retry together; wrap it in retry.WithJitterPercent(10, ...)")
-		case grows && !capped:
-			report.At(pass, ctor, "retry.%s grows without a cap; wrap it in retry.WithCappedDuration", name)
+		if !jittered && !capped {
+			reportConstructed(pass, call, p, local)
 		}
 	case libs.RetryGoV4, libs.RetryGoV5:
 		opts, _ := policy.Options(info, call, s.Helper.Options, s.Encl)
@@ -73,12 +65,15 @@ func checkPolicy(pass *analysis.Pass, s *retrysite.Site) {
 				}
 			}
 		}
-		checkBackoff(pass, p)
+		judgeBackoff(v, p)
+		reportConstructed(pass, call, p, local)
 	case libs.K8sRetry, libs.K8sWait:
 		if s.Helper.Policy >= 0 {
-			for _, l := range policy.Follow(info, call.Args[s.Helper.Policy], s.Encl).Lits {
-				checkWaitBackoff(pass, l)
+			p := policy.Follow(info, call.Args[s.Helper.Policy], s.Encl)
+			for _, l := range p.Lits {
+				judgeWaitBackoff(v, l)
 			}
+			reportConstructed(pass, call, p, local)
 		}
 	}
 }
@@ -93,35 +88,64 @@ func delayTypeName(info *types.Info, e ast.Expr) string {
 	return ""
 }
 
-// checkBackoff reports cenkalti/backoff policies without jitter or delay.
-func checkBackoff(pass *analysis.Pass, p *policy.Policy) {
-	info := pass.TypesInfo
-	if v, ok := p.Fields["RandomizationFactor"]; ok && astutil.IsZero(info, v) {
-		report.At(pass, v, "RandomizationFactor = 0 removes the backoff's jitter, so clients that failed together retry together; keep the default 0.5")
+// judgeBackoff judges cenkalti/backoff policies without jitter or delay.
+func judgeBackoff(v *verdict, p *policy.Policy) {
+	info := v.pass.TypesInfo
+	const together = ", so clients that failed together retry together"
+	if f, ok := p.Fields["RandomizationFactor"]; ok && astutil.IsZero(info, f) {
+		v.at(f, "RandomizationFactor = 0 removes the backoff's jitter"+together+"; keep the default 0.5",
+			"has no jitter (RandomizationFactor = 0)"+together)
 	}
 	for _, c := range p.Calls {
 		fn := libs.NameOf(libs.Callee(info, c))
 		switch {
 		case fn.Name == "WithRandomizationFactor" && len(c.Args) == 1 && astutil.IsZero(info, c.Args[0]):
-			report.At(pass, c, "WithRandomizationFactor(0) removes the backoff's jitter; keep the default 0.5")
+			v.at(c, "WithRandomizationFactor(0) removes the backoff's jitter; keep the default 0.5",
+				"has no jitter (WithRandomizationFactor(0))"+together)
 		case fn.Name == "NewConstantBackOff":
-			report.At(pass, c, "a constant backoff has no jitter, so clients that failed together retry together; use backoff.NewExponentialBackOff(), which is jittered and capped")
+			v.at(c, "a constant backoff has no jitter"+together+"; use backoff.NewExponentialBackOff(), which is jittered and capped",
+				"has no jitter (a constant backoff)"+together)
 		}
 	}
 	for _, l := range p.Lits {
 		switch n := astutil.TypeName(info.TypeOf(l)); n {
 		case "ZeroBackOff":
-			report.At(pass, l, "backoff.ZeroBackOff retries at once, with no delay between attempts; use backoff.NewExponentialBackOff()")
+			v.at(l, "backoff.ZeroBackOff retries at once, with no delay between attempts; use backoff.NewExponentialBackOff()",
+				"retries at once (backoff.ZeroBackOff), with no delay between attempts")
 		case "ConstantBackOff":
-			report.At(pass, l, "a constant backoff has no jitter, so clients that failed together retry together; use backoff.NewExponentialBackOff(), which is jittered and capped")
+			v.at(l, "a constant backoff has no jitter"+together+"; use backoff.NewExponentialBackOff(), which is jittered and capped",
+				"has no jitter (a constant backoff)"+together)
 		}
 	}
 }
 
-// checkWaitBackoff reports a wait.Backoff literal without jitter whose
+// judgeSethvargo judges a go-retry backoff chain without jitter or cap.
+func judgeSethvargo(v *verdict, p *policy.Policy) {
+	info := v.pass.TypesInfo
+	ctor, grows, ok := policy.Find(info, p.Calls, libs.SethvargoBare)
+	if !ok || !p.Complete {
+		return
+	}
+	_, _, jittered := policy.Find(info, p.Calls, libs.SethvargoJitter)
+	_, _, capped := policy.Find(info, p.Calls, libs.SethvargoCap)
+	name := "retry." + libs.NameOf(libs.Callee(info, ctor)).Name
+	switch {
+	case !jittered && grows && !capped:
+		v.wrap(ctor, name+" has no jitter and no cap on its delay; wrap it in retry.WithJitterPercent(10, ...) and retry.WithCappedDuration",
+			"has no jitter and no cap on its delay ("+name+")")
+	case !jittered:
+		v.wrap(ctor, name+" has no jitter, so clients that failed together retry together; wrap it in retry.WithJitterPercent(10, ...)",
+			"has no jitter ("+name+"), so clients that failed together retry together")
+	case grows && !capped:
+		v.at(ctor, name+" grows without a cap; wrap it in retry.WithCappedDuration", "grows without a cap ("+name+")")
+	}
+}
+
+// judgeWaitBackoff judges a wait.Backoff literal without jitter whose
 // delay grows or has no cap.
-func checkWaitBackoff(pass *analysis.Pass, l *ast.CompositeLit) {
-	if astutil.TypeName(pass.TypesInfo.TypeOf(l)) != "Backoff" {
+func judgeWaitBackoff(v *verdict, l *ast.CompositeLit) {
+	info := v.pass.TypesInfo
+	if astutil.TypeName(info.TypeOf(l)) != "Backoff" {
 		return
 	}
 	fields := map[string]ast.Expr{}
@@ -132,26 +156,20 @@ func checkWaitBackoff(pass *analysis.Pass, l *ast.CompositeLit) {
 			}
 		}
 	}
-	if j, ok := fields["Jitter"]; ok && !astutil.IsZero(pass.TypesInfo, j) {
+	if j, ok := fields["Jitter"]; ok && !astutil.IsZero(info, j) {
 		return
 	}
 	factor, hasFactor := fields["Factor"]
-	grows := hasFactor && greaterThanOne(pass.TypesInfo, factor)
+	grows := hasFactor && greaterThanOne(info, factor)
 	if _, hasCap := fields["Cap"]; grows || !hasCap {
-		report.At(pass, l, "wait.Backoff has no Jitter, so clients that failed together retry together; set Jitter (e.g. 0.1)")
+		v.at(l, "wait.Backoff has no Jitter, so clients that failed together retry together; set Jitter (e.g. 0.1)",
+			"has no Jitter (wait.Backoff), so clients that failed together retry together")
 	}
 }
 
 func greaterThanOne(info *types.Info, e ast.Expr) bool {
 	tv, ok := info.Types[e]
 	return !ok || tv.Value == nil || constant.Compare(tv.Value, token.GTR, constant.MakeInt64(1))
-}
-
-// reportWrap reports a go-retry constructor and offers to wrap it in
-// retry.WithJitterPercent(10, ...).
-func reportWrap(pass *analysis.Pass, ctor *ast.CallExpr, msg string) {
-	report.Report(pass, analysis.Diagnostic{Pos: ctor.Pos(), End: ctor.End(), Message: msg,
-		SuggestedFixes: report.WrapCall(ctor, "WithJitterPercent", "10")})
 }
 
 // reportDelayType reports retry.DelayType(retry.FixedDelay) and offers to

@@ -26,33 +26,20 @@ func (f *NeverStopsFact) String() string { return "never stops: " + f.Why }
 // exportNeverStops exports a NeverStopsFact for each policy constructor of
 // the package whose policy never stops, and returns them.
 func exportNeverStops(pass *analysis.Pass) map[*types.Func]*NeverStopsFact {
-	out := map[*types.Func]*NeverStopsFact{}
 	if !libs.ImportsAny(pass.Pkg, libs.BackoffV4, libs.SethvargoRetry) {
-		return out
+		return nil
 	}
-	ctors := policy.Constructors(pass.TypesInfo, pass.Files)
-	// A constructor may return another's policy: go round until nothing
-	// new is learned.
-	for grew := true; grew; {
-		grew = false
-		for _, c := range ctors {
-			if out[c.Func] == nil {
-				if why := neverStops(pass, c.Policy, out); why != "" {
-					out[c.Func] = &NeverStopsFact{Why: why}
-					grew = true
-				}
-			}
+	return policy.Learn(pass, func(c policy.Constructor, learned map[*types.Func]*NeverStopsFact) *NeverStopsFact {
+		if why := neverStops(pass, c.Policy, learned); why != "" {
+			return &NeverStopsFact{Why: why}
 		}
-	}
-	for fn, f := range out {
-		pass.ExportObjectFact(fn, f)
-	}
-	return out
+		return nil
+	})
 }
 
 // neverStops says what makes a policy with no limit wrapped around it retry
 // forever, or "".
-func neverStops(pass *analysis.Pass, p *policy.Policy, local map[*types.Func]*NeverStopsFact) string {
+func neverStops(pass *analysis.Pass, p *policy.Policy, learned map[*types.Func]*NeverStopsFact) string {
 	info := pass.TypesInfo
 	if _, _, ok := policy.Find(info, p.Calls, libs.BackoffV4Limits); ok {
 		return ""
@@ -66,32 +53,16 @@ func neverStops(pass *analysis.Pass, p *policy.Policy, local map[*types.Func]*Ne
 	if ctor, _, ok := policy.Find(info, p.Calls, libs.SethvargoBare); ok {
 		return "retry." + libs.NameOf(libs.Callee(info, ctor)).Name + " with no limit"
 	}
-	for _, c := range policy.Constructed(info, p) {
-		if f := factOf(pass, libs.Callee(info, c), local); f != nil {
-			return f.Why
-		}
+	if f, _ := policy.ConstructorFact(pass, p, learned); f != nil {
+		return f.Why
 	}
 	return ""
 }
 
 // reportConstructed reports a helper call whose policy, with no limit
 // added, comes from a constructor that never stops.
-func reportConstructed(pass *analysis.Pass, call *ast.CallExpr, p *policy.Policy, local map[*types.Func]*NeverStopsFact, fix string) {
-	for _, c := range policy.Constructed(pass.TypesInfo, p) {
-		if f := factOf(pass, libs.Callee(pass.TypesInfo, c), local); f != nil {
-			report.At(pass, call, "the policy from %s() never stops (%s), so this retry can run forever; wrap it in %s", types.ExprString(c.Fun), f.Why, fix)
-			return
-		}
+func reportConstructed(pass *analysis.Pass, call *ast.CallExpr, p *policy.Policy, learned map[*types.Func]*NeverStopsFact, fix string) {
+	if f, c := policy.ConstructorFact(pass, p, learned); f != nil {
+		report.At(pass, call, "the policy from %s() never stops (%s), so this retry can run forever; wrap it in %s", types.ExprString(c.Fun), f.Why, fix)
 	}
-}
-
-func factOf(pass *analysis.Pass, fn *types.Func, local map[*types.Func]*NeverStopsFact) *NeverStopsFact {
-	if f := local[fn]; f != nil {
-		return f
-	}
-	var f NeverStopsFact
-	if fn != nil && fn.Pkg() != pass.Pkg && pass.ImportObjectFact(fn, &f) {
-		return &f
-	}
-	return nil
 }

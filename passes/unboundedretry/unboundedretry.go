@@ -17,10 +17,10 @@ import (
 
 // Analyzer reports retries that can go on forever.
 var Analyzer = &analysis.Analyzer{
-	Name:     "unboundedretry",
-	Doc:      Doc,
-	URL:      "https://github.com/idemlint/idemlint#unboundedretry",
-	Requires: []*analysis.Analyzer{retrysite.Analyzer},
+	Name:      "unboundedretry",
+	Doc:       Doc,
+	URL:       "https://github.com/idemlint/idemlint#unboundedretry",
+	Requires:  []*analysis.Analyzer{retrysite.Analyzer},
 	Run:       run,
 	FactTypes: []analysis.Fact{new(NeverStopsFact)},
 }

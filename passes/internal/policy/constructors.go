@@ -4,6 +4,8 @@ import (
 	"go/ast"
 	"go/types"
 
+	"golang.org/x/tools/go/analysis"
+
 	"github.com/idemlint/idemlint/passes/internal/libs"
 )
 
@@ -101,4 +103,51 @@ func isPolicyType(t types.Type) bool {
 	}
 	n, ok := types.Unalias(t).(*types.Named)
 	return ok && n.Obj().Pkg() != nil && libraryPackages[n.Obj().Pkg().Path()]
+}
+
+// Learn judges each policy constructor of the package with judge, which
+// returns a fact for a constructor whose policy is faulty, or nil, and may
+// consult the facts learned so far (a constructor may return another's
+// policy): it goes round until nothing new is learned, then exports the
+// facts and returns them.
+func Learn[T any, F interface {
+	*T
+	analysis.Fact
+}](pass *analysis.Pass, judge func(c Constructor, learned map[*types.Func]F) F) map[*types.Func]F {
+	learned := map[*types.Func]F{}
+	ctors := Constructors(pass.TypesInfo, pass.Files)
+	for grew := true; grew; {
+		grew = false
+		for _, c := range ctors {
+			if learned[c.Func] == nil {
+				if f := judge(c, learned); f != nil {
+					learned[c.Func] = f
+					grew = true
+				}
+			}
+		}
+	}
+	for fn, f := range learned {
+		pass.ExportObjectFact(fn, f)
+	}
+	return learned
+}
+
+// ConstructorFact returns the fact (learned in this package, or imported)
+// of the first constructor whose call builds p, and that call.
+func ConstructorFact[T any, F interface {
+	*T
+	analysis.Fact
+}](pass *analysis.Pass, p *Policy, learned map[*types.Func]F) (F, *ast.CallExpr) {
+	for _, c := range Constructed(pass.TypesInfo, p) {
+		fn := libs.Callee(pass.TypesInfo, c)
+		if f := learned[fn]; f != nil {
+			return f, c
+		}
+		f := F(new(T))
+		if fn != nil && fn.Pkg() != pass.Pkg && pass.ImportObjectFact(fn, f) {
+			return f, c
+		}
+	}
+	return nil, nil
 }

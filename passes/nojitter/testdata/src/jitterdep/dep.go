@@ -6,6 +6,9 @@ import (
 	"context"
 	"math/rand/v2"
 	"time"
+
+	backoff "github.com/cenkalti/backoff/v4"
+	retry "github.com/sethvargo/go-retry"
 )
 
 // Jittered returns a capped, jittered delay.
@@ -28,3 +31,28 @@ func SleepCtx(ctx context.Context, d time.Duration) error { // want SleepCtx:`wa
 		return nil
 	}
 }
+
+// Constant returns a backoff without jitter: reported where a retry uses it.
+func Constant() backoff.BackOff { // want Constant:`policy has no jitter \(a constant backoff\)`
+	return backoff.NewConstantBackOff(time.Second)
+}
+
+// Flat switches the jitter of an exponential backoff off.
+func Flat() *backoff.ExponentialBackOff { // want Flat:`policy has no jitter \(RandomizationFactor = 0\)`
+	b := backoff.NewExponentialBackOff()
+	b.RandomizationFactor = 0
+	return b
+}
+
+// Exponential is go-retry's exponential backoff, bare.
+func Exponential() retry.Backoff { // want Exponential:`policy has no jitter and no cap on its delay \(retry.NewExponential\)`
+	return retry.NewExponential(time.Second)
+}
+
+// Jittery is fine.
+func Jittery() retry.Backoff {
+	return retry.WithCappedDuration(time.Minute, retry.WithJitterPercent(10, retry.NewExponential(time.Second)))
+}
+
+// Default is fine: jittered and capped.
+func Default() backoff.BackOff { return backoff.NewExponentialBackOff() }

@@ -10,6 +10,8 @@ import (
 	retry "github.com/sethvargo/go-retry"
 	"k8s.io/apimachinery/pkg/util/wait"
 	k8sretry "k8s.io/client-go/util/retry"
+
+	"jitterdep"
 )
 
 func policies(ctx context.Context) {
@@ -44,4 +46,20 @@ func jpillora(enabled bool) {
 	_ = jbackoff.Backoff{Jitter: false, Min: time.Second} // want `backoff.Backoff leaves Jitter off`
 	_ = jbackoff.Backoff{Jitter: true, Max: time.Minute}
 	_ = jbackoff.Backoff{Jitter: enabled}
+}
+
+// Policies built by constructors, here and in another package.
+func fromConstructors(ctx context.Context) {
+	f := func(ctx context.Context) error { return op() }
+	_ = backoff.Retry(op, jitterdep.Constant())                            // want `the policy from jitterdep.Constant\(\) has no jitter \(a constant backoff\), so clients that failed together retry together; fix it where it is built`
+	_ = backoff.Retry(op, backoff.WithMaxRetries(jitterdep.Flat(), 3))     // want `the policy from jitterdep.Flat\(\) has no jitter \(RandomizationFactor = 0\)`
+	_ = retry.Do(ctx, retry.WithMaxRetries(3, jitterdep.Exponential()), f) // want `the policy from jitterdep.Exponential\(\) has no jitter and no cap`
+	_ = backoff.Retry(op, zero())                                          // want `the policy from zero\(\) retries at once \(backoff.ZeroBackOff\)`
+	_ = retry.Do(ctx, retry.WithJitterPercent(10, jitterdep.Exponential()), f)
+	_ = retry.Do(ctx, retry.WithMaxRetries(3, jitterdep.Jittery()), f)
+	_ = backoff.Retry(op, jitterdep.Default())
+}
+
+func zero() backoff.BackOff { // want zero:`policy retries at once \(backoff.ZeroBackOff\)`
+	return &backoff.ZeroBackOff{}
 }
