@@ -27,8 +27,10 @@ function that waits) is reported at its for keyword as a hot retry loop,
 except when retrying at once is the right thing: a loop of at most two
 attempts (one immediate retry, the idiom after replacing a broken pooled
 connection or creating what was missing), or a loop that goes round only
-when the attempt collided with something that already exists (os.IsExist,
-fs.ErrExist, EEXIST), a search for a free name where waiting would not help.
+when the attempt lost a race that an immediate retry resolves: a name that
+already exists (os.IsExist, fs.ErrExist, EEXIST: a search for a free name),
+or an optimistic Redis transaction whose watched key changed
+(redis.TxFailedErr). Waiting would not make either succeed.
 
 Library policies, reported where they are built:
 

@@ -11,37 +11,39 @@ import (
 // hotRetryIsSafe reports whether a loop that retries at once does no harm:
 // it makes at most two attempts (one immediate retry, the idiom for a
 // failure the retry itself sidesteps: a broken pooled connection replaced
-// by a new one, a missing directory created first), or its way back to the
-// next attempt passes (or its failure test is) a test of whether the attempt collided with something
-// that already exists (os.IsExist, EEXIST): a search for a free name, where
-// waiting would not help.
+// by a new one, a missing directory created first), or its failure test, or
+// a test on its way back to the next attempt, asks whether the attempt lost
+// a race that an immediate retry resolves: a name that already exists
+// (os.IsExist, EEXIST: a search for a free name), or an optimistic Redis
+// transaction whose watched key changed (redis.TxFailedErr). Waiting would
+// not make either succeed; the dependency is not failing.
 func hotRetryIsSafe(info *types.Info, s *retrysite.Site) bool {
 	if n := retrysite.LoopAttempts(info, s.Node); n > 0 && n <= 2 {
 		return true
 	}
 	for _, t := range s.Tests {
-		if testsExists(info, t) {
+		if testsLostRace(info, t) {
 			return true
 		}
 	}
 	for _, n := range s.RetryPath {
-		if cond, ok := n.(ast.Expr); ok && testsExists(info, cond) {
+		if cond, ok := n.(ast.Expr); ok && testsLostRace(info, cond) {
 			return true
 		}
 	}
 	return false
 }
 
-// testsExists reports whether a failure test asks whether the attempt hit
-// something that already exists.
-func testsExists(info *types.Info, e ast.Expr) bool {
+// testsLostRace reports whether a failure test asks whether the attempt
+// lost such a race.
+func testsLostRace(info *types.Info, e ast.Expr) bool {
 	found := false
 	ast.Inspect(e, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.CallExpr:
-			found = found || libs.ExistsTests[libs.NameOf(libs.Callee(info, n))]
+			found = found || libs.LostRaceTests[libs.NameOf(libs.Callee(info, n))]
 		case *ast.Ident:
-			_, ok := libs.ExistsErrors.LookupObject(info.Uses[n])
+			_, ok := libs.LostRaceErrors.LookupObject(info.Uses[n])
 			found = found || ok
 		}
 		return !found

@@ -77,14 +77,19 @@ var Interrupted = map[string]bool{
 	"EINTR": true, "EAGAIN": true, "EWOULDBLOCK": true, "EINPROGRESS": true, "EALREADY": true,
 }
 
-// ExistsTests are the functions that ask whether an error says the target
-// already exists.
-var ExistsTests = Table[bool]{
+// LostRaceTests are the functions that ask whether an error says the
+// attempt lost a race that an immediate retry resolves (the target already
+// exists).
+var LostRaceTests = Table[bool]{
 	{"os", "", "IsExist"}: true,
 }
 
-// ExistsErrors are the errors that say the target already exists.
-var ExistsErrors = Table[bool]{
+// LostRaceErrors are the errors that say the attempt lost such a race: the
+// target already exists, or an optimistic transaction's watched key
+// changed.
+var LostRaceErrors = Table[bool]{
+	{GoRedisV9, "", "TxFailedErr"}:          true,
+	{GoRedisV8, "", "TxFailedErr"}:          true,
 	{"os", "", "ErrExist"}:                  true,
 	{"io/fs", "", "ErrExist"}:               true,
 	{"syscall", "", "EEXIST"}:               true,

@@ -64,10 +64,17 @@ func isContext(t types.Type) bool {
 func newBounder(info *types.Info, loop ast.Node) *bounder {
 	b := &bounder{info: info, counters: map[types.Object]bool{}, ctxResults: map[types.Object]bool{}}
 	mark := func(e ast.Expr) {
-		if id, ok := ast.Unparen(e).(*ast.Ident); ok {
-			if obj := info.ObjectOf(id); obj != nil {
-				b.counters[obj] = true
-			}
+		var id *ast.Ident
+		switch x := ast.Unparen(e).(type) {
+		case *ast.Ident:
+			id = x
+		case *ast.SelectorExpr: // c.attempts++, m.index++
+			id = x.Sel
+		default:
+			return
+		}
+		if obj := info.ObjectOf(id); obj != nil {
+			b.counters[obj] = true
 		}
 	}
 	if r, ok := loop.(*ast.RangeStmt); ok && r.Key != nil {

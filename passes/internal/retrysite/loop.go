@@ -308,18 +308,29 @@ func (w *loopWalk) exit(st state) {
 	}
 }
 
-// noteSuccessAssign sees `done = true` on a success path of a loop whose
+// noteSuccessAssign sees `done = true` (a constant or a boolean) on a success path of a loop whose
 // condition reads done: the condition is then the success exit.
 func (w *loopWalk) noteSuccessAssign(n ast.Node) {
 	as, ok := n.(*ast.AssignStmt)
 	if !ok {
 		return
 	}
-	for _, l := range as.Lhs {
-		if id, ok := l.(*ast.Ident); ok && w.condVars[w.info.ObjectOf(id)] {
+	for i, l := range as.Lhs {
+		id, ok := l.(*ast.Ident)
+		if !ok || !w.condVars[w.info.ObjectOf(id)] || len(as.Rhs) != len(as.Lhs) {
+			continue
+		}
+		// A flag (done = true, ok = cond) ends the loop; an accumulator
+		// (msgs = append(msgs, m)) only moves it on.
+		if tv, ok := w.info.Types[as.Rhs[i]]; ok && (tv.Value != nil || isBool(tv.Type)) {
 			w.successExit, w.condExit = true, true
 		}
 	}
+}
+
+func isBool(t types.Type) bool {
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Info()&types.IsBoolean != 0
 }
 
 // canExit reports whether some path from b leaves the loop without starting

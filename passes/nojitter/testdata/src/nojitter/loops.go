@@ -10,6 +10,8 @@ import (
 	"strconv"
 	"time"
 
+	"github.com/redis/go-redis/v9"
+
 	"jitterdep"
 )
 
@@ -144,6 +146,22 @@ func hotWhileErr() {
 }
 
 // --- not reported ---
+
+// An optimistic transaction that lost a race is retried at once (the
+// go-redis documentation's idiom): the dependency is not failing.
+func optimistic(ctx context.Context, rdb *redis.Client) error {
+	for i := 0; i < 100; i++ {
+		err := rdb.Watch(ctx, func(tx *redis.Tx) error { return nil }, "key")
+		if err == nil {
+			return nil
+		}
+		if err == redis.TxFailedErr {
+			continue
+		}
+		return err
+	}
+	return errors.New("too much contention")
+}
 
 // One immediate retry, as after a broken pooled connection.
 func retryOnceAtOnce() error {

@@ -3,6 +3,7 @@ package sites
 import (
 	"bytes"
 	"errors"
+	"io"
 	"syscall"
 	"testing"
 )
@@ -168,4 +169,77 @@ func retryUntilAdded(b *profileBuilder, data []uint64) {
 		}
 		break
 	}
+}
+
+var errNoMessages, errTimeout = errors.New("no messages"), errors.New("timeout")
+
+type pullSub struct{ ch chan int }
+
+func (s *pullSub) next() (int, error) { return <-s.ch, nil }
+func checkMsg(v int) (bool, error)    { return true, nil }
+func sendReq() error                  { return nil }
+
+// A batch fetch (nats.go's JetStream Fetch): it goes on while every step
+// succeeds, collecting messages; a timeout with nothing collected yet is
+// cleared and the wait goes on. Not a retry loop: success goes round.
+func fetchBatch(s *pullSub, batch int) ([]int, error) {
+	var msgs []int
+	noWait := true
+	err := sendReq()
+	for err == nil && len(msgs) < batch {
+		var v int
+		v, err = s.next()
+		if err == nil {
+			var usr bool
+			usr, err = checkMsg(v)
+			if err == nil && usr {
+				msgs = append(msgs, v)
+			} else if noWait && errors.Is(err, errNoMessages) && len(msgs) == 0 {
+				noWait = false
+				err = sendReq()
+			} else if errors.Is(err, errTimeout) && len(msgs) == 0 {
+				err = nil
+			}
+		}
+	}
+	return msgs, err
+}
+
+type recordReader interface{ ReadRecord() (int, error) }
+
+type multiRecordReader struct {
+	batches []recordReader
+	index   int
+}
+
+// Moving on to the next batch at the end of one (kafka-go's
+// multiRecordReader) runs a different reader each time: the counter is a
+// field.
+func (m *multiRecordReader) ReadRecord() (int, error) {
+	for {
+		if m.index == len(m.batches) {
+			return 0, io.EOF
+		}
+		r, err := m.batches[m.index].ReadRecord()
+		if err == nil {
+			return r, nil
+		}
+		if !errors.Is(err, io.EOF) {
+			return 0, err
+		}
+		m.index++
+	}
+}
+
+type attemptsClient struct{ attempts int }
+
+// A field can count attempts too.
+func (c *attemptsClient) send() error {
+	for c.attempts < 3 { // want `retry loop bounded=true waits=0 op=body`
+		if err := connect(); err == nil {
+			return nil
+		}
+		c.attempts++
+	}
+	return errors.New("gave up")
 }

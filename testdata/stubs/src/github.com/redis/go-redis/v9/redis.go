@@ -89,3 +89,10 @@ func NewScript(src string) *Script { return &Script{src: src} }
 func (s *Script) Run(ctx context.Context, c Scripter, keys []string, args ...interface{}) *Cmd {
 	return nil
 }
+
+// TxFailedErr is returned by Watch when a watched key changed.
+const TxFailedErr = RedisError("redis: transaction failed")
+
+type Tx struct{ cmdable }
+
+func (c *Client) Watch(ctx context.Context, fn func(*Tx) error, keys ...string) error { return nil }
