@@ -14,7 +14,8 @@ Reported, at the for keyword, is a retry loop whose retry path (the path from
 a failed attempt to the next one) tests no attempt counter, no elapsed time
 or deadline (time.Since, time.Now().After, a time.Time variable), and no
 context (ctx.Err(), <-ctx.Done(), a context-aware wait whose error ends the
-loop), and has no other exit taken while the operation fails. This is decided
+loop, or a select case that leaves the loop when a quit channel or a timeout
+delivers), and has no other exit taken while the operation fails. This is decided
 on the loop's control-flow graph: a counter tested only after a success does
 not bound it; "for attempt := range 5" does.
 

@@ -136,9 +136,11 @@ func (b *bounder) noteAssign(n *ast.AssignStmt) {
 	}
 }
 
-// caseEndsRetries reports whether a select case receives from a context's
-// Done channel: taking it (and leaving the loop) bounds the retries.
-func (b *bounder) caseEndsRetries(clause *ast.CommClause) bool {
+// caseEndsRetries reports whether a select case receives from a channel: a
+// case that leaves the loop when ctx.Done(), a timeout from time.After or a
+// quit channel that someone closes delivers bounds the retries (the caller
+// checks that it leaves).
+func caseEndsRetries(clause *ast.CommClause) bool {
 	var recv ast.Expr
 	switch c := clause.Comm.(type) {
 	case *ast.ExprStmt:
@@ -147,14 +149,7 @@ func (b *bounder) caseEndsRetries(clause *ast.CommClause) bool {
 		recv = c.Rhs[0]
 	}
 	u, ok := recv.(*ast.UnaryExpr)
-	if !ok || u.Op != token.ARROW {
-		return false
-	}
-	call, ok := ast.Unparen(u.X).(*ast.CallExpr)
-	if !ok {
-		return false
-	}
-	return libs.IsMethod(libs.Callee(b.info, call), "context", "Context", "Done")
+	return ok && u.Op == token.ARROW
 }
 
 // LoopAttempts returns how many attempts a loop makes when its operation

@@ -123,6 +123,13 @@ func (w *loopWalk) dependents(body *ast.BlockStmt, seed map[types.Object]bool) m
 							if id, ok := l.(*ast.Ident); ok && add(id) {
 								changed = true
 							}
+							// cfg["port"] = port, req.Attempt = i: what
+							// holds the element or field changes too.
+							if _, ok := l.(*ast.Ident); !ok {
+								if root := rootIdent(l); root != nil && add(root) {
+									changed = true
+								}
+							}
 						}
 					}
 				}
@@ -322,4 +329,23 @@ func (w *loopWalk) restartsSyscall() bool {
 		}
 	}
 	return false
+}
+
+// rootIdent returns the variable an index or selector expression starts
+// from (cfg in cfg["port"], req in req.URL.Path), or nil.
+func rootIdent(e ast.Expr) *ast.Ident {
+	for {
+		switch x := ast.Unparen(e).(type) {
+		case *ast.Ident:
+			return x
+		case *ast.IndexExpr:
+			e = x.X
+		case *ast.SelectorExpr:
+			e = x.X
+		case *ast.StarExpr:
+			e = x.X
+		default:
+			return nil
+		}
+	}
 }

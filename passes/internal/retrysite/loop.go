@@ -271,7 +271,7 @@ func (w *loopWalk) visit(b *cfg.Block, st state, heads map[*cfg.Block]bool) {
 	for i, s := range b.Succs {
 		st2 := next[min(i, 1)]
 		if (st2 == failure || st2 == before) && w.bound == nil && s.Kind == cfg.KindSelectCaseBody {
-			if cc, ok := s.Stmt.(*ast.CommClause); ok && w.bounder().caseEndsRetries(cc) && w.canExit(s, heads) {
+			if cc, ok := s.Stmt.(*ast.CommClause); ok && caseEndsRetries(cc) && w.canExit(s, heads) {
 				w.bound = cc
 			}
 		}

@@ -6,6 +6,7 @@ import (
 	"io"
 	"syscall"
 	"testing"
+	"time"
 )
 
 // Loops found in the standard library that look like retries but are not.
@@ -242,4 +243,63 @@ func (c *attemptsClient) send() error {
 		c.attempts++
 	}
 	return errors.New("gave up")
+}
+
+// A quit channel closed by someone else, or a timeout held in a variable,
+// ends the retries like a context.
+func untilQuit(quit chan struct{}) {
+	for { // want `retry loop bounded=true waits=1 op=body`
+		if err := connect(); err == nil {
+			return
+		}
+		select {
+		case <-quit:
+			return
+		case <-time.After(time.Second):
+		}
+	}
+}
+
+func untilTimeout() {
+	timeout := time.After(2 * time.Second)
+	for { // want `retry loop bounded=true waits=0 op=body`
+		select {
+		case <-timeout:
+			return
+		default:
+			if err := connect(); err == nil {
+				return
+			}
+		}
+	}
+}
+
+// A receive that does not leave the loop bounds nothing.
+func tickRetry(tick <-chan time.Time) {
+	for { // want `retry loop bounded=false waits=0 op=body`
+		<-tick
+		if err := connect(); err == nil {
+			return
+		}
+	}
+}
+
+type dbConfig map[string]int
+
+func createDB(cfg dbConfig) error { return nil }
+func portTaken(err error) bool    { return true }
+
+// The next candidate goes into the request through a map element (go-redis'
+// fault injector tries the next port): not a retry of the same request.
+func createOnFreePort(port int) error {
+	cfg := dbConfig{}
+	for attempt := 0; attempt < 10; attempt++ {
+		cfg["port"] = port
+		err := createDB(cfg)
+		if err == nil || !portTaken(err) {
+			return err
+		}
+		port++
+	}
+	return errors.New("no free port")
 }
