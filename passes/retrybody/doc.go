@@ -21,4 +21,5 @@ it leaks a connection on every failed attempt. Reported at the send call
 (with -retrybody.response, on by default) when the loop's failure test reads
 the response's status and nothing on the retry path closes resp.Body (or
 passes the response or its body to a function, which may close it). A
-deferred close inside the loop counts as a close.`
+deferred close inside the loop counts as a close, and so does a close
+between the send and the status test.`

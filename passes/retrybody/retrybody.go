@@ -159,7 +159,8 @@ func (c *checker) resetsBody(v *types.Var) bool {
 func (c *checker) response(call *ast.CallExpr) {
 	info := c.pass.TypesInfo
 	resp := responseVar(info, c.site.Op.Body, call)
-	if resp == nil || !c.statusTested(resp) {
+	test := c.statusTest(resp)
+	if resp == nil || test == nil {
 		return
 	}
 	for _, n := range c.site.RetryPath {
@@ -167,11 +168,16 @@ func (c *checker) response(call *ast.CallExpr) {
 			return
 		}
 	}
-	// A deferred close anywhere in the loop body counts.
+	// A deferred close anywhere in the loop body counts, and so does a
+	// close between the send and the status test (the status is read
+	// after the body was closed).
 	closed := false
 	ast.Inspect(c.site.Op.Body, func(n ast.Node) bool {
-		if d, ok := n.(*ast.DeferStmt); ok && c.closes(d, resp) {
-			closed = true
+		switch n := n.(type) {
+		case *ast.DeferStmt:
+			closed = closed || c.closes(n, resp)
+		case *ast.ExprStmt:
+			closed = closed || call.End() <= n.Pos() && n.End() <= test.Pos() && c.closes(n, resp)
 		}
 		return !closed
 	})
@@ -180,7 +186,12 @@ func (c *checker) response(call *ast.CallExpr) {
 	}
 }
 
-func (c *checker) statusTested(resp types.Object) bool {
+// statusTest returns the first failure test of the site that reads resp's
+// status, or nil.
+func (c *checker) statusTest(resp types.Object) ast.Expr {
+	if resp == nil {
+		return nil
+	}
 	for _, t := range c.site.Tests {
 		found := false
 		ast.Inspect(t, func(n ast.Node) bool {
@@ -190,10 +201,10 @@ func (c *checker) statusTested(resp types.Object) bool {
 			return !found
 		})
 		if found {
-			return true
+			return t
 		}
 	}
-	return false
+	return nil
 }
 
 // closes reports whether n closes resp's body, or hands the response or its

@@ -26,7 +26,7 @@ func (a *analyzer) check(sites *retrysite.Result) {
 		if a.done[s.call] || !a.nonIdempotent(s.method) {
 			return
 		}
-		within := a.retriedAt(sites, s.call.Pos())
+		within := a.retriedAt(sites, s.call)
 		viaClient := a.viaRetryingClient(s.call)
 		if len(within) == 0 && !viaClient {
 			if s.fact != nil && s.fact.Retried && s.fact.MethodParam >= 0 {
@@ -68,15 +68,16 @@ func (a *analyzer) viaRetryingClient(call *ast.CallExpr) bool {
 	return a.clients[call] && !a.customCheck[astutil.RootObject(a.pass.TypesInfo, call.Fun)]
 }
 
-// retriedAt returns the retry sites whose operation, written inline (a loop
-// body or a function literal), contains pos. A site whose operation is a
-// named function is reported at the site, through the function's fact; a
-// loop that retries only outcomes proving the request was not processed
-// does not count.
-func (a *analyzer) retriedAt(sites *retrysite.Result, pos token.Pos) []*retrysite.Site {
+// retriedAt returns the retry sites whose attempts, written inline (a loop
+// body or a function literal), run call: a send that runs only after the
+// attempt succeeded is not retried. A site whose operation is a named
+// function is reported at the site, through the function's fact; a loop
+// that retries only outcomes proving the request was not processed does
+// not count.
+func (a *analyzer) retriedAt(sites *retrysite.Result, call *ast.CallExpr) []*retrysite.Site {
 	var out []*retrysite.Site
-	for _, s := range sites.Within(pos) {
-		if s.Op.Func == nil && !onlyUnprocessed(a.pass.TypesInfo, s) {
+	for _, s := range sites.Within(call.Pos()) {
+		if s.Op.Func == nil && s.InAttempt(call) && !onlyUnprocessed(a.pass.TypesInfo, s) {
 			out = append(out, s)
 		}
 	}

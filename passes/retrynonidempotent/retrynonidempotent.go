@@ -91,7 +91,7 @@ func (a *analyzer) learn(sites *retrysite.Result) {
 			if a.sends[fn] != nil || s.keyed || !a.nonIdempotent(s.method) && s.methodParam < 0 {
 				return
 			}
-			retried := len(a.retriedAt(sites, s.call.Pos())) > 0 || a.viaRetryingClient(s.call) || s.fact != nil && s.fact.Retried
+			retried := len(a.retriedAt(sites, s.call)) > 0 || a.viaRetryingClient(s.call) || s.fact != nil && s.fact.Retried
 			if retried && s.methodParam < 0 {
 				return // the hazard is reported here, not at the callers
 			}

@@ -114,7 +114,7 @@ func analyzeLoop(info *types.Info, graph func() *cfg.CFG, loop ast.Stmt) *Site {
 	if !w.failBack || !w.successExit || w.okBack && !w.condExit || w.usesFailedResult() || w.restartsSyscall() {
 		return nil
 	}
-	s := &Site{Kind: Loop, Node: loop, Op: Operation{Body: body}, RetryPath: w.path, Attempt: w.attempt, Tests: w.tests, Bound: w.bound}
+	s := &Site{Kind: Loop, Node: loop, Op: Operation{Body: body}, RetryPath: w.path, Attempt: w.goesRound(w.attempt, heads), Tests: w.tests, Bound: w.bound}
 	for _, n := range w.path {
 		ast.Inspect(n, func(n ast.Node) bool {
 			switch n := n.(type) {
@@ -129,6 +129,46 @@ func analyzeLoop(info *types.Info, graph func() *cfg.CFG, loop ast.Stmt) *Site {
 		})
 	}
 	return s
+}
+
+// goesRound keeps the nodes from which a path leads to the next
+// iteration: what runs only on paths that leave the loop (a request sent
+// once the poll succeeded, whatever its outcome) is never run again.
+func (w *loopWalk) goesRound(nodes []ast.Node, heads map[*cfg.Block]bool) []ast.Node {
+	preds := map[*cfg.Block][]*cfg.Block{}
+	for _, b := range w.g.Blocks {
+		for _, s := range b.Succs {
+			preds[s] = append(preds[s], b)
+		}
+	}
+	round := map[*cfg.Block]bool{}
+	var work []*cfg.Block
+	for h := range heads {
+		work = append(work, h)
+	}
+	for len(work) > 0 {
+		b := work[len(work)-1]
+		work = work[:len(work)-1]
+		for _, p := range preds[b] {
+			if !round[p] && w.member(p) {
+				round[p] = true
+				work = append(work, p)
+			}
+		}
+	}
+	keep := map[ast.Node]bool{}
+	for b := range round {
+		for _, n := range b.Nodes {
+			keep[n] = true
+		}
+	}
+	var out []ast.Node
+	for _, n := range nodes {
+		if keep[n] {
+			out = append(out, n)
+		}
+	}
+	return out
 }
 
 // collectOps finds the assignments in the body that store an attempt's

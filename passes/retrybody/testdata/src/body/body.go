@@ -67,6 +67,34 @@ func leak(c *http.Client) (*http.Response, error) {
 
 // --- not reported ---
 
+// The body is closed before the status is read (go-redis' test proxy).
+func closedBeforeStatus(c *http.Client) error {
+	for i := 0; i < 10; i++ {
+		resp, err := c.Get("http://x/stats")
+		if err == nil {
+			resp.Body.Close()
+			if resp.StatusCode == 200 {
+				return nil
+			}
+		}
+		time.Sleep(200 * time.Millisecond)
+	}
+	return nil
+}
+
+// A close after the status test, on the success path only, does not count.
+func closedOnSuccessOnly(c *http.Client) error {
+	for i := 0; i < 10; i++ {
+		resp, err := c.Get("http://x/stats") // want `response body is not closed`
+		if err == nil && resp.StatusCode == 200 {
+			resp.Body.Close()
+			return nil
+		}
+		time.Sleep(200 * time.Millisecond)
+	}
+	return nil
+}
+
 func rebuiltInside(c *http.Client, payload []byte) error {
 	for i := 0; i < 3; i++ {
 		req, _ := http.NewRequest(http.MethodPost, "http://x", bytes.NewReader(payload))

@@ -354,6 +354,22 @@ func readFailures(c *http.Client) {
 	}
 }
 
+// The POST runs once the poll succeeded, and the loop is left: the POST
+// is not retried.
+func postAfterReady(c *http.Client) error { // want postAfterReady:`sends unkeyed POST \(retried=false\)`
+	for i := 0; i < 10; i++ {
+		resp, err := c.Get("http://x/ready")
+		if err == nil && resp.StatusCode == 200 {
+			if _, err := c.Post("http://x/nodes", "text/plain", nil); err != nil {
+				return err
+			}
+			return nil
+		}
+		time.Sleep(time.Second)
+	}
+	return errors.New("not ready")
+}
+
 func restyNoRetries() { // want restyNoRetries:`sends unkeyed POST \(retried=false\)`
 	c := resty.New()
 	_, _ = c.R().Post("/orders")
