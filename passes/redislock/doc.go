@@ -8,7 +8,8 @@ const Doc = `report Redis locks and idempotency markers that are not atomic
 A Redis SETNX does not make the work after it happen once: if the holder
 dies, or the lock's TTL runs out, before the work is done and recorded, the
 next caller takes the key and repeats the work. Reported, for go-redis v9,
-go-redis v8 and redigo:
+go-redis v8, redigo and rueidis through its go-redis-like rueidiscompat
+adapter:
 
   - SETNX-then-work-then-SET: a SetNX (SetArgs with Mode "NX", or SET ... NX
     through Do) whose key is written again with a plain SET after work was

@@ -30,7 +30,7 @@ const (
 )
 
 func run(pass *analysis.Pass) (any, error) {
-	if !libs.ImportsAny(pass.Pkg, libs.GoRedisV9, libs.GoRedisV8, libs.Redigo) {
+	if !libs.ImportsAny(pass.Pkg, redisClients...) {
 		return nil, nil
 	}
 	lockFields := map[*types.Var]bool{}
@@ -252,8 +252,11 @@ func onlyErrUsed(info *types.Info, decl ast.Node, obj types.Object) bool {
 var pureStd = map[string]bool{
 	"fmt": true, "strings": true, "strconv": true, "errors": true, "time": true,
 	"context": true, "log": true, "log/slog": true, "bytes": true, "sort": true,
-	libs.GoRedisV9: true, libs.GoRedisV8: true, libs.Redigo: true,
+	libs.GoRedisV9: true, libs.GoRedisV8: true, libs.Redigo: true, libs.RueidisCompat: true,
 }
+
+// redisClients are the client packages whose commands are read.
+var redisClients = []string{libs.GoRedisV9, libs.GoRedisV8, libs.Redigo, libs.RueidisCompat}
 
 // workBetween reports whether a call that does work runs between from and
 // to in the function.

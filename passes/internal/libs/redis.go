@@ -5,6 +5,9 @@ const (
 	GoRedisV9 = "github.com/redis/go-redis/v9"
 	GoRedisV8 = "github.com/go-redis/redis/v8"
 	Redigo    = "github.com/gomodule/redigo/redis"
+	// RueidisCompat is rueidis' go-redis-like adapter: the same methods,
+	// arguments and defaults (an expiration of 0 sends SETNX).
+	RueidisCompat = "github.com/redis/rueidis/rueidiscompat"
 )
 
 // RedisCommand is what a client method sends.
@@ -32,7 +35,8 @@ func goRedisRows(pkg string) Table[RedisCommand] {
 
 // RedisCommands maps client methods to the command they send. Methods are
 // keyed with any receiver: go-redis declares them on an unexported cmdable
-// reached through Client, ClusterClient, Tx, Conn and several interfaces.
+// reached through Client, ClusterClient, Tx, Conn and several interfaces
+// (rueidiscompat on Compat, through its Cmdable interface).
 var RedisCommands = func() Table[RedisCommand] {
 	t := Table[RedisCommand]{
 		{Redigo, "Conn", "Do"}:                   {"DO", -1, -1},
@@ -40,7 +44,7 @@ var RedisCommands = func() Table[RedisCommand] {
 		{Redigo, "Script", "Do"}:                 {"EVAL", -1, -1},
 		{Redigo, "Script", "DoContext"}:          {"EVAL", -1, -1},
 	}
-	for _, pkg := range []string{GoRedisV9, GoRedisV8} {
+	for _, pkg := range []string{GoRedisV9, GoRedisV8, RueidisCompat} {
 		for k, v := range goRedisRows(pkg) {
 			t[k] = v
 		}

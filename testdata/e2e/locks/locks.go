@@ -1,4 +1,4 @@
-// Package locks takes Redis locks with go-redis and redigo.
+// Package locks takes Redis locks with go-redis, redigo and rueidis.
 package locks
 
 import (
