@@ -270,7 +270,11 @@ func (w *loopWalk) visit(b *cfg.Block, st state, heads map[*cfg.Block]bool) {
 	var last ast.Node
 	for _, n := range b.Nodes {
 		if w.opAssigns[n] && st != failure {
-			st = unknown
+			if st == success || st == after {
+				st = after // conn, err := dial(); ...; _, err = conn.Write(b); return err
+			} else {
+				st = unknown
+			}
 		}
 		if st == success {
 			w.noteSuccessAssign(n)
@@ -320,7 +324,7 @@ func (w *loopWalk) visit(b *cfg.Block, st state, heads map[*cfg.Block]bool) {
 			switch st2 {
 			case failure:
 				w.failBack = true
-			case success, unknown, mixed:
+			case success, unknown, mixed, after:
 				w.okBack = true
 			}
 		case !w.member(s):
@@ -342,8 +346,11 @@ func tested(st, b state) state {
 	return st
 }
 
+// exit notes a way out of the loop taken in state st: after a success
+// (even if another operation ran since, whose error is returned), or on a
+// path that may follow one.
 func (w *loopWalk) exit(st state) {
-	if st == success || st == mixed {
+	if st == success || st == mixed || st == after {
 		w.successExit = true
 	}
 }

@@ -19,6 +19,7 @@ const (
 	success
 	failure
 	mixed // it was tested, but this path may follow a success or a failure
+	after // another operation ran after a success; its outcome is not tested yet
 	keep  // (condition outcome) the branch says nothing new
 )
 

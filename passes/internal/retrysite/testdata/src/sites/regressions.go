@@ -303,3 +303,23 @@ func createOnFreePort(port int) error {
 	}
 	return errors.New("no free port")
 }
+
+type netConn struct{}
+
+func (netConn) Write(b []byte) (int, error) { return 0, nil }
+func dialConn() (netConn, error)            { return netConn{}, nil }
+
+// Dial with retries, then write once and return the write's error: a
+// retry loop of the dial.
+func dialThenWrite(b []byte) error {
+	for i := 0; i < 3; i++ { // want `retry loop bounded=true waits=1 op=body`
+		conn, err := dialConn()
+		if err != nil {
+			time.Sleep(time.Second)
+			continue
+		}
+		_, err = conn.Write(b)
+		return err
+	}
+	return errors.New("no connection")
+}
