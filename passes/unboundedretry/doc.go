@@ -15,7 +15,11 @@ a failed attempt to the next one) tests no attempt counter, no elapsed time
 or deadline (time.Since, time.Now().After, a time.Time variable), and no
 context (ctx.Err(), <-ctx.Done(), a context-aware wait whose error ends the
 loop, or a select case that leaves the loop when a quit channel or a timeout
-delivers), and has no other exit taken while the operation fails. This is decided
+delivers), no stop flag (a test of state the loop does not assign, read
+through a call or a field: atomic.LoadInt32(&c.stopped) == 1, c.isClosed()),
+and has no other exit taken while the operation fails. A loop that moves to
+the next candidate each time (for b := first(); b != nil; b = next()) tries
+different things, not the same one again, and is not a retry loop. This is decided
 on the loop's control-flow graph: a counter tested only after a success does
 not bound it; "for attempt := range 5" does.
 

@@ -100,18 +100,22 @@ func newBounder(info *types.Info, loop ast.Node) *bounder {
 }
 
 func (b *bounder) noteAssign(n *ast.AssignStmt) {
-	if len(n.Rhs) != 1 {
-		return
-	}
-	// x = x + 1, x = x - 1
-	if len(n.Lhs) == 1 {
-		if bin, ok := ast.Unparen(n.Rhs[0]).(*ast.BinaryExpr); ok && (bin.Op == token.ADD || bin.Op == token.SUB) {
-			if l, ok := n.Lhs[0].(*ast.Ident); ok {
+	// x = x + 1, x = x - 1, and in parallel: i, d = i+1, d*2
+	if len(n.Lhs) == len(n.Rhs) {
+		for i, l := range n.Lhs {
+			bin, ok := ast.Unparen(n.Rhs[i]).(*ast.BinaryExpr)
+			if !ok || bin.Op != token.ADD && bin.Op != token.SUB {
+				continue
+			}
+			if l, ok := l.(*ast.Ident); ok {
 				if x, ok := ast.Unparen(bin.X).(*ast.Ident); ok && b.info.ObjectOf(x) == b.info.ObjectOf(l) {
 					b.counters[b.info.ObjectOf(l)] = true
 				}
 			}
 		}
+	}
+	if len(n.Rhs) != 1 {
+		return
 	}
 	call, ok := ast.Unparen(n.Rhs[0]).(*ast.CallExpr)
 	if !ok {
@@ -150,6 +154,75 @@ func caseEndsRetries(clause *ast.CommClause) bool {
 	}
 	u, ok := recv.(*ast.UnaryExpr)
 	return ok && u.Op == token.ARROW
+}
+
+// stops reports whether cond, a test in the loop body, asks about state
+// that someone else changes: a stop flag or a closed state read through a
+// call or a field (atomic.LoadInt32(&r.stopFlag) == 1, c.isClosed()), not
+// the attempt's outcome, a counter, or anything else the loop assigns.
+// A way out on such a test ends the retries like a context would.
+func (w *loopWalk) stops(cond ast.Expr) bool {
+	if tv, ok := w.info.Types[cond]; !ok || tv.Value != nil {
+		return false
+	}
+	dynamic := false
+	ast.Inspect(cond, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.CallExpr:
+			if tv, ok := w.info.Types[n.Fun]; ok && !tv.IsType() && !tv.IsBuiltin() {
+				dynamic = true
+			}
+		case *ast.SelectorExpr:
+			if v, ok := w.info.ObjectOf(n.Sel).(*types.Var); ok && v.IsField() {
+				dynamic = true
+			}
+		}
+		return !dynamic
+	})
+	return dynamic && !mentionsAny(w.info, cond, w.assignedInLoop())
+}
+
+// assignedInLoop returns the variables and fields the loop assigns or
+// increments, its counters included.
+func (w *loopWalk) assignedInLoop() map[types.Object]bool {
+	if w.assigned != nil {
+		return w.assigned
+	}
+	w.assigned = map[types.Object]bool{}
+	mark := func(e ast.Expr) {
+		if id := rootIdent(e); id != nil {
+			if obj := w.info.ObjectOf(id); obj != nil {
+				w.assigned[obj] = true
+			}
+		}
+		if sel, ok := ast.Unparen(e).(*ast.SelectorExpr); ok {
+			if obj := w.info.ObjectOf(sel.Sel); obj != nil {
+				w.assigned[obj] = true
+			}
+		}
+	}
+	ast.Inspect(w.loop, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.AssignStmt:
+			for _, l := range n.Lhs {
+				mark(l)
+			}
+		case *ast.IncDecStmt:
+			mark(n.X)
+		case *ast.ValueSpec:
+			for _, id := range n.Names {
+				mark(id)
+			}
+		case *ast.RangeStmt:
+			for _, e := range []ast.Expr{n.Key, n.Value} {
+				if e != nil {
+					mark(e)
+				}
+			}
+		}
+		return true
+	})
+	return w.assigned
 }
 
 // LoopAttempts returns how many attempts a loop makes when its operation

@@ -50,6 +50,19 @@ func (w *loopWalk) opInputsVary(body *ast.BlockStmt) bool {
 	for obj := range w.filled(body) {
 		seed[obj] = true
 	}
+	// for b := first(); b != nil; b = next(): the loop moves on to the
+	// next candidate by design (a timeout that grows with the attempt,
+	// d = d * 2, is not a candidate).
+	if f, ok := w.loop.(*ast.ForStmt); ok {
+		if as, ok := f.Post.(*ast.AssignStmt); ok && len(as.Lhs) == len(as.Rhs) {
+			for i, l := range as.Lhs {
+				_, call := ast.Unparen(as.Rhs[i]).(*ast.CallExpr)
+				if id, ok := l.(*ast.Ident); ok && call && id.Name != "_" {
+					seed[w.info.ObjectOf(id)] = true
+				}
+			}
+		}
+	}
 	fromCounters := w.dependents(body, seed)
 	for n := range w.opAssigns {
 		lhs, call := opParts(n)

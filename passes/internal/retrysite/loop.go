@@ -20,6 +20,8 @@ type loopWalk struct {
 	out  *outcomes
 	bnd  *bounder // built on first use: most loops are ruled out before
 
+	assigned map[types.Object]bool // assignedInLoop's answer
+
 	opAssigns map[ast.Node]bool
 	condVars  map[types.Object]bool
 	visited   map[[2]int]bool
@@ -307,7 +309,7 @@ func (w *loopWalk) visit(b *cfg.Block, st state, heads map[*cfg.Block]bool) {
 		if st != before && (t != keep || f != keep) {
 			next[0], next[1] = tested(st, t), tested(st, f)
 		}
-		if st != success && w.bound == nil && w.bounder().bounds(cond) &&
+		if st != success && w.bound == nil && (w.bounder().bounds(cond) || w.stops(cond)) &&
 			(w.canExit(b.Succs[0], heads) || w.canExit(b.Succs[1], heads)) {
 			w.bound = cond
 		}

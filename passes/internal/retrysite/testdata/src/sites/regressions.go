@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"io"
+	"sync/atomic"
 	"syscall"
 	"testing"
 	"time"
@@ -323,3 +324,67 @@ func dialThenWrite(b []byte) error {
 	}
 	return errors.New("no connection")
 }
+
+type broker struct{}
+
+func (*broker) findCoordinator() error { return nil }
+
+type kafkaClient struct{ stopFlag int32 }
+
+func (c *kafkaClient) leastLoaded() *broker { return nil }
+func (c *kafkaClient) deregister(b *broker) {}
+
+// Each iteration asks the next broker (sarama's findCoordinator): a
+// failover over candidates, not a retry of one request.
+func (c *kafkaClient) coordinator() error {
+	for b := c.leastLoaded(); b != nil; b = c.leastLoaded() {
+		if err := b.findCoordinator(); err != nil {
+			c.deregister(b)
+			continue
+		}
+		return nil
+	}
+	return errors.New("no broker")
+}
+
+// A stop flag someone else sets ends the reconnects (go-nsq's consumer).
+func (c *kafkaClient) reconnect() {
+	for { // want `retry loop bounded=true waits=1 op=body`
+		time.Sleep(time.Second)
+		if atomic.LoadInt32(&c.stopFlag) == 1 {
+			break
+		}
+		if err := connect(); err != nil {
+			continue
+		}
+		break
+	}
+}
+
+var retryEnabled = true
+
+// A setting read on every attempt bounds nothing.
+func (c *kafkaClient) reconnectIfEnabled() {
+	for { // want `retry loop bounded=false waits=1 op=body`
+		time.Sleep(time.Second)
+		if !retryEnabled {
+			return
+		}
+		if err := connect(); err == nil {
+			return
+		}
+	}
+}
+
+// A timeout that grows with the attempt does not make each attempt a
+// different operation.
+func growingTimeout() error {
+	for i, d := 0, time.Second; i < 3; i, d = i+1, d*2 { // want `retry loop bounded=true waits=0 op=body`
+		if err := connectWithin(d); err == nil {
+			return nil
+		}
+	}
+	return errors.New("gave up")
+}
+
+func connectWithin(d time.Duration) error { return nil }
