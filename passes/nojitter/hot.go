@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/types"
 
+	"github.com/idemlint/idemlint/passes/internal/astutil"
 	"github.com/idemlint/idemlint/passes/internal/libs"
 	"github.com/idemlint/idemlint/passes/internal/retrysite"
 )
@@ -37,16 +38,14 @@ func hotRetryIsSafe(info *types.Info, s *retrysite.Site) bool {
 // testsLostRace reports whether a failure test asks whether the attempt
 // lost such a race.
 func testsLostRace(info *types.Info, e ast.Expr) bool {
-	found := false
-	ast.Inspect(e, func(n ast.Node) bool {
+	return astutil.Some(e, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.CallExpr:
-			found = found || libs.LostRaceTests[libs.NameOf(libs.Callee(info, n))]
+			return libs.LostRaceTests[libs.NameOf(libs.Callee(info, n))]
 		case *ast.Ident:
 			_, ok := libs.LostRaceErrors.LookupObject(info.Uses[n])
-			found = found || ok
+			return ok
 		}
-		return !found
+		return false
 	})
-	return found
 }

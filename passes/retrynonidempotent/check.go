@@ -134,18 +134,16 @@ func onlyUnprocessed(info *types.Info, site *retrysite.Site) bool {
 }
 
 func provesUnprocessed(info *types.Info, e ast.Expr) bool {
-	found := false
-	ast.Inspect(e, func(n ast.Node) bool {
+	return astutil.Some(e, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.BinaryExpr:
-			found = found || n.Op == token.EQL && (comparesWith(info, n, constant.MakeInt64(429)) || isDialOp(info, n))
+			return n.Op == token.EQL && (comparesWith(info, n, constant.MakeInt64(429)) || isDialOp(info, n))
 		case *ast.Ident:
 			_, ok := libs.DialErrors.LookupObject(info.Uses[n])
-			found = found || ok
+			return ok
 		}
-		return !found
+		return false
 	})
-	return found
 }
 
 // comparesWith reports whether one side of b is the constant v.

@@ -170,3 +170,14 @@ func FuncDecls(info *types.Info, files []*ast.File) []Decl {
 	}
 	return out
 }
+
+// Some reports whether pred holds for root or a node under it; the walk
+// stops at the first.
+func Some(root ast.Node, pred func(ast.Node) bool) bool {
+	found := false
+	ast.Inspect(root, func(n ast.Node) bool {
+		found = found || n != nil && pred(n)
+		return !found
+	})
+	return found
+}

@@ -165,19 +165,16 @@ func (w *loopWalk) stops(cond ast.Expr) bool {
 	if tv, ok := w.info.Types[cond]; !ok || tv.Value != nil {
 		return false
 	}
-	dynamic := false
-	ast.Inspect(cond, func(n ast.Node) bool {
+	dynamic := astutil.Some(cond, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.CallExpr:
-			if tv, ok := w.info.Types[n.Fun]; ok && !tv.IsType() && !tv.IsBuiltin() {
-				dynamic = true
-			}
+			tv, ok := w.info.Types[n.Fun]
+			return ok && !tv.IsType() && !tv.IsBuiltin()
 		case *ast.SelectorExpr:
-			if v, ok := w.info.ObjectOf(n.Sel).(*types.Var); ok && v.IsField() {
-				dynamic = true
-			}
+			v, ok := w.info.ObjectOf(n.Sel).(*types.Var)
+			return ok && v.IsField()
 		}
-		return !dynamic
+		return false
 	})
 	return dynamic && !mentionsAny(w.info, cond, w.assignedInLoop())
 }
