@@ -57,31 +57,45 @@ func exportNoJitter(pass *analysis.Pass) map[*types.Func]*NoJitterFact {
 		return nil
 	}
 	return policy.Learn(pass, func(c policy.Constructor, learned map[*types.Func]*NoJitterFact) *NoJitterFact {
-		v := &verdict{pass: pass, record: true}
-		judgeBackoff(v, c.Policy)
-		judgeSethvargo(v, c.Policy)
-		for _, l := range c.Policy.Lits {
-			judgeWaitBackoff(v, l)
+		if why := judgedElsewhere(pass, c.Policy, learned); why != "" {
+			return &NoJitterFact{Why: why}
 		}
-		if v.why == "" {
-			if f, _ := policy.ConstructorFact(pass, c.Policy, learned); f != nil {
-				v.why = f.Why
-			}
-		}
-		if v.why == "" {
-			return nil
-		}
-		return &NoJitterFact{Why: v.why}
+		return nil
 	})
 }
 
 // reportConstructed reports a helper call whose policy comes, as built,
-// from a constructor with a NoJitterFact.
+// from a constructor with a NoJitterFact, or is read from a struct field
+// in which the package only stores a policy without jitter, cap or delay.
 func reportConstructed(pass *analysis.Pass, call *ast.CallExpr, p *policy.Policy, learned map[*types.Func]*NoJitterFact) {
 	if !p.Complete {
+		field, stored := policy.StoredIn(pass.TypesInfo, pass.Files, p)
+		if stored == nil {
+			return
+		}
+		if why := judgedElsewhere(pass, stored, learned); why != "" {
+			report.At(pass, call, "the policy stored in field %s %s; fix it where it is stored", field.Name(), why)
+		}
 		return
 	}
 	if f, c := policy.ConstructorFact(pass, p, learned); f != nil {
 		report.At(pass, call, "the policy from %s() %s; fix it where it is built", types.ExprString(c.Fun), f.Why)
 	}
+}
+
+// judgedElsewhere says what is wrong with a policy built elsewhere (in a
+// constructor, or where a field is set), or "".
+func judgedElsewhere(pass *analysis.Pass, p *policy.Policy, learned map[*types.Func]*NoJitterFact) string {
+	v := &verdict{pass: pass, record: true}
+	judgeBackoff(v, p)
+	judgeSethvargo(v, p)
+	for _, l := range p.Lits {
+		judgeWaitBackoff(v, l)
+	}
+	if v.why == "" {
+		if f, _ := policy.ConstructorFact(pass, p, learned); f != nil {
+			v.why = f.Why
+		}
+	}
+	return v.why
 }

@@ -52,7 +52,8 @@ backoff.BackOff), in this package or another, is judged the same way where
 it is built and recorded as a Fact; a retry helper that gets its policy
 from a call of that function, as built, is reported at the helper call,
 naming the function (a go-retry chain that adds jitter or a cap around it
-is left alone).
+is left alone). A policy read from a struct field is judged by what the
+package stores in that field, when every stored value can be seen.
 
 Sleeps outside retry sites (tickers, rate limiters, polling on the success
 path) are never reported. Suggested fixes add jitter where it is mechanical.`

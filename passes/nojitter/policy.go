@@ -54,14 +54,10 @@ func checkPolicy(pass *analysis.Pass, s *retrysite.Site, local map[*types.Func]*
 			p = policy.Follow(info, call.Args[s.Helper.Policy], s.Encl)
 		} else {
 			opts, _ := policy.Options(info, call, s.Helper.Options, s.Encl)
-			p = &policy.Policy{Fields: map[string]ast.Expr{}}
+			p = &policy.Policy{Fields: map[string]ast.Expr{}, Complete: true}
 			for _, o := range opts {
 				if libs.Is(libs.Callee(info, o), libs.BackoffV5, "WithBackOff") {
-					q := policy.Follow(info, o.Args[0], s.Encl)
-					p.Calls, p.Lits = append(p.Calls, q.Calls...), append(p.Lits, q.Lits...)
-					for k, v := range q.Fields {
-						p.Fields[k] = v
-					}
+					p.Merge(policy.Follow(info, o.Args[0], s.Encl))
 				}
 			}
 		}

@@ -66,3 +66,15 @@ func reportConstructed(pass *analysis.Pass, call *ast.CallExpr, p *policy.Policy
 		report.At(pass, call, "the policy from %s() never stops (%s), so this retry can run forever; wrap it in %s", types.ExprString(c.Fun), f.Why, fix)
 	}
 }
+
+// reportStored reports a helper call whose policy is read from a struct
+// field in which the package only ever stores a policy that never stops.
+func reportStored(pass *analysis.Pass, call *ast.CallExpr, p *policy.Policy, learned map[*types.Func]*NeverStopsFact, fix string) {
+	field, stored := policy.StoredIn(pass.TypesInfo, pass.Files, p)
+	if stored == nil {
+		return
+	}
+	if why := neverStops(pass, stored, learned); why != "" {
+		report.At(pass, call, "the policy stored in field %s never stops (%s), so this retry can run forever; wrap it in %s", field.Name(), why, fix)
+	}
+}

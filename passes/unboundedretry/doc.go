@@ -44,8 +44,11 @@ backoff.BackOff), in this package or another, is judged the same way where
 it is built and recorded as a Fact; a retry helper that gets its policy from
 a call of that function and adds no limit (WithMaxRetries, WithContext, a
 context with a deadline) is reported at the helper call, naming the
-function, since another caller may add one. A policy handed to a function of
-the program and returned by it is not judged (it may have been wrapped).
+function, since another caller may add one. A policy read from a struct
+field is judged by what the package stores in that field (&Client{backoff:
+b}, c.backoff = b), when every stored value can be seen, and reported at the
+helper call, naming the field. A policy handed to a function of the program
+and returned by it is not judged (it may have been wrapped).
 
 Never reported, because their defaults and every setting are bounded:
 go-retryablehttp (RetryMax, 4 by default, bounds every client; a negative

@@ -65,7 +65,11 @@ func checkHelper(pass *analysis.Pass, s *retrysite.Site, local map[*types.Func]*
 			return
 		}
 		p := policy.Follow(info, call.Args[s.Helper.Policy], s.Encl)
-		if _, _, ok := policy.Find(info, p.Calls, libs.SethvargoLimits); ok || !p.Complete {
+		if _, _, ok := policy.Find(info, p.Calls, libs.SethvargoLimits); ok {
+			return
+		}
+		if !p.Complete {
+			reportStored(pass, call, p, local, "retry.WithMaxRetries(3, b) or retry.WithMaxDuration")
 			return
 		}
 		if ctor, _, ok := policy.Find(info, p.Calls, libs.SethvargoBare); ok {
@@ -106,7 +110,11 @@ func reportBare(pass *analysis.Pass, ctor *ast.CallExpr) {
 func checkBackoffV4(pass *analysis.Pass, call *ast.CallExpr, arg ast.Expr, encl ast.Node, local map[*types.Func]*NeverStopsFact) {
 	info := pass.TypesInfo
 	p := policy.Follow(info, arg, encl)
-	if _, _, ok := policy.Find(info, p.Calls, libs.BackoffV4Limits); ok || !p.Complete {
+	if _, _, ok := policy.Find(info, p.Calls, libs.BackoffV4Limits); ok {
+		return
+	}
+	if !p.Complete {
+		reportStored(pass, call, p, local, "backoff.WithMaxRetries(b, 3) or backoff.WithContext(b, ctx)")
 		return
 	}
 	for _, f := range neverStopsV4(info, p) {

@@ -58,13 +58,7 @@ func returned(info *types.Info, fd *ast.FuncDecl) *Policy {
 				merged.Complete = false
 				return false
 			}
-			p := Follow(info, n.Results[0], fd)
-			merged.Calls = append(merged.Calls, p.Calls...)
-			merged.Lits = append(merged.Lits, p.Lits...)
-			for k, v := range p.Fields {
-				merged.Fields[k] = v
-			}
-			merged.Complete = merged.Complete && p.Complete
+			merged.Merge(Follow(info, n.Results[0], fd))
 			found = true
 		}
 		return true

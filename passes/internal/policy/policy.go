@@ -25,21 +25,34 @@ type Policy struct {
 	// Complete is false when the value came from somewhere the analyzer
 	// cannot see (a parameter, a field, another package's variable).
 	Complete bool
+	// FromFields are the struct fields of this package the value was read
+	// from (c.backoff); when they are all that is missing, OnlyFields is
+	// true and FieldPolicy can say what the package stores in them.
+	FromFields []*types.Var
+	OnlyFields bool
 
 	seen map[*types.Var]bool
+}
+
+// incomplete notes a part of the value that cannot be seen.
+func (p *Policy) incomplete() {
+	p.Complete, p.OnlyFields = false, false
 }
 
 // Follow traces e, in the function encl, through local variables,
 // address-of, and the function arguments of wrapper calls.
 func Follow(info *types.Info, e ast.Expr, encl ast.Node) *Policy {
-	p := &Policy{Fields: map[string]ast.Expr{}, Complete: true, seen: map[*types.Var]bool{}}
+	p := &Policy{Fields: map[string]ast.Expr{}, Complete: true, OnlyFields: true, seen: map[*types.Var]bool{}}
 	p.follow(info, e, encl, 0)
+	if p.Complete {
+		p.OnlyFields = false
+	}
 	return p
 }
 
 func (p *Policy) follow(info *types.Info, e ast.Expr, encl ast.Node, depth int) {
 	if depth > 8 {
-		p.Complete = false
+		p.incomplete()
 		return
 	}
 	switch x := ast.Unparen(e).(type) {
@@ -55,7 +68,7 @@ func (p *Policy) follow(info *types.Info, e ast.Expr, encl ast.Node, depth int) 
 		for _, a := range x.Args {
 			if isPolicyArg(info, a) {
 				if fn := libs.Callee(info, x); fn == nil || fn.Pkg() == nil || !libraryPackages[fn.Pkg().Path()] {
-					p.Complete = false
+					p.incomplete()
 					continue
 				}
 				p.follow(info, a, encl, depth+1)
@@ -70,7 +83,7 @@ func (p *Policy) follow(info *types.Info, e ast.Expr, encl ast.Node, depth int) 
 		v, ok := info.Uses[x].(*types.Var)
 		if !ok {
 			if _, isConst := info.Uses[x].(*types.Const); !isConst {
-				p.Complete = false
+				p.incomplete()
 			}
 			return
 		}
@@ -81,17 +94,22 @@ func (p *Policy) follow(info *types.Info, e ast.Expr, encl ast.Node, depth int) 
 		p.noteFields(info, v, encl)
 		defs := astutil.Assignments(info, encl, v)
 		if len(defs) == 0 {
-			p.Complete = false
+			p.incomplete()
 		}
 		for _, d := range defs {
 			p.follow(info, d, encl, depth+1)
 		}
 	case *ast.SelectorExpr:
-		if _, ok := info.Uses[x.Sel].(*types.Var); ok {
-			p.Complete = false // a field or another package's variable
+		if v, ok := info.Uses[x.Sel].(*types.Var); ok {
+			if v.IsField() {
+				p.FromFields = append(p.FromFields, v)
+				p.Complete = false
+			} else {
+				p.incomplete() // another package's field or variable
+			}
 		}
 	default:
-		p.Complete = false
+		p.incomplete()
 	}
 }
 

@@ -63,3 +63,17 @@ func fromConstructors(ctx context.Context) {
 func zero() backoff.BackOff { // want zero:`policy retries at once \(backoff.ZeroBackOff\)`
 	return &backoff.ZeroBackOff{}
 }
+
+// Policies kept in struct fields, judged by what the package stores there.
+type jitterClient struct {
+	b, good backoff.BackOff
+}
+
+func newJitterClient() *jitterClient {
+	return &jitterClient{b: backoff.NewConstantBackOff(time.Second), good: backoff.NewExponentialBackOff()}
+}
+
+func (c *jitterClient) do() {
+	_ = backoff.Retry(op, backoff.WithMaxRetries(c.b, 3)) // want `the policy stored in field b has no jitter \(a constant backoff\)`
+	_ = backoff.Retry(op, c.good)
+}

@@ -85,3 +85,21 @@ func fromConstructors(ctx context.Context) {
 func localForever() backoff.BackOff { // want localForever:`never stops: a constant backoff`
 	return backoff.NewConstantBackOff(time.Second)
 }
+
+// Policies kept in struct fields, judged by what the package stores there.
+type fieldClient struct {
+	b, ok, param backoff.BackOff
+}
+
+func newFieldClient(p backoff.BackOff) *fieldClient {
+	c := &fieldClient{b: backoff.NewConstantBackOff(time.Second), param: p}
+	c.ok = backoff.WithMaxRetries(backoff.NewConstantBackOff(time.Second), 3)
+	return c
+}
+
+func (c *fieldClient) do(ctx context.Context) {
+	_ = backoff.Retry(op, c.b) // want `the policy stored in field b never stops \(a constant backoff\), so this retry can run forever`
+	_ = backoff.Retry(op, c.ok)
+	_ = backoff.Retry(op, c.param) // set from a parameter: not judged
+	_ = backoff.Retry(op, backoff.WithContext(c.b, ctx))
+}
