@@ -17,3 +17,12 @@ func FromConstructors(ctx context.Context) {
 	_ = backoff.Retry(op, policies.Default())
 	_ = backoff.Retry(op, backoff.WithContext(policies.Forever(), ctx))
 }
+
+// Client keeps the policy it retries with in a field.
+type Client struct {
+	policy backoff.BackOff
+}
+
+func NewClient() *Client { return &Client{policy: policies.Steady()} }
+
+func (c *Client) Do() error { return backoff.Retry(op, c.policy) }
