@@ -33,4 +33,5 @@ default of 5 attempts, resty SetRetryCount(n) as n+1).
 Not reported: retries in sequence, an inner retry that runs only after the
 outer attempt succeeded, a go-retryablehttp client with RetryMax set to 0,
 and calls through an interface with no implementation, or several, in the
-package (which one runs is not known).`
+package (which one runs is not known), or whose one implementation is the
+calling method's own type (a decorator calls the implementation it wraps).`

@@ -76,7 +76,7 @@ func (a *amplifier) learn() {
 		}
 		for _, c := range ifaceCalls {
 			if a.local[c.caller] == nil && retrying[c.method.Name()] {
-				if impl := a.soleImplementation(c.method); impl != nil && impl != c.caller && a.local[impl] != nil {
+				if impl := a.entered(c.method, c.caller); impl != c.method && impl != c.caller && a.local[impl] != nil {
 					mark(c.caller)
 				}
 			}
@@ -108,7 +108,7 @@ func (a *amplifier) worst(d astutil.Decl) int {
 		best = max(best, n)
 	}
 	for _, c := range a.index.Of(d.FuncDecl).Calls {
-		if fn := a.entered(c.Callee); fn != nil && fn != d.Func {
+		if fn := a.entered(c.Callee, d.Func); fn != nil && fn != d.Func {
 			if f := a.fact(fn); f != nil {
 				best = max(best, f.Attempts)
 			}

@@ -99,12 +99,16 @@ func (a *amplifier) inners(outer *retrysite.Site) []inner {
 		}
 	}
 	if outer.Op.Body != nil && outer.Op.Func == nil {
+		var from *types.Func
+		if d := a.declOf(outer.Node.Pos()); d != nil {
+			from, _ = a.pass.TypesInfo.Defs[d.Name].(*types.Func)
+		}
 		ast.Inspect(outer.Op.Body, func(n ast.Node) bool {
 			call, ok := n.(*ast.CallExpr)
 			if !ok || !outer.InAttempt(call) {
 				return true
 			}
-			if fn, f := a.retryingCallee(call); f != nil {
+			if fn, f := a.retryingCallee(call, from); f != nil {
 				found = append(found, inner{pos: call.Pos(), end: call.End(), attempts: f.Attempts, via: fn})
 			}
 			return true
@@ -118,23 +122,48 @@ func (a *amplifier) inners(outer *retrysite.Site) []inner {
 	return found
 }
 
-// retryingCallee returns the function a call enters and its fact, when it
-// retries.
-func (a *amplifier) retryingCallee(call *ast.CallExpr) (*types.Func, *RetriesFact) {
-	fn := a.entered(libs.Callee(a.pass.TypesInfo, call))
+// retryingCallee returns the function a call made in from enters, and its
+// fact when it retries.
+func (a *amplifier) retryingCallee(call *ast.CallExpr, from *types.Func) (*types.Func, *RetriesFact) {
+	fn := a.entered(libs.Callee(a.pass.TypesInfo, call), from)
 	return fn, a.fact(fn)
 }
 
-// entered returns the function a call of callee enters: callee, or the
-// sole implementation of an interface method.
-func (a *amplifier) entered(callee *types.Func) *types.Func {
+// entered returns the function a call of callee made in from enters:
+// callee, or the sole implementation of an interface method, unless that
+// is a method of from's own type: a decorator (a RetryPublisher holding
+// the Publisher it wraps) calls the implementation it wraps, which lives
+// elsewhere, not itself.
+func (a *amplifier) entered(callee, from *types.Func) *types.Func {
 	if callee == nil {
 		return nil
 	}
-	if impl := a.soleImplementation(callee); impl != nil {
+	if impl := a.soleImplementation(callee); impl != nil && !sameReceiver(impl, from) {
 		return impl
 	}
 	return callee
+}
+
+// sameReceiver reports whether f and g are methods of the same named type.
+func sameReceiver(f, g *types.Func) bool {
+	if f == nil || g == nil {
+		return false
+	}
+	fr, gr := f.Signature().Recv(), g.Signature().Recv()
+	if fr == nil || gr == nil {
+		return false
+	}
+	return receiverName(fr.Type()) != nil && receiverName(fr.Type()) == receiverName(gr.Type())
+}
+
+func receiverName(t types.Type) *types.TypeName {
+	if p, ok := t.(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	if n, ok := types.Unalias(t).(*types.Named); ok {
+		return n.Origin().Obj()
+	}
+	return nil
 }
 
 // soleImplementation resolves an interface method to the method of the one

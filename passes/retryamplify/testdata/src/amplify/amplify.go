@@ -167,3 +167,18 @@ func throughSingleImplementation(s saver) error { // want throughSingleImplement
 
 // No site of its own: it retries through saver's sole implementation.
 func viaSaver(s saver) error { return s.Save() } // want viaSaver:`retries\(attempts=3\)`
+
+type publisher interface{ Publish(msg string) error }
+
+// retryPublisher is the package's only publisher, and it wraps another
+// (watermill's RetryPublisher): the publisher it calls is not itself.
+type retryPublisher struct{ pub publisher }
+
+func (p retryPublisher) Publish(msg string) error { // want Publish:`retries\(attempts=3\)`
+	for i := 0; i < 3; i++ {
+		if err := p.pub.Publish(msg); err == nil {
+			return nil
+		}
+	}
+	return nil
+}
