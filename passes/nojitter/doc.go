@@ -21,7 +21,9 @@ the wait call:
     counter) and no min, math.Min or "if d > max { d = max }" clamp limits it.
 
 A delay read from a parameter, a struct field or another package's function
-is not judged (it may be jittered where it is computed). A retry loop whose
+is not judged (it may be jittered where it is computed), nor is a wait that
+runs only when the loop draws a random number (if rand.IntN(10) == 0 {
+time.Sleep(d) }): whether it waits at all is random. A retry loop whose
 retry path waits for nothing (no wait call, no channel receive, no call of a
 function that waits) is reported at its for keyword as a hot retry loop,
 except when retrying at once is the right thing: a loop of at most two

@@ -49,3 +49,15 @@ func testsLostRace(info *types.Info, e ast.Expr) bool {
 		return false
 	})
 }
+
+// randomlyTaken reports whether the wait w runs only when an if statement
+// of body draws a random number: whether it waits at all is random.
+func randomlyTaken(info *types.Info, body ast.Node, w *ast.CallExpr) bool {
+	return body != nil && astutil.Some(body, func(n ast.Node) bool {
+		ifs, ok := n.(*ast.IfStmt)
+		return ok && astutil.Contains(ifs.Body, w) && astutil.Some(ifs.Cond, func(n ast.Node) bool {
+			call, ok := n.(*ast.CallExpr)
+			return ok && libs.IsRandom(libs.Callee(info, call))
+		})
+	})
+}

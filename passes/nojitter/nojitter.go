@@ -87,6 +87,9 @@ func checkLoop(pass *analysis.Pass, s *retrysite.Site, local map[*types.Func]boo
 		return
 	}
 	for _, w := range s.Waits {
+		if randomlyTaken(pass.TypesInfo, s.Op.Body, w) {
+			continue // if rand.Intn(10) == 0 { time.Sleep(d) }: the wait itself is random
+		}
 		idx, _ := libs.Waits.Lookup(libs.Callee(pass.TypesInfo, w))
 		if idx < len(w.Args) && isConstant(pass.TypesInfo, w.Args[idx]) {
 			reportNoJitter(pass, w, w.Args[idx])

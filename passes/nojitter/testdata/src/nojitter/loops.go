@@ -348,3 +348,16 @@ func sleepOnSuccessPath() error { // want sleepOnSuccessPath:`waits`
 func afterFuncOutside() { // want afterFuncOutside:`waits`
 	time.AfterFunc(time.Second, func() { _ = op() })
 }
+
+// Whether it waits at all is random; the wait that always runs is reported.
+func sometimesWaits() { // want sometimesWaits:`waits`
+	for {
+		if rand.IntN(10) == 0 {
+			time.Sleep(500 * time.Millisecond)
+		}
+		if err := op(); err == nil {
+			return
+		}
+		time.Sleep(500 * time.Millisecond) // want `retry delay has no jitter`
+	}
+}
