@@ -101,6 +101,8 @@ func (f *finder) sqlAccess(call *ast.CallExpr, fn *types.Func) *access {
 			what = "SELECT EXISTS"
 		case st.Count:
 			what = "SELECT COUNT"
+		case st.Max:
+			what = "SELECT MAX"
 		}
 		return &access{call: call, table: st.Table, cols: st.Where, what: what, outcome: f.outcomeOf(call)}
 	case st.IsInsert():

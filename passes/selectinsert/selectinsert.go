@@ -116,6 +116,10 @@ func checkInsert(pass *analysis.Pass, f *finder, schema func() schemas, reads []
 			return
 		}
 		line := pass.Fset.Position(r.call.Pos()).Line
+		if r.what == "SELECT MAX" {
+			report.At(pass, ins.call, "insert into %s depends on the maximum the SELECT MAX at line %d read, and no unique constraint or conflict clause backs it: two concurrent requests read the same maximum and both insert; add a UNIQUE constraint and use INSERT ... ON CONFLICT, or let the database number the rows", tableOf(ins), line)
+			return
+		}
 		report.At(pass, ins.call, "insert into %s runs only when the %s at line %d found nothing, and no unique constraint or conflict clause backs it: two concurrent requests can both insert; add a UNIQUE constraint and use INSERT ... ON CONFLICT, or handle the unique violation", tableOf(ins), r.what, line)
 		return
 	}

@@ -14,6 +14,8 @@ func TestParse(t *testing.T) {
 		{"SELECT id FROM users WHERE email = $1", Statement{Verb: "SELECT", Table: "users", Where: []string{"email"}}},
 		{"select count(*) from public.\"Orders\" where id = ?", Statement{Verb: "SELECT", Table: "orders", Count: true, Where: []string{"id"}}},
 		{"SELECT EXISTS(SELECT 1 FROM orders WHERE id=$1)", Statement{Verb: "SELECT", Table: "orders", Exists: true, Where: []string{"id"}}},
+		{"SELECT MAX(version) FROM appmigrations", Statement{Verb: "SELECT", Table: "appmigrations", Max: true}},
+		{"SELECT id FROM orders WHERE total = (SELECT MAX(total) FROM orders)", Statement{Verb: "SELECT", Table: "orders", Where: []string{"total"}}},
 		{"SELECT id FROM orders WHERE o.id = $1 AND status IN ('a') FOR UPDATE", Statement{Verb: "SELECT", Table: "orders", ForUpdate: true, Where: []string{"id", "status"}}},
 		{"-- find it\nSELECT /* hint */ id FROM `orders`", Statement{Verb: "SELECT", Table: "orders"}},
 		{"INSERT INTO orders (id, user_id) VALUES ($1, $2)", Statement{Verb: "INSERT", Table: "orders", Columns: []string{"id", "user_id"}}},

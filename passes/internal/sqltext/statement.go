@@ -16,8 +16,9 @@ type Statement struct {
 	// CONFLICT, ON DUPLICATE KEY UPDATE, INSERT IGNORE, INSERT OR
 	// IGNORE/REPLACE, REPLACE, MERGE, or WHERE NOT EXISTS.
 	Conflict bool
-	// Exists and Count are set for a SELECT EXISTS(...) / COUNT(...).
-	Exists, Count bool
+	// Exists and Count are set for a SELECT EXISTS(...) / COUNT(...), Max
+	// for a SELECT MAX(...) (the next number is the maximum plus one).
+	Exists, Count, Max bool
 	// ForUpdate is set for SELECT ... FOR UPDATE / FOR SHARE.
 	ForUpdate bool
 	// Where are the columns a SELECT's WHERE compares with =, IN or IS,
@@ -109,6 +110,8 @@ func readSelect(st *Statement, toks []token) {
 			st.Exists = true
 		case t.kind == word && t.text == "COUNT" && depth == 0:
 			st.Count = true
+		case t.kind == word && t.text == "MAX" && depth == 0 && i+1 < len(toks) && toks[i+1].text == "(" && st.Table == "":
+			st.Max = true
 		case t.kind == word && t.text == "FROM" && st.Table == "":
 			st.Table, _ = tableName(toks, i+1)
 		case t.kind == word && t.text == "FOR" && i+1 < len(toks) && (toks[i+1].text == "UPDATE" || toks[i+1].text == "SHARE" || toks[i+1].text == "NO"):

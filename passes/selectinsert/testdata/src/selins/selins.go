@@ -317,3 +317,17 @@ func gormFindRowsAffected(db *gorm.DB, name string) {
 		db.Save(&User{Name: name}) // want `insert into User runs only when the GORM Find`
 	}
 }
+
+// The next number is the maximum plus one: two runs read the same maximum.
+func nextVersion(db *sql.DB) error {
+	var version int
+	if err := db.QueryRow("SELECT MAX(version) FROM migrations_log").Scan(&version); err != nil {
+		return err
+	}
+	for v := version + 1; v <= 3; v++ {
+		if _, err := db.Exec("INSERT INTO migrations_log (version) VALUES (?)", v); err != nil { // want `insert into migrations_log depends on the maximum the SELECT MAX at line 324 read`
+			return err
+		}
+	}
+	return nil
+}
