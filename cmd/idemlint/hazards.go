@@ -23,7 +23,7 @@ var hazards = []hazard{
 	{"nojitter", "no-cap", "retry delay grows without a cap", "a retry delay that grows without a cap"},
 	{"nojitter", "no-jitter", "retry delay has no jitter", "a retry delay without jitter"},
 	{"nojitter", "no-delay", "retry loop retries at once", "a retry loop that waits for nothing"},
-	{"nojitter", "no-delay", "backoff.ZeroBackOff retries at once", "a retry loop that waits for nothing"},
+	{"nojitter", "no-delay", "retries at once", "a retry loop that waits for nothing"},
 	{"nojitter", "no-cap", "grows without a cap", "a retry delay that grows without a cap"},
 	{"nojitter", "no-jitter", "", "a backoff policy without jitter"},
 	{"unboundedretry", "loop", "retry loop can run forever", "a retry loop with no limit, deadline or context"},

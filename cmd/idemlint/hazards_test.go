@@ -1,0 +1,28 @@
+package main
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+)
+
+// Each kind of message lands on its hazard's SARIF rule, including the
+// messages about policies built elsewhere, which name the hazard after a
+// function or field name.
+func TestHazardOf(t *testing.T) {
+	for _, c := range []struct{ analyzer, message, id string }{
+		{"nojitter", "retry loop retries at once, with no delay between attempts; wait", "no-delay"},
+		{"nojitter", "the policy from zero() retries at once (backoff.ZeroBackOff), with no delay between attempts; fix it where it is built", "no-delay"},
+		{"nojitter", "the policy from newB() grows without a cap (retry.NewExponential); fix it where it is built", "no-cap"},
+		{"nojitter", "the policy stored in field b has no jitter (a constant backoff), so clients that failed together retry together; fix it where it is stored", "no-jitter"},
+		{"unboundedretry", "the policy stored in field b never stops (a constant backoff), so this retry can run forever; wrap it", "policy"},
+		{"unboundedretry", "retry loop can run forever: nothing on its retry path limits the attempts", "loop"},
+		{"selectinsert", "insert into appmigrations depends on the maximum the SELECT MAX at line 94 read", "check-then-insert"},
+		{"redislock", "lock key is set with NX and no expiry, so a holder that crashes keeps it forever", "no-expiry"},
+	} {
+		h, ok := hazardOf(c.analyzer, c.message)
+		if assert.True(t, ok, c.message) {
+			assert.Equal(t, c.id, h.id, c.message)
+		}
+	}
+}
