@@ -18,7 +18,9 @@ the wait call:
   - no jitter: no math/rand, math/rand/v2, crypto/rand or jitter helper
     (wait.Jitter) value reaches the delay; constant and growing delays alike;
   - no cap: the delay grows with the attempt (<<, *=, math.Pow, times the
-    counter) and no min, math.Min or "if d > max { d = max }" clamp limits it.
+    counter) and no min, math.Min or "if d > max { d = max }" clamp limits it;
+    a loop of at most five attempts (read from its header) cannot grow far,
+    so only its jitter is judged.
 
 A delay read from a parameter, a struct field or another package's function
 is not judged (it may be jittered where it is computed), nor is a wait that

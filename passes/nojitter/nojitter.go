@@ -100,7 +100,8 @@ func checkLoop(pass *analysis.Pass, s *retrysite.Site, local map[*types.Func]boo
 		}
 		msg, ok := judged.Load(w)
 		if !ok {
-			msg = judgeTraced(t, calls()[w.Lparen], idx)
+			n := retrysite.LoopAttempts(pass.TypesInfo, s.Node)
+			msg = judgeTraced(t, calls()[w.Lparen], idx, n > 0 && n <= maxAttemptsUncapped)
 			judged.Store(w, msg)
 		}
 		switch msg := msg.(string); msg {
@@ -120,9 +121,15 @@ func checkLoop(pass *analysis.Pass, s *retrysite.Site, local map[*types.Func]boo
 // testing package has 31 variants).
 var judged sync.Map // *ast.CallExpr -> string
 
+// maxAttemptsUncapped is the most attempts a loop may make for its growing
+// delay to need no cap: doubling four times is 16 times the first delay.
+const maxAttemptsUncapped = 5
+
 // judgeTraced traces the delay argument idx of a wait call c and returns
 // the message to report, or "".
-func judgeTraced(t *tracer, c *ssa.CallCommon, idx int) string {
+// A growing delay in a loop of few attempts (fewAttempts) cannot grow far:
+// only its jitter is judged.
+func judgeTraced(t *tracer, c *ssa.CallCommon, idx int, fewAttempts bool) string {
 	if c == nil {
 		return ""
 	}
@@ -135,6 +142,7 @@ func judgeTraced(t *tracer, c *ssa.CallCommon, idx int) string {
 	}
 	t.seen = map[ssa.Value]bool{}
 	d := t.trace(args[idx], 0)
+	d.capped = d.capped || fewAttempts && d.grows
 	switch {
 	case d.opaque || d.random && (!d.grows || d.capped) || d.param && !d.grows:
 		return ""

@@ -30,6 +30,11 @@ default 10, backoff WithMaxRetries(b, n) and sethvargo WithMaxRetries(n, b)
 as n+1, backoff/v5 WithMaxTries(n), wait.Backoff Steps, go-retryablehttp's
 default of 5 attempts, resty SetRetryCount(n) as n+1).
 
+A retry loop that goes round only on errors proving the attempt never
+reached the server (driver.ErrBadConn, as database/sql's retry on a broken
+pooled connection; a refused or failed dial) does not multiply the load on
+it, and is not counted as a retry.
+
 Not reported: retries in sequence, an inner retry that runs only after the
 outer attempt succeeded, a go-retryablehttp client with RetryMax set to 0,
 and calls through an interface with no implementation, or several, in the

@@ -31,7 +31,11 @@ func run(pass *analysis.Pass) (any, error) {
 	sites := pass.ResultOf[retrysite.Analyzer].(*retrysite.Result).Sites
 	var off map[types.Object]bool
 	a := &amplifier{pass: pass, local: map[*types.Func]*RetriesFact{}}
+	notSent := func(test ast.Expr) bool { return retrysite.NotSent(pass.TypesInfo, test) }
 	for _, s := range sites {
+		if s.OnlyRetries(notSent) {
+			continue // database/sql's retry on a bad pooled connection: nothing reached the server
+		}
 		if s.Kind == retrysite.Client && off == nil {
 			off = retriesSwitchedOff(pass)
 		}

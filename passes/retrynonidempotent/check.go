@@ -119,62 +119,14 @@ func (a *analyzer) checkFreshKey(s *send, site *retrysite.Site) {
 
 // onlyUnprocessed reports whether every failure test of a retry loop picks
 // an outcome that proves the server did not process the request: a 429
-// status, or a dial error (a refused connection, a *net.OpError whose Op is
-// "dial"), which fails before anything is sent.
+// status, or an attempt that was never sent (retrysite.NotSent).
 func onlyUnprocessed(info *types.Info, site *retrysite.Site) bool {
-	if site.Kind != retrysite.Loop || len(site.Tests) == 0 {
-		return false
-	}
-	for _, t := range site.Tests {
-		if !provesUnprocessed(info, t) {
-			return false
-		}
-	}
-	return true
-}
-
-func provesUnprocessed(info *types.Info, e ast.Expr) bool {
-	return astutil.Some(e, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.BinaryExpr:
-			return n.Op == token.EQL && (comparesWith(info, n, constant.MakeInt64(429)) || isDialOp(info, n))
-		case *ast.Ident:
-			_, ok := libs.DialErrors.LookupObject(info.Uses[n])
-			return ok
-		}
-		return false
+	return site.OnlyRetries(func(test ast.Expr) bool {
+		return retrysite.NotSent(info, test) || astutil.Some(test, func(n ast.Node) bool {
+			b, ok := n.(*ast.BinaryExpr)
+			return ok && b.Op == token.EQL && astutil.ComparesWith(info, b, constant.MakeInt64(429))
+		})
 	})
-}
-
-// comparesWith reports whether one side of b is the constant v.
-func comparesWith(info *types.Info, b *ast.BinaryExpr, v constant.Value) bool {
-	for _, side := range []ast.Expr{b.X, b.Y} {
-		if tv, ok := info.Types[side]; ok && tv.Value != nil && tv.Value.Kind() == v.Kind() && constant.Compare(tv.Value, token.EQL, v) {
-			return true
-		}
-	}
-	return false
-}
-
-// isDialOp recognises opErr.Op == "dial" on a *net.OpError.
-func isDialOp(info *types.Info, b *ast.BinaryExpr) bool {
-	if !comparesWith(info, b, constant.MakeString("dial")) {
-		return false
-	}
-	for _, side := range []ast.Expr{b.X, b.Y} {
-		sel, ok := ast.Unparen(side).(*ast.SelectorExpr)
-		if !ok || sel.Sel.Name != "Op" {
-			continue
-		}
-		t := info.TypeOf(sel.X)
-		if p, ok := t.(*types.Pointer); ok {
-			t = p.Elem()
-		}
-		if libs.IsNamed(t, "net", "OpError") {
-			return true
-		}
-	}
-	return false
 }
 
 // customCheckRetry finds the go-retryablehttp clients of the package whose

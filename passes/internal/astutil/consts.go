@@ -47,3 +47,13 @@ func TypeName(t types.Type) string {
 	}
 	return ""
 }
+
+// ComparesWith reports whether one side of b is the constant v.
+func ComparesWith(info *types.Info, b *ast.BinaryExpr, v constant.Value) bool {
+	for _, side := range []ast.Expr{b.X, b.Y} {
+		if tv, ok := info.Types[side]; ok && tv.Value != nil && tv.Value.Kind() == v.Kind() && constant.Compare(tv.Value, token.EQL, v) {
+			return true
+		}
+	}
+	return false
+}

@@ -96,9 +96,11 @@ var LostRaceErrors = Table[bool]{
 	{"golang.org/x/sys/unix", "", "EEXIST"}: true,
 }
 
-// DialErrors are the errors of a connection that was never made, so a
-// request that fails with one was not sent.
-var DialErrors = Table[bool]{
+// NotSentErrors are the errors of an attempt that never reached the
+// server: a connection that was never made, or a pooled connection that a
+// driver found broken before sending (database/sql retries on a new one).
+var NotSentErrors = Table[bool]{
 	{"syscall", "", "ECONNREFUSED"}:               true,
 	{"golang.org/x/sys/unix", "", "ECONNREFUSED"}: true,
+	{"database/sql/driver", "", "ErrBadConn"}:     true,
 }

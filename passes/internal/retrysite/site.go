@@ -109,6 +109,20 @@ func (s *Site) InAttempt(x ast.Node) bool {
 	return false
 }
 
+// OnlyRetries reports whether the site is a retry loop whose every failure
+// test satisfies pred (it retries only the outcomes pred picks).
+func (s *Site) OnlyRetries(pred func(test ast.Expr) bool) bool {
+	if s.Kind != Loop || len(s.Tests) == 0 {
+		return false
+	}
+	for _, t := range s.Tests {
+		if !pred(t) {
+			return false
+		}
+	}
+	return true
+}
+
 // Pos is where the site is reported: the for keyword or the call.
 func (s *Site) Pos() token.Pos { return s.Node.Pos() }
 

@@ -61,7 +61,7 @@ func shifted() { // want shifted:`waits`
 }
 
 func linear() { // want linear:`waits`
-	for attempt := 1; attempt <= 5; attempt++ {
+	for attempt := 1; attempt <= 10; attempt++ {
 		if err := op(); err == nil {
 			return
 		}
@@ -69,8 +69,19 @@ func linear() { // want linear:`waits`
 	}
 }
 
+// Three attempts cannot grow far (shiori's retry on a locked SQLite
+// database): only the missing jitter is reported.
+func linearFewAttempts() { // want linearFewAttempts:`waits`
+	for i := 0; i < 3; i++ {
+		if err := op(); err == nil {
+			return
+		}
+		time.Sleep(time.Duration(i+1) * 100 * time.Millisecond) // want `retry delay has no jitter`
+	}
+}
+
 func pow() { // want pow:`waits`
-	for i := 0; i < 5; i++ {
+	for i := 0; i < 10; i++ {
 		if err := op(); err == nil {
 			return
 		}
@@ -114,7 +125,7 @@ func timerReset() { // want timerReset:`waits`
 }
 
 func helperOtherPackage() { // want helperOtherPackage:`waits`
-	for i := 0; i < 5; i++ {
+	for i := 0; i < 10; i++ {
 		if err := op(); err == nil {
 			return
 		}

@@ -2,6 +2,8 @@ package amplify
 
 import (
 	"context"
+	"database/sql/driver"
+	"errors"
 	"time"
 
 	"amplifydep"
@@ -179,6 +181,28 @@ func (p retryPublisher) Publish(msg string) error { // want Publish:`retries\(at
 		if err := p.pub.Publish(msg); err == nil {
 			return nil
 		}
+	}
+	return nil
+}
+
+// Like database/sql's retry on a broken pooled connection: nothing reached
+// the server, so it multiplies nothing and is not a retry that counts.
+func query() error {
+	for i := 0; i < 2; i++ {
+		err := op()
+		if err == nil || !errors.Is(err, driver.ErrBadConn) {
+			return err
+		}
+	}
+	return op()
+}
+
+func retriesQuery() error { // want retriesQuery:`retries\(attempts=3\)`
+	for i := 0; i < 3; i++ {
+		if err := query(); err == nil {
+			return nil
+		}
+		time.Sleep(time.Second)
 	}
 	return nil
 }
