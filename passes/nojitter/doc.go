@@ -19,8 +19,8 @@ the wait call:
     (wait.Jitter) value reaches the delay; constant and growing delays alike;
   - no cap: the delay grows with the attempt (<<, *=, math.Pow, times the
     counter) and no min, math.Min or "if d > max { d = max }" clamp limits it;
-    a loop of at most five attempts (read from its header) cannot grow far,
-    so only its jitter is judged.
+    a loop of at most five attempts (read from its header, or from a local
+    limit set once) cannot grow far, so only its jitter is judged.
 
 A delay read from a parameter, a struct field or another package's function
 is not judged (it may be jittered where it is computed), nor is a wait that

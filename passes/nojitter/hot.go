@@ -19,7 +19,7 @@ import (
 // transaction whose watched key changed (redis.TxFailedErr). Waiting would
 // not make either succeed; the dependency is not failing.
 func hotRetryIsSafe(info *types.Info, s *retrysite.Site) bool {
-	if n := retrysite.LoopAttempts(info, s.Node); n > 0 && n <= 2 {
+	if n := s.Attempts(info); n > 0 && n <= 2 {
 		return true
 	}
 	for _, t := range s.Tests {

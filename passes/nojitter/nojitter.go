@@ -100,7 +100,7 @@ func checkLoop(pass *analysis.Pass, s *retrysite.Site, local map[*types.Func]boo
 		}
 		msg, ok := judged.Load(w)
 		if !ok {
-			n := retrysite.LoopAttempts(pass.TypesInfo, s.Node)
+			n := s.Attempts(pass.TypesInfo)
 			msg = judgeTraced(t, calls()[w.Lparen], idx, n > 0 && n <= maxAttemptsUncapped)
 			judged.Store(w, msg)
 		}

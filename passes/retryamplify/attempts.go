@@ -15,7 +15,7 @@ import (
 func attempts(info *types.Info, s *retrysite.Site) int {
 	switch s.Kind {
 	case retrysite.Loop:
-		return retrysite.LoopAttempts(info, s.Node)
+		return s.Attempts(info)
 	case retrysite.Client:
 		fn := libs.NameOf(s.HelperFunc)
 		if fn.Pkg == libs.RetryableHTTP {

@@ -29,21 +29,8 @@ var Analyzer = &analysis.Analyzer{
 
 func run(pass *analysis.Pass) (any, error) {
 	sites := pass.ResultOf[retrysite.Analyzer].(*retrysite.Result).Sites
-	var off map[types.Object]bool
 	a := &amplifier{pass: pass, local: map[*types.Func]*RetriesFact{}}
-	notSent := func(test ast.Expr) bool { return retrysite.NotSent(pass.TypesInfo, test) }
-	for _, s := range sites {
-		if s.OnlyRetries(notSent) {
-			continue // database/sql's retry on a bad pooled connection: nothing reached the server
-		}
-		if s.Kind == retrysite.Client && off == nil {
-			off = retriesSwitchedOff(pass)
-		}
-		if s.Kind == retrysite.Client && off[astutil.RootObject(pass.TypesInfo, s.Node.(*ast.CallExpr).Fun)] {
-			continue
-		}
-		a.sites = append(a.sites, s)
-	}
+	a.sites = a.counted(sites)
 	// Nothing retries here, and no imported function retries: nothing to
 	// learn or report (most packages of a large program).
 	if len(a.sites) == 0 && len(pass.AllObjectFacts()) == 0 {
@@ -63,6 +50,56 @@ func run(pass *analysis.Pass) (any, error) {
 		a.check(outer)
 	}
 	return nil, nil
+}
+
+// counted leaves out the sites that multiply nothing: retry loops of
+// attempts that never reached the server (database/sql's retry on a broken
+// pooled connection), calls of a helper whose only retries are of that
+// kind, or of another package's helper that has no RetriesFact, and
+// retrying clients with retries switched off.
+func (a *amplifier) counted(sites []*retrysite.Site) []*retrysite.Site {
+	info := a.pass.TypesInfo
+	notSent := func(test ast.Expr) bool { return retrysite.NotSent(info, test) }
+	enclosing := func(s *retrysite.Site) *types.Func {
+		if d, ok := s.Encl.(*ast.FuncDecl); ok {
+			fn, _ := info.Defs[d.Name].(*types.Func)
+			return fn
+		}
+		return nil
+	}
+	quiet := map[*types.Func]bool{}
+	var kept []*retrysite.Site
+	for _, s := range sites {
+		if s.OnlyRetries(notSent) {
+			if fn := enclosing(s); fn != nil {
+				quiet[fn] = true
+			}
+			continue
+		}
+		kept = append(kept, s)
+	}
+	for _, s := range kept {
+		delete(quiet, enclosing(s)) // a helper that also retries for real
+	}
+	var out []*retrysite.Site
+	var off map[types.Object]bool
+	for _, s := range kept {
+		switch {
+		case s.Kind == retrysite.UserHelper && quiet[s.HelperFunc]:
+			continue
+		case s.Kind == retrysite.UserHelper && s.HelperFunc.Pkg() != a.pass.Pkg && a.fact(s.HelperFunc) == nil:
+			continue
+		case s.Kind == retrysite.Client:
+			if off == nil {
+				off = retriesSwitchedOff(a.pass)
+			}
+			if off[astutil.RootObject(info, s.Node.(*ast.CallExpr).Fun)] {
+				continue
+			}
+		}
+		out = append(out, s)
+	}
+	return out
 }
 
 // amplifier finds what each retry site's attempts reach that retries.

@@ -222,28 +222,46 @@ func (w *loopWalk) assignedInLoop() map[types.Object]bool {
 	return w.assigned
 }
 
-// LoopAttempts returns how many attempts a loop makes when its operation
-// keeps failing, read from its header (for i := 0; i < 3; i++, for range 3),
-// or 0 when that is not a constant we can see.
-func LoopAttempts(info *types.Info, loop ast.Node) int {
-	switch l := loop.(type) {
+// Attempts returns how many attempts a retry loop makes when its operation
+// keeps failing, read from its header (for i := 0; i < 3; i++, for range 3,
+// or a limit held in a local variable set once: maxRetries := 3), or 0
+// when that is not a constant we can see (or the site is not a loop).
+func (s *Site) Attempts(info *types.Info) int {
+	limit := func(e ast.Expr) int {
+		if n := intValue(info, e); n != 0 {
+			return n
+		}
+		id, ok := ast.Unparen(e).(*ast.Ident)
+		if !ok || s.Encl == nil {
+			return 0
+		}
+		v, ok := info.Uses[id].(*types.Var)
+		if !ok {
+			return 0
+		}
+		if defs := astutil.Assignments(info, s.Encl, v); len(defs) == 1 {
+			return intValue(info, defs[0])
+		}
+		return 0
+	}
+	switch l := s.Node.(type) {
 	case *ast.RangeStmt:
-		return intValue(info, l.X)
+		return limit(l.X)
 	case *ast.ForStmt:
 		cond, ok := l.Cond.(*ast.BinaryExpr)
 		if !ok {
 			return 0
 		}
-		limit := intValue(info, cond.Y)
+		n := limit(cond.Y)
 		start := 0
 		if as, ok := l.Init.(*ast.AssignStmt); ok && len(as.Rhs) == 1 {
 			start = intValue(info, as.Rhs[0])
 		}
 		switch cond.Op {
 		case token.LSS:
-			return max(0, limit-start)
+			return max(0, n-start)
 		case token.LEQ:
-			return max(0, limit-start+1)
+			return max(0, n-start+1)
 		}
 	}
 	return 0

@@ -80,6 +80,17 @@ func linearFewAttempts() { // want linearFewAttempts:`waits`
 	}
 }
 
+// The limit may be held in a local variable set once.
+func localLimit() { // want localLimit:`waits`
+	maxRetries := 3
+	for i := 0; i < maxRetries; i++ {
+		if err := op(); err == nil {
+			return
+		}
+		time.Sleep(time.Duration(i+1) * 100 * time.Millisecond) // want `retry delay has no jitter`
+	}
+}
+
 func pow() { // want pow:`waits`
 	for i := 0; i < 10; i++ {
 		if err := op(); err == nil {
