@@ -13,7 +13,8 @@ Reported, at the call that runs the INSERT, is an insert into a table that
 runs only when a read of the same table found nothing: the insert is inside
 an if (or switch case) whose condition tests the read's outcome, or follows
 an if on that outcome that returns. The read is QueryRow(...).Scan with
-sql.ErrNoRows or pgx.ErrNoRows, SELECT COUNT compared with 0, SELECT MAX
+sql.ErrNoRows or pgx.ErrNoRows, SELECT COUNT compared with 0 (an insert on
+the branch where the count found rows is not a check for absence), SELECT MAX
 whose maximum the insert builds on (the next version number), SELECT
 EXISTS(...), Query then rows.Next(), sqlx Get/Select, pgx QueryRow, GORM
 First/Take/Last/Find/Count, or a function of the package that returns such

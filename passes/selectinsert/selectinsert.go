@@ -2,6 +2,7 @@ package selectinsert
 
 import (
 	"go/ast"
+	"go/token"
 	"go/types"
 	"path/filepath"
 
@@ -109,8 +110,12 @@ func checkInsert(pass *analysis.Pass, f *finder, schema func() schemas, reads []
 		return
 	}
 	for _, r := range reads {
-		if r.call.Pos() >= ins.call.Pos() || !sameTable(r, ins) || !astutil.Decides(f.info, f.parents, r.call, r.outcome, ins.call) {
+		if r.call.Pos() >= ins.call.Pos() || !sameTable(r, ins) {
 			continue
+		}
+		decisions := astutil.Decisions(f.info, f.parents, r.call, r.outcome, ins.call)
+		if len(decisions) == 0 || isCount(r) && foundSome(f.info, decisions) {
+			continue // the insert runs when the count found rows: not a check for absence
 		}
 		if r.model != nil && backedByModel(r) || r.table != "" && schema().Unique(r.table, r.cols) && len(r.cols) > 0 {
 			return
@@ -123,6 +128,47 @@ func checkInsert(pass *analysis.Pass, f *finder, schema func() schemas, reads []
 		report.At(pass, ins.call, "insert into %s runs only when the %s at line %d found nothing, and no unique constraint or conflict clause backs it: two concurrent requests can both insert; add a UNIQUE constraint and use INSERT ... ON CONFLICT, or handle the unique violation", tableOf(ins), r.what, line)
 		return
 	}
+}
+
+func isCount(r *access) bool {
+	return r.what == "SELECT COUNT" || r.what == "GORM Count"
+}
+
+// foundSome reports whether one of a count's tests, taking the branch the
+// insert is on, says the count is above zero: n > 0, n != 0 or n >= 1
+// holding, or n == 0, n < 1 or n <= 0 failing (if n == 0 { return }).
+func foundSome(info *types.Info, decisions []astutil.Decision) bool {
+	for _, d := range decisions {
+		if countAboveZero(info, d.Test, d.When) {
+			return true
+		}
+	}
+	return false
+}
+
+func countAboveZero(info *types.Info, test ast.Expr, when bool) bool {
+	b, ok := ast.Unparen(test).(*ast.BinaryExpr)
+	if !ok {
+		return false
+	}
+	op := b.Op
+	c, ok := astutil.IntConst(info, b.Y)
+	if !ok {
+		if c, ok = astutil.IntConst(info, b.X); !ok {
+			return false
+		}
+		op = astutil.Mirror(op)
+	}
+	var positive bool // what the test says of the count when it holds
+	switch {
+	case op == token.EQL && c == 0, op == token.LSS && c == 1, op == token.LEQ && c == 0:
+		positive = false
+	case op == token.NEQ && c == 0, op == token.GTR && c == 0, op == token.GEQ && c == 1:
+		positive = true
+	default:
+		return false
+	}
+	return positive == when
 }
 
 func tableOf(a *access) string {

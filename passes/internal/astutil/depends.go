@@ -56,27 +56,38 @@ func AddVar(info *types.Info, set map[types.Object]bool, e ast.Expr) {
 // variable of outcome, or source itself), or follows, in an enclosing
 // block, an if on the outcome that leaves.
 func Decides(info *types.Info, parents map[ast.Node]ast.Node, source ast.Node, outcome map[types.Object]bool, target ast.Node) bool {
+	return len(Decisions(info, parents, source, outcome, target)) > 0
+}
+
+// A Decision is a test of an outcome that target depends on, and whether
+// target runs when the test holds (When is false for an else branch, and
+// for code after an if that leaves). Test is nil for a switch case.
+type Decision struct {
+	Test ast.Expr
+	When bool
+}
+
+// Decisions lists the tests of source's outcome that decide whether
+// target runs, innermost first.
+func Decisions(info *types.Info, parents map[ast.Node]ast.Node, source ast.Node, outcome map[types.Object]bool, target ast.Node) []Decision {
 	mentions := func(n ast.Node) bool { return n != nil && Mentions(info, n, outcome, source) }
+	var out []Decision
 	var child = target
 	for n := parents[child]; n != nil; child, n = n, parents[n] {
 		switch n := n.(type) {
 		case *ast.IfStmt:
-			if child == n.Body || child == n.Else {
-				if mentions(n.Cond) || mentions(n.Init) && !Contains(n.Init, source) {
-					return true
-				}
-				if n.Init != nil && Contains(n.Init, source) && mentions(n.Cond) {
-					return true
-				}
+			if (child == n.Body || child == n.Else) && (mentions(n.Cond) || mentions(n.Init) && !Contains(n.Init, source)) {
+				out = append(out, Decision{n.Cond, child == n.Body})
 			}
 		case *ast.CaseClause:
 			for _, e := range n.List {
 				if mentions(e) {
-					return true
+					out = append(out, Decision{nil, true})
+					break
 				}
 			}
 			if sw, ok := parents[parents[n]].(*ast.SwitchStmt); ok && mentions(sw.Tag) {
-				return true
+				out = append(out, Decision{nil, true})
 			}
 		case *ast.BlockStmt:
 			for _, st := range n.List {
@@ -84,12 +95,12 @@ func Decides(info *types.Info, parents map[ast.Node]ast.Node, source ast.Node, o
 					break
 				}
 				if ifs, ok := st.(*ast.IfStmt); ok && ifs.Else == nil && Terminates(ifs.Body) && mentions(ifs.Cond) {
-					return true
+					out = append(out, Decision{ifs.Cond, false})
 				}
 			}
 		case *ast.FuncLit, *ast.FuncDecl:
-			return false
+			return out
 		}
 	}
-	return false
+	return out
 }

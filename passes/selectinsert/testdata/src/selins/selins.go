@@ -331,3 +331,30 @@ func nextVersion(db *sql.DB) error {
 	}
 	return nil
 }
+
+// The insert runs when the count found rows (gotify's sort-key migration
+// saves the rows it found): not a check for absence.
+func countFoundSome(db *sql.DB, ref string) error {
+	var n int
+	if err := db.QueryRow(`select count(*) from orders where ref = ?`, ref).Scan(&n); err != nil {
+		return err
+	}
+	if n == 0 {
+		return nil
+	}
+	_, err := db.Exec("insert into orders (ref) values (?)", ref)
+	return err
+}
+
+// The absence test written the other way round is still one.
+func countNoneAfterReturn(db *sql.DB, ref string) error {
+	var n int
+	if err := db.QueryRow(`select count(*) from orders where ref = ?`, ref).Scan(&n); err != nil {
+		return err
+	}
+	if n > 0 {
+		return nil
+	}
+	_, err := db.Exec("insert into orders (ref) values (?)", ref) // want `insert into orders runs only when the SELECT COUNT`
+	return err
+}
