@@ -20,7 +20,8 @@ EXISTS(...), Query then rows.Next(), sqlx Get/Select, pgx QueryRow, GORM
 First/Take/Last/Find/Count, or a function of the package that returns such
 an outcome (an exists(ctx, id) helper). Reads and writes go through
 database/sql (DB, Tx, Conn, prepared Stmt, the Context variants), sqlx, pgx
-and pgxpool, and GORM (Create, Save). SQL text is read from constants,
+and pgxpool, and GORM (Create, and Save, except of the rows a read just
+filled, which it updates by their primary keys). SQL text is read from constants,
 concatenations, fmt.Sprintf with a constant format and local variables, by a
 small SQL scanner (comments, quoted and schema-qualified names).
 

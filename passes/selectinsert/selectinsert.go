@@ -113,6 +113,9 @@ func checkInsert(pass *analysis.Pass, f *finder, schema func() schemas, reads []
 		if r.call.Pos() >= ins.call.Pos() || !sameTable(r, ins) {
 			continue
 		}
+		if savesWhatWasRead(f.info, ins, r) {
+			continue // db.Find(&apps) ... db.Save(apps): an update of the rows read
+		}
 		decisions := astutil.Decisions(f.info, f.parents, r.call, r.outcome, ins.call)
 		if len(decisions) == 0 || isCount(r) && foundSome(f.info, decisions) {
 			continue // the insert runs when the count found rows: not a check for absence
@@ -128,6 +131,20 @@ func checkInsert(pass *analysis.Pass, f *finder, schema func() schemas, reads []
 		report.At(pass, ins.call, "insert into %s runs only when the %s at line %d found nothing, and no unique constraint or conflict clause backs it: two concurrent requests can both insert; add a UNIQUE constraint and use INSERT ... ON CONFLICT, or handle the unique violation", tableOf(ins), r.what, line)
 		return
 	}
+}
+
+// savesWhatWasRead reports whether ins is a GORM Save of the value the
+// read filled: Save updates rows that have a primary key, and rows just
+// read have one.
+func savesWhatWasRead(info *types.Info, ins, r *access) bool {
+	if ins.what != "GORM Save" || len(ins.call.Args) == 0 {
+		return false
+	}
+	root := astutil.RootObject(info, ins.call.Args[0])
+	if u, ok := ast.Unparen(ins.call.Args[0]).(*ast.UnaryExpr); ok && u.Op == token.AND {
+		root = astutil.RootObject(info, u.X)
+	}
+	return root != nil && r.outcome[root]
 }
 
 func isCount(r *access) bool {

@@ -358,3 +358,16 @@ func countNoneAfterReturn(db *sql.DB, ref string) error {
 	_, err := db.Exec("insert into orders (ref) values (?)", ref) // want `insert into orders runs only when the SELECT COUNT`
 	return err
 }
+
+// Save of the rows a Find filled updates them (gotify's sort-key
+// migration): they have their primary keys.
+func gormSaveWhatWasFound(db *gorm.DB) error {
+	var users []*User
+	if err := db.Where("name <> ?", "").Find(&users).Error; err != nil && !errors.Is(err, gorm.ErrRecordNotFound) {
+		return err
+	}
+	for _, u := range users {
+		u.Name = strings.ToLower(u.Name)
+	}
+	return db.Save(users).Error
+}
