@@ -2,10 +2,10 @@ package nojitter
 
 import (
 	"go/ast"
+	"go/build"
 	"go/token"
 	"go/types"
 	"path/filepath"
-	"runtime"
 	"strings"
 	"sync"
 
@@ -213,19 +213,8 @@ func inGOROOT(pass *analysis.Pass) bool {
 	if len(pass.Files) == 0 {
 		return false
 	}
-	root := filepath.Join(runtime.GOROOT(), "src") + string(filepath.Separator)
+	root := filepath.Join(build.Default.GOROOT, "src") + string(filepath.Separator)
 	return strings.HasPrefix(pass.Fset.Position(pass.Files[0].Package).Filename, root)
-}
-
-// constantWaits reports whether every wait's delay is a constant.
-func constantWaits(info *types.Info, waits []*ast.CallExpr) bool {
-	for _, w := range waits {
-		idx, _ := libs.Waits.Lookup(libs.Callee(info, w))
-		if idx >= len(w.Args) || !isConstant(info, w.Args[idx]) {
-			return false
-		}
-	}
-	return true
 }
 
 func isConstant(info *types.Info, e ast.Expr) bool {
