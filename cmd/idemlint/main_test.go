@@ -136,17 +136,20 @@ func TestBadInput(t *testing.T) {
 		args  []string
 		code  int
 		error string
+		env   []string
 	}{
-		{"unknown flag", e2e, []string{"-nosuch", "./..."}, 2, "idemlint: flag provided but not defined: -nosuch"},
-		{"bad bool", e2e, []string{"-nojitter=maybe", "./..."}, 2, `idemlint: invalid boolean value "maybe" for -nojitter`},
-		{"bad method", e2e, []string{"-retrynonidempotent.methods=PO/ST", "./..."}, 2, `"PO/ST" is not an HTTP token`},
-		{"empty list", e2e, []string{"-retrynonidempotent.headers=,", "./..."}, 2, "empty list"},
-		{"no match", e2e, []string{"./nosuchdir/..."}, 2, "idemlint: ./nosuchdir/... matched no packages"},
-		{"all off", e2e, []string{"-nojitter=false", "-selectinsert=false", "-unboundedretry=false", "-redislock=false", "-retryamplify=false", "-retrybody=false", "-retryclienterror=false", "-retrynonidempotent=false"}, 2, "every analyzer is switched off"},
-		{"type error", "testdata/broken", []string{"./..."}, 3, "bad/bad.go:5:9: cannot use"},
+		{"unknown flag", e2e, []string{"-nosuch", "./..."}, 2, "idemlint: flag provided but not defined: -nosuch", nil},
+		{"bad bool", e2e, []string{"-nojitter=maybe", "./..."}, 2, `idemlint: invalid boolean value "maybe" for -nojitter`, nil},
+		{"bad method", e2e, []string{"-retrynonidempotent.methods=PO/ST", "./..."}, 2, `"PO/ST" is not an HTTP token`, nil},
+		{"empty list", e2e, []string{"-retrynonidempotent.headers=,", "./..."}, 2, "empty list", nil},
+		{"no match", e2e, []string{"./nosuchdir/..."}, 2, "idemlint: ./nosuchdir/... matched no packages", nil},
+		{"all off", e2e, []string{"-nojitter=false", "-selectinsert=false", "-unboundedretry=false", "-redislock=false", "-retryamplify=false", "-retrybody=false", "-retryclienterror=false", "-retrynonidempotent=false"}, 2, "every analyzer is switched off", nil},
+		{"type error", "testdata/broken", []string{"./..."}, 3, "bad/bad.go:5:9: cannot use", nil},
+		{"newer go", "testdata/newergo", []string{"./..."}, 2, "idemlint: go: go.mod requires go >= 1.99", []string{"GOTOOLCHAIN=local"}},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			r := analysistest.Exec(t, tt.dir, nil, bin, tt.args...)
+			r := analysistest.Exec(t, tt.dir, tt.env, bin, tt.args...)
+			assert.NotContains(t, r.Stderr, "exit status", "the go command's own words, not go/packages' wrapping")
 			assert.Equal(t, tt.code, r.Code)
 			lines := strings.Split(strings.TrimSpace(r.Stderr), "\n")
 			assert.Len(t, lines, 1, r.Stderr)

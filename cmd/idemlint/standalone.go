@@ -248,12 +248,23 @@ func load(opts *options) ([]*packages.Package, error) {
 	}
 	pkgs, err := packages.Load(cfg, opts.patterns...)
 	if err != nil {
-		return nil, err
+		return nil, goListError(err)
 	}
 	if noneMatched(pkgs) {
 		return nil, fmt.Errorf("%s matched no packages", strings.Join(opts.patterns, " "))
 	}
 	return pkgs, nil
+}
+
+// goListError keeps, of an error go/packages wraps around a failed go list
+// ("err: exit status 1: stderr: go: go.mod requires go >= 1.27"), what the
+// go command said.
+func goListError(err error) error {
+	msg := err.Error()
+	if i := strings.Index(msg, "stderr: "); i >= 0 {
+		return errors.New(strings.TrimSpace(msg[i+len("stderr: "):]))
+	}
+	return err
 }
 
 // noneMatched reports whether the patterns named no package with Go files:

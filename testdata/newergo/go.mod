@@ -1,0 +1,3 @@
+module example.com/newergo
+
+go 1.99

@@ -1,0 +1,3 @@
+package newergo
+
+func F() {}
