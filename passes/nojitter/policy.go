@@ -32,9 +32,7 @@ func checkPolicy(pass *analysis.Pass, s *retrysite.Site, local map[*types.Func]*
 		}
 		p := policy.Follow(info, call.Args[s.Helper.Policy], s.Encl)
 		judgeSethvargo(v, p)
-		_, _, jittered := policy.Find(info, p.Calls, libs.SethvargoJitter)
-		_, _, capped := policy.Find(info, p.Calls, libs.SethvargoCap)
-		if !jittered && !capped {
+		if jittered, capped := sethvargoWrappers(info, p); !jittered && !capped {
 			reportConstructed(pass, call, p, local)
 		}
 	case libs.RetryGoV4, libs.RetryGoV5:
@@ -122,8 +120,7 @@ func judgeSethvargo(v *verdict, p *policy.Policy) {
 	if !ok || !p.Complete {
 		return
 	}
-	_, _, jittered := policy.Find(info, p.Calls, libs.SethvargoJitter)
-	_, _, capped := policy.Find(info, p.Calls, libs.SethvargoCap)
+	jittered, capped := sethvargoWrappers(info, p)
 	name := "retry." + libs.NameOf(libs.Callee(info, ctor)).Name
 	switch {
 	case !jittered && grows && !capped:
@@ -135,6 +132,14 @@ func judgeSethvargo(v *verdict, p *policy.Policy) {
 	case grows && !capped:
 		v.at(ctor, name+" grows without a cap; wrap it in retry.WithCappedDuration", "grows without a cap ("+name+")")
 	}
+}
+
+// sethvargoWrappers reports whether a go-retry chain is wrapped in jitter
+// (go-retry's jitterers are libs.Jitterers rows) and in a cap.
+func sethvargoWrappers(info *types.Info, p *policy.Policy) (jittered, capped bool) {
+	_, _, jittered = policy.Find(info, p.Calls, libs.Jitterers)
+	_, _, capped = policy.Find(info, p.Calls, libs.SethvargoCap)
+	return jittered, capped
 }
 
 // judgeWaitBackoff judges a wait.Backoff literal without jitter whose

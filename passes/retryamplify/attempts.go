@@ -38,7 +38,7 @@ func helperAttempts(info *types.Info, s *retrysite.Site) int {
 		opts, _ := policy.Options(info, call, s.Helper.Options, s.Encl)
 		for _, o := range opts {
 			if libs.NameOf(libs.Callee(info, o)).Name == "Attempts" && len(o.Args) == 1 {
-				return intValue(info, o.Args[0])
+				return astutil.IntValue(info, o.Args[0])
 			}
 		}
 		return 10
@@ -46,7 +46,7 @@ func helperAttempts(info *types.Info, s *retrysite.Site) int {
 		opts, _ := policy.Options(info, call, s.Helper.Options, s.Encl)
 		for _, o := range opts {
 			if libs.Is(libs.Callee(info, o), libs.BackoffV5, "WithMaxTries") {
-				return intValue(info, o.Args[0])
+				return astutil.IntValue(info, o.Args[0])
 			}
 		}
 	case libs.BackoffV4, libs.SethvargoRetry, libs.K8sRetry, libs.K8sWait:
@@ -58,16 +58,16 @@ func helperAttempts(info *types.Info, s *retrysite.Site) int {
 			name := libs.NameOf(libs.Callee(info, c))
 			switch {
 			case name.Name == "WithMaxRetries" && name.Pkg == libs.BackoffV4 && len(c.Args) == 2:
-				return plusOne(intValue(info, c.Args[1]))
+				return plusOne(astutil.IntValue(info, c.Args[1]))
 			case name.Name == "WithMaxRetries" && name.Pkg == libs.SethvargoRetry && len(c.Args) == 2:
-				return plusOne(intValue(info, c.Args[0]))
+				return plusOne(astutil.IntValue(info, c.Args[0]))
 			}
 		}
 		for _, l := range p.Lits {
 			for _, e := range l.Elts {
 				if kv, ok := e.(*ast.KeyValueExpr); ok {
 					if id, ok := kv.Key.(*ast.Ident); ok && id.Name == "Steps" {
-						return intValue(info, kv.Value)
+						return astutil.IntValue(info, kv.Value)
 					}
 				}
 			}
@@ -83,7 +83,7 @@ func restyCount(info *types.Info, e ast.Expr) int {
 			return 0
 		}
 		if libs.IsMethod(libs.Callee(info, call), libs.RestyV2, "Client", "SetRetryCount") && len(call.Args) == 1 {
-			return plusOne(intValue(info, call.Args[0]))
+			return plusOne(astutil.IntValue(info, call.Args[0]))
 		}
 		sel, ok := call.Fun.(*ast.SelectorExpr)
 		if !ok {
@@ -98,9 +98,4 @@ func plusOne(n int) int {
 		return 0
 	}
 	return n + 1
-}
-
-func intValue(info *types.Info, e ast.Expr) int {
-	v, _ := astutil.IntConst(info, e)
-	return int(v)
 }

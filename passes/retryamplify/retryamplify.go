@@ -333,7 +333,7 @@ func retriesSwitchedOff(pass *analysis.Pass) map[types.Object]bool {
 		if !ok || !v.IsField() || v.Pkg() == nil || v.Pkg().Path() != libs.RetryableHTTP {
 			return false
 		}
-		return intValue(pass.TypesInfo, value) == 0
+		return astutil.IntValue(pass.TypesInfo, value) == 0
 	}
 	for _, f := range pass.Files {
 		ast.Inspect(f, func(n ast.Node) bool {

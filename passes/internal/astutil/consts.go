@@ -16,6 +16,12 @@ func IntConst(info *types.Info, e ast.Expr) (int64, bool) {
 	return constant.Int64Val(tv.Value)
 }
 
+// IntValue is IntConst's value, or 0 when e is not an integer constant.
+func IntValue(info *types.Info, e ast.Expr) int {
+	v, _ := IntConst(info, e)
+	return int(v)
+}
+
 // IsZero reports whether e is a constant zero.
 func IsZero(info *types.Info, e ast.Expr) bool {
 	tv, ok := info.Types[e]

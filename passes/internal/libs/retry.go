@@ -99,13 +99,6 @@ var SethvargoLimits = Table[bool]{
 	{Pkg: SethvargoRetry, Name: "WithMaxDuration"}: true,
 }
 
-// SethvargoJitter are go-retry's wrappers that add jitter.
-var SethvargoJitter = Table[bool]{
-	{Pkg: SethvargoRetry, Name: "WithJitter"}:        true,
-	{Pkg: SethvargoRetry, Name: "WithJitterPercent"}: true,
-	{Pkg: SethvargoRetry, Name: "WithFullJitter"}:    true,
-}
-
 // SethvargoCap is go-retry's wrapper that caps each delay.
 var SethvargoCap = Table[bool]{
 	{Pkg: SethvargoRetry, Name: "WithCappedDuration"}: true,

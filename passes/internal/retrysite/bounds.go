@@ -228,7 +228,7 @@ func (w *loopWalk) assignedInLoop() map[types.Object]bool {
 // when that is not a constant we can see (or the site is not a loop).
 func (s *Site) Attempts(info *types.Info) int {
 	limit := func(e ast.Expr) int {
-		if n := intValue(info, e); n != 0 {
+		if n := astutil.IntValue(info, e); n != 0 {
 			return n
 		}
 		id, ok := ast.Unparen(e).(*ast.Ident)
@@ -240,7 +240,7 @@ func (s *Site) Attempts(info *types.Info) int {
 			return 0
 		}
 		if defs := astutil.Assignments(info, s.Encl, v); len(defs) == 1 {
-			return intValue(info, defs[0])
+			return astutil.IntValue(info, defs[0])
 		}
 		return 0
 	}
@@ -255,7 +255,7 @@ func (s *Site) Attempts(info *types.Info) int {
 		n := limit(cond.Y)
 		start := 0
 		if as, ok := l.Init.(*ast.AssignStmt); ok && len(as.Rhs) == 1 {
-			start = intValue(info, as.Rhs[0])
+			start = astutil.IntValue(info, as.Rhs[0])
 		}
 		switch cond.Op {
 		case token.LSS:
@@ -265,9 +265,4 @@ func (s *Site) Attempts(info *types.Info) int {
 		}
 	}
 	return 0
-}
-
-func intValue(info *types.Info, e ast.Expr) int {
-	v, _ := astutil.IntConst(info, e)
-	return int(v)
 }
