@@ -18,9 +18,7 @@ the wait call:
   - no jitter: no math/rand, math/rand/v2, crypto/rand or jitter helper
     (wait.Jitter) value reaches the delay; constant and growing delays alike;
   - no cap: the delay grows with the attempt (<<, *=, math.Pow, times the
-    counter) and no min, math.Min or "if d > max { d = max }" clamp limits it;
-    a loop of at most five attempts (read from its header, or from a local
-    limit set once) cannot grow far, so only its jitter is judged.
+    counter) and no min, math.Min or "if d > max { d = max }" clamp limits it.
 
 A delay read from a parameter, a struct field or another package's function
 is not judged (it may be jittered where it is computed), nor is a wait that
@@ -28,13 +26,14 @@ runs only when the loop draws a random number (if rand.IntN(10) == 0 {
 time.Sleep(d) }): whether it waits at all is random. A retry loop whose
 retry path waits for nothing (no wait call, no channel receive, no call of a
 function that waits) is reported at its for keyword as a hot retry loop,
-except when retrying at once is the right thing: a loop of at most two
-attempts (one immediate retry, the idiom after replacing a broken pooled
-connection or creating what was missing), or a loop that goes round only
-when the attempt lost a race that an immediate retry resolves: a name that
-already exists (os.IsExist, fs.ErrExist, EEXIST: a search for a free name),
-or an optimistic Redis transaction whose watched key changed
-(redis.TxFailedErr). Waiting would not make either succeed.
+except when retrying at once is the right thing: a loop that goes round
+only on attempts that never reached the server (driver.ErrBadConn, as
+database/sql's retry on a broken pooled connection, which takes a new one;
+a refused dial), or only when the attempt lost a race that an immediate
+retry resolves: a name that already exists (os.IsExist, fs.ErrExist,
+EEXIST: a search for a free name), or an optimistic Redis transaction whose
+watched key changed (redis.TxFailedErr). Waiting would not make any of
+these succeed.
 
 Library policies, reported where they are built:
 

@@ -10,16 +10,16 @@ import (
 )
 
 // hotRetryIsSafe reports whether a loop that retries at once does no harm:
-// it makes at most two attempts (one immediate retry, the idiom for a
-// failure the retry itself sidesteps: a broken pooled connection replaced
-// by a new one, a missing directory created first), or its failure test, or
-// a test on its way back to the next attempt, asks whether the attempt lost
-// a race that an immediate retry resolves: a name that already exists
-// (os.IsExist, EEXIST: a search for a free name), or an optimistic Redis
-// transaction whose watched key changed (redis.TxFailedErr). Waiting would
-// not make either succeed; the dependency is not failing.
+// it retries only attempts that never reached the server
+// (retrysite.NotSent: database/sql's retry on a broken pooled connection
+// takes a new one), or its failure test, or a test on its way back to the
+// next attempt, asks whether the attempt lost a race that an immediate
+// retry resolves: a name that already exists (os.IsExist, EEXIST: a search
+// for a free name), or an optimistic Redis transaction whose watched key
+// changed (redis.TxFailedErr). Waiting would not make either succeed; the
+// dependency is not failing.
 func hotRetryIsSafe(info *types.Info, s *retrysite.Site) bool {
-	if n := s.Attempts(info); n > 0 && n <= 2 {
+	if s.OnlyRetries(func(test ast.Expr) bool { return retrysite.NotSent(info, test) }) {
 		return true
 	}
 	for _, t := range s.Tests {

@@ -100,8 +100,7 @@ func checkLoop(pass *analysis.Pass, s *retrysite.Site, local map[*types.Func]boo
 		}
 		msg, ok := judged.Load(w)
 		if !ok {
-			n := s.Attempts(pass.TypesInfo)
-			msg = judgeTraced(t, calls()[w.Lparen], idx, n > 0 && n <= maxAttemptsUncapped)
+			msg = judgeTraced(t, calls()[w.Lparen], idx)
 			judged.Store(w, msg)
 		}
 		switch msg := msg.(string); msg {
@@ -121,15 +120,9 @@ func checkLoop(pass *analysis.Pass, s *retrysite.Site, local map[*types.Func]boo
 // testing package has 31 variants).
 var judged sync.Map // *ast.CallExpr -> string
 
-// maxAttemptsUncapped is the most attempts a loop may make for its growing
-// delay to need no cap: doubling four times is 16 times the first delay.
-const maxAttemptsUncapped = 5
-
 // judgeTraced traces the delay argument idx of a wait call c and returns
 // the message to report, or "".
-// A growing delay in a loop of few attempts (fewAttempts) cannot grow far:
-// only its jitter is judged.
-func judgeTraced(t *tracer, c *ssa.CallCommon, idx int, fewAttempts bool) string {
+func judgeTraced(t *tracer, c *ssa.CallCommon, idx int) string {
 	if c == nil {
 		return ""
 	}
@@ -142,7 +135,6 @@ func judgeTraced(t *tracer, c *ssa.CallCommon, idx int, fewAttempts bool) string
 	}
 	t.seen = map[ssa.Value]bool{}
 	d := t.trace(args[idx], 0)
-	d.capped = d.capped || fewAttempts && d.grows
 	switch {
 	case d.opaque || d.random && (!d.grows || d.capped) || d.param && !d.grows:
 		return ""

@@ -231,3 +231,14 @@ func retriesBegin(p *pool) error { // want retriesBegin:`retries\(attempts=3\)`
 	}
 	return nil
 }
+
+// The attempts may be held in a local variable set once.
+func localLimitOuter() error { // want localLimitOuter:`retries\(attempts=9\)`
+	maxRetries := 3
+	for i := 0; i < maxRetries; i++ {
+		if err := amplifydep.Fetch(); err == nil { // want `3 x 3 = 9 calls`
+			return nil
+		}
+	}
+	return nil
+}
