@@ -39,7 +39,9 @@ Also reported: a key generated per attempt, its value made by uuid, rand,
 time.Now or similar inside the retry site (followed through SSA), so every
 attempt carries a new key and the server cannot recognise the retry.
 
-Not reported: GET, HEAD, OPTIONS, PUT, DELETE; a POST sent once; a POST with
+Not reported: GET, HEAD, OPTIONS, PUT, DELETE; a POST sent once (including
+one inside a retry loop that runs only after the attempt succeeded and
+never goes round again, as after a readiness poll); a POST with
 a key made outside the retry site; a retry loop whose failure tests only
 retry HTTP 429 or a dial error (syscall.ECONNREFUSED, or a *net.OpError
 whose Op is "dial"): outcomes that prove the server did not process the
