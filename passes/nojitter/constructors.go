@@ -22,38 +22,10 @@ type NoJitterFact struct {
 func (*NoJitterFact) AFact()           {}
 func (f *NoJitterFact) String() string { return "policy " + f.Why }
 
-// A verdict takes what is wrong with a policy: reported where the policy
-// is built when a retry site uses it, or, for a policy constructor, kept
-// as the first reason, for its Fact.
-type verdict struct {
-	pass   *analysis.Pass
-	record bool
-	why    string
-}
-
-func (v *verdict) at(n ast.Node, msg, why string) {
-	v.add(analysis.Diagnostic{Pos: n.Pos(), End: n.End(), Message: msg}, why)
-}
-
-// wrap is at for a go-retry constructor, with a fix that wraps it in
-// retry.WithJitterPercent(10, ...).
-func (v *verdict) wrap(ctor *ast.CallExpr, msg, why string) {
-	v.add(analysis.Diagnostic{Pos: ctor.Pos(), End: ctor.End(), Message: msg,
-		SuggestedFixes: report.WrapCall(ctor, "WithJitterPercent", "10")}, why)
-}
-
-func (v *verdict) add(d analysis.Diagnostic, why string) {
-	if !v.record {
-		report.Report(v.pass, d)
-	} else if v.why == "" {
-		v.why = why
-	}
-}
-
 // exportNoJitter exports a NoJitterFact for each policy constructor of the
 // package whose policy has no jitter, no cap or no delay, and returns them.
 func exportNoJitter(pass *analysis.Pass) map[*types.Func]*NoJitterFact {
-	if !libs.ImportsAny(pass.Pkg, libs.BackoffV4, libs.BackoffV5, libs.SethvargoRetry, libs.K8sWait) {
+	if !libs.ImportsAny(pass.Pkg, libs.PolicyPaths(judgesJitter)...) {
 		return nil
 	}
 	return policy.Learn(pass, func(c policy.Constructor, learned map[*types.Func]*NoJitterFact) *NoJitterFact {
@@ -63,6 +35,8 @@ func exportNoJitter(pass *analysis.Pass) map[*types.Func]*NoJitterFact {
 		return nil
 	})
 }
+
+func judgesJitter(f *libs.Family) bool { return f.BuiltNoJitter != nil }
 
 // reportConstructed reports a helper call whose policy comes, as built,
 // from a constructor with a NoJitterFact, or is read from a struct field
@@ -86,16 +60,11 @@ func reportConstructed(pass *analysis.Pass, call *ast.CallExpr, p *policy.Policy
 // judgedElsewhere says what is wrong with a policy built elsewhere (in a
 // constructor, or where a field is set), or "".
 func judgedElsewhere(pass *analysis.Pass, p *policy.Policy, learned map[*types.Func]*NoJitterFact) string {
-	v := &verdict{pass: pass, record: true}
-	judgeBackoff(v, p)
-	judgeSethvargo(v, p)
-	for _, l := range p.Lits {
-		judgeWaitBackoff(v, l)
+	if fs := libs.BuiltNoJitter(pass.TypesInfo, &p.Built); len(fs) > 0 {
+		return fs[0].Why
 	}
-	if v.why == "" {
-		if f, _ := policy.ConstructorFact(pass, p, learned); f != nil {
-			v.why = f.Why
-		}
+	if f, _ := policy.ConstructorFact(pass, p, learned); f != nil {
+		return f.Why
 	}
-	return v.why
+	return ""
 }

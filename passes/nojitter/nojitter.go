@@ -68,9 +68,7 @@ func run(pass *analysis.Pass) (any, error) {
 			checkPolicy(pass, s, ctors)
 		}
 	}
-	if libs.ImportsAny(pass.Pkg, libs.Jpillora) {
-		checkJpillora(pass)
-	}
+	checkLiterals(pass)
 	return nil, nil
 }
 

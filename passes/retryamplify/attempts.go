@@ -6,7 +6,6 @@ import (
 
 	"github.com/idemlint/idemlint/passes/internal/astutil"
 	"github.com/idemlint/idemlint/passes/internal/libs"
-	"github.com/idemlint/idemlint/passes/internal/policy"
 	"github.com/idemlint/idemlint/passes/internal/retrysite"
 )
 
@@ -30,48 +29,10 @@ func attempts(info *types.Info, s *retrysite.Site) int {
 	return 0
 }
 
+// helperAttempts asks the helper's library family.
 func helperAttempts(info *types.Info, s *retrysite.Site) int {
-	call := s.Node.(*ast.CallExpr)
-	fn := libs.NameOf(s.HelperFunc)
-	switch fn.Pkg {
-	case libs.RetryGoV4, libs.RetryGoV5:
-		opts, _ := policy.Options(info, call, s.Helper.Options, s.Encl)
-		for _, o := range opts {
-			if libs.NameOf(libs.Callee(info, o)).Name == "Attempts" && len(o.Args) == 1 {
-				return astutil.IntValue(info, o.Args[0])
-			}
-		}
-		return 10
-	case libs.BackoffV5:
-		opts, _ := policy.Options(info, call, s.Helper.Options, s.Encl)
-		for _, o := range opts {
-			if libs.Is(libs.Callee(info, o), libs.BackoffV5, "WithMaxTries") {
-				return astutil.IntValue(info, o.Args[0])
-			}
-		}
-	case libs.BackoffV4, libs.SethvargoRetry, libs.K8sRetry, libs.K8sWait:
-		if s.Helper.Policy < 0 {
-			return 0
-		}
-		p := policy.Follow(info, call.Args[s.Helper.Policy], s.Encl)
-		for _, c := range p.Calls {
-			name := libs.NameOf(libs.Callee(info, c))
-			switch {
-			case name.Name == "WithMaxRetries" && name.Pkg == libs.BackoffV4 && len(c.Args) == 2:
-				return plusOne(astutil.IntValue(info, c.Args[1]))
-			case name.Name == "WithMaxRetries" && name.Pkg == libs.SethvargoRetry && len(c.Args) == 2:
-				return plusOne(astutil.IntValue(info, c.Args[0]))
-			}
-		}
-		for _, l := range p.Lits {
-			for _, e := range l.Elts {
-				if kv, ok := e.(*ast.KeyValueExpr); ok {
-					if id, ok := kv.Key.(*ast.Ident); ok && id.Name == "Steps" {
-						return astutil.IntValue(info, kv.Value)
-					}
-				}
-			}
-		}
+	if fam := libs.FamilyOf(s.HelperFunc); fam != nil && fam.Attempts != nil {
+		return fam.Attempts(s.Use(info))
 	}
 	return 0
 }

@@ -26,7 +26,7 @@ func (f *NeverStopsFact) String() string { return "never stops: " + f.Why }
 // exportNeverStops exports a NeverStopsFact for each policy constructor of
 // the package whose policy never stops, and returns them.
 func exportNeverStops(pass *analysis.Pass) map[*types.Func]*NeverStopsFact {
-	if !libs.ImportsAny(pass.Pkg, libs.BackoffV4, libs.SethvargoRetry) {
+	if !libs.ImportsAny(pass.Pkg, libs.PolicyPaths(judgesStops)...) {
 		return nil
 	}
 	return policy.Learn(pass, func(c policy.Constructor, learned map[*types.Func]*NeverStopsFact) *NeverStopsFact {
@@ -37,21 +37,17 @@ func exportNeverStops(pass *analysis.Pass) map[*types.Func]*NeverStopsFact {
 	})
 }
 
+func judgesStops(f *libs.Family) bool { return f.BuiltNeverStops != nil }
+
 // neverStops says what makes a policy with no limit wrapped around it retry
 // forever, or "".
 func neverStops(pass *analysis.Pass, p *policy.Policy, learned map[*types.Func]*NeverStopsFact) string {
-	info := pass.TypesInfo
-	if _, _, ok := policy.Find(info, p.Calls, libs.BackoffV4Limits); ok {
+	fs, limited := libs.BuiltNeverStops(pass.TypesInfo, &p.Built)
+	if limited {
 		return ""
 	}
-	if _, _, ok := policy.Find(info, p.Calls, libs.SethvargoLimits); ok {
-		return ""
-	}
-	if f := neverStopsV4(info, p); len(f) > 0 {
-		return f[0].why
-	}
-	if ctor, _, ok := policy.Find(info, p.Calls, libs.SethvargoBare); ok {
-		return "retry." + libs.NameOf(libs.Callee(info, ctor)).Name + " with no limit"
+	if len(fs) > 0 {
+		return fs[0].Why
 	}
 	if f, _ := policy.ConstructorFact(pass, p, learned); f != nil {
 		return f.Why

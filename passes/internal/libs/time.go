@@ -4,7 +4,8 @@ import "go/types"
 
 // Waits are the calls that block for a duration; the value is the index of
 // the duration argument. A retry loop waits between attempts through one of
-// them.
+// them. The families add theirs (wait.Jitter) when the package is
+// initialised.
 var Waits = Table[int]{
 	{"time", "", "Sleep"}:      0,
 	{"time", "", "After"}:      0,
@@ -13,7 +14,6 @@ var Waits = Table[int]{
 	{"time", "", "Tick"}:       0,
 	{"time", "", "NewTicker"}:  0,
 	{"time", "Timer", "Reset"}: 0,
-	{K8sWait, "", "Jitter"}:    0,
 }
 
 // randomPackages are packages every function of which yields randomness.
@@ -24,15 +24,9 @@ var randomPackages = map[string]bool{
 }
 
 // Jitterers are functions outside the random packages that add a random
-// component to a duration.
-var Jitterers = Table[bool]{
-	{K8sWait, "", "Jitter"}:                   true,
-	{SethvargoRetry, "", "WithJitter"}:        true,
-	{SethvargoRetry, "", "WithJitterPercent"}: true,
-	{SethvargoRetry, "", "WithFullJitter"}:    true,
-	{RetryGoV4, "", "RandomDelay"}:            true,
-	{RetryGoV4, "", "FullJitterBackoffDelay"}: true,
-}
+// component to a duration (the Jitterers of each Family, gathered when the
+// package is initialised).
+var Jitterers = Table[bool]{}
 
 // IsRandom reports whether calling fn yields a random value.
 func IsRandom(fn *types.Func) bool {

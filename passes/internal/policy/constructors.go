@@ -19,8 +19,8 @@ type Constructor struct {
 }
 
 // Constructors lists the function declarations of files whose single
-// result is a retry policy (a type of cenkalti/backoff, sethvargo/go-retry
-// or k8s wait) and whose every return statement hands back a policy
+// result is a retry policy (a type of a library family's policy package,
+// libs.IsPolicyType) and whose every return statement hands back a policy
 // built in view (Policy.Complete).
 func Constructors(info *types.Info, files []*ast.File) []Constructor {
 	var out []Constructor
@@ -28,7 +28,7 @@ func Constructors(info *types.Info, files []*ast.File) []Constructor {
 		for _, d := range f.Decls {
 			fd, ok := d.(*ast.FuncDecl)
 			if !ok || fd.Body == nil || fd.Type.Results == nil || fd.Type.Results.NumFields() != 1 ||
-				!isPolicyType(info.TypeOf(fd.Type.Results.List[0].Type)) {
+				!libs.IsPolicyType(info.TypeOf(fd.Type.Results.List[0].Type)) {
 				continue
 			}
 			fn, ok := info.Defs[fd.Name].(*types.Func)
@@ -47,7 +47,7 @@ func Constructors(info *types.Info, files []*ast.File) []Constructor {
 // returns nil when one of them cannot be followed (a bare return, a value
 // from a parameter or a field).
 func returned(info *types.Info, fd *ast.FuncDecl) *Policy {
-	merged := &Policy{Fields: map[string]ast.Expr{}, Complete: true}
+	merged := New()
 	found := false
 	ast.Inspect(fd.Body, func(n ast.Node) bool {
 		switch n := n.(type) {
@@ -75,28 +75,11 @@ func returned(info *types.Info, fd *ast.FuncDecl) *Policy {
 func Constructed(info *types.Info, p *Policy) []*ast.CallExpr {
 	var out []*ast.CallExpr
 	for _, c := range p.Calls {
-		if fn := libs.Callee(info, c); fn != nil && fn.Pkg() != nil && !libraryPackages[fn.Pkg().Path()] {
+		if fn := libs.Callee(info, c); fn != nil && fn.Pkg() != nil && !libs.IsPolicyPackage(fn.Pkg().Path()) {
 			out = append(out, c)
 		}
 	}
 	return out
-}
-
-// libraryPackages are the retry libraries whose types are policies; their
-// own functions are judged by the tables, not through Facts.
-var libraryPackages = map[string]bool{
-	libs.BackoffV4: true, libs.BackoffV5: true, libs.SethvargoRetry: true, libs.K8sWait: true,
-}
-
-func isPolicyType(t types.Type) bool {
-	if t == nil {
-		return false
-	}
-	if ptr, ok := t.(*types.Pointer); ok {
-		t = ptr.Elem()
-	}
-	n, ok := types.Unalias(t).(*types.Named)
-	return ok && n.Obj().Pkg() != nil && libraryPackages[n.Obj().Pkg().Path()]
 }
 
 // Learn judges each policy constructor of the package with judge, which

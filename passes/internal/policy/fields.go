@@ -17,7 +17,7 @@ func StoredIn(info *types.Info, files []*ast.File, p *Policy) (*types.Var, *Poli
 		return nil, nil
 	}
 	field := p.FromFields[0]
-	stored := &Policy{Fields: map[string]ast.Expr{}, Complete: true}
+	stored := New()
 	stored.Merge(p)
 	stored.Complete = true
 	n := 0

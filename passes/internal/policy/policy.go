@@ -12,19 +12,11 @@ import (
 	"github.com/idemlint/idemlint/passes/internal/libs"
 )
 
-// Policy is what builds one policy value.
+// Policy is what builds one policy value: the calls, literals and field
+// assignments the library families judge (libs.Built), and where the
+// parts it could not see came from.
 type Policy struct {
-	// Calls are the calls found by following the value: wrappers first
-	// (WithMaxRetries(3, b)), then what they wrap, then the constructor.
-	Calls []*ast.CallExpr
-	// Lits are composite literals found the same way (wait.Backoff{...}).
-	Lits []*ast.CompositeLit
-	// Fields are the assignments to fields of the policy variable
-	// (b.MaxElapsedTime = 0).
-	Fields map[string]ast.Expr
-	// Complete is false when the value came from somewhere the analyzer
-	// cannot see (a parameter, a field, another package's variable).
-	Complete bool
+	libs.Built
 	// FromFields are the struct fields of this package the value was read
 	// from (c.backoff); when they are all that is missing, OnlyFields is
 	// true and FieldPolicy can say what the package stores in them.
@@ -32,6 +24,11 @@ type Policy struct {
 	OnlyFields bool
 
 	seen map[*types.Var]bool
+}
+
+// New returns an empty policy, complete until a part of it is not seen.
+func New() *Policy {
+	return &Policy{Built: libs.Built{Fields: map[string]ast.Expr{}, Complete: true}}
 }
 
 // incomplete notes a part of the value that cannot be seen.
@@ -42,7 +39,8 @@ func (p *Policy) incomplete() {
 // Follow traces e, in the function encl, through local variables,
 // address-of, and the function arguments of wrapper calls.
 func Follow(info *types.Info, e ast.Expr, encl ast.Node) *Policy {
-	p := &Policy{Fields: map[string]ast.Expr{}, Complete: true, OnlyFields: true, seen: map[*types.Var]bool{}}
+	p := New()
+	p.OnlyFields, p.seen = true, map[*types.Var]bool{}
 	p.follow(info, e, encl, 0)
 	if p.Complete {
 		p.OnlyFields = false
@@ -67,7 +65,7 @@ func (p *Policy) follow(info *types.Info, e ast.Expr, encl ast.Node, depth int) 
 		// function of the program given a policy may wrap it in anything.
 		for _, a := range x.Args {
 			if isPolicyArg(info, a) {
-				if fn := libs.Callee(info, x); fn == nil || fn.Pkg() == nil || !libraryPackages[fn.Pkg().Path()] {
+				if fn := libs.Callee(info, x); fn == nil || fn.Pkg() == nil || !libs.IsPolicyPackage(fn.Pkg().Path()) {
 					p.incomplete()
 					continue
 				}
@@ -116,7 +114,7 @@ func (p *Policy) follow(info *types.Info, e ast.Expr, encl ast.Node, depth int) 
 // isPolicyArg reports whether an argument is itself a policy: a value of a
 // named type of a retry library (not a duration or count).
 func isPolicyArg(info *types.Info, e ast.Expr) bool {
-	return isPolicyType(info.TypeOf(e))
+	return libs.IsPolicyType(info.TypeOf(e))
 }
 
 // noteFields records `v.Field = value` assignments in encl.
@@ -137,18 +135,6 @@ func (p *Policy) noteFields(info *types.Info, v *types.Var, encl ast.Node) {
 		}
 		return true
 	})
-}
-
-// Find returns the first call of the policy to a function of the table, and
-// its row.
-func Find[V any](info *types.Info, calls []*ast.CallExpr, t libs.Table[V]) (*ast.CallExpr, V, bool) {
-	for _, c := range calls {
-		if v, ok := t.Lookup(libs.Callee(info, c)); ok {
-			return c, v, true
-		}
-	}
-	var zero V
-	return nil, zero, false
 }
 
 // Options returns the option calls passed to a helper from index from on,

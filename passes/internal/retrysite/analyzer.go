@@ -105,8 +105,10 @@ func (f *finder) callSite(encl ast.Node, call *ast.CallExpr, fn *types.Func) *Si
 		if h.Op >= len(call.Args) {
 			return nil
 		}
-		return &Site{Kind: Helper, Node: call, Encl: encl, Helper: h, HelperFunc: fn,
+		s := &Site{Kind: Helper, Node: call, Encl: encl, Helper: h, HelperFunc: fn,
 			Op: resolveOp(f.info, f.decls, call.Args[h.Op], encl)}
+		resolveLibrary(f.info, s, call, encl)
+		return s
 	}
 	if fact := f.helperFact(fn); fact != nil && fact.Op < len(call.Args) {
 		return &Site{Kind: UserHelper, Node: call, Encl: encl, UserHelper: fact, HelperFunc: fn,

@@ -13,6 +13,7 @@ import (
 	"go/types"
 
 	"github.com/idemlint/idemlint/passes/internal/libs"
+	"github.com/idemlint/idemlint/passes/internal/policy"
 )
 
 // Kind says how a site retries.
@@ -47,9 +48,16 @@ type Site struct {
 	// Op is the operation run on every attempt.
 	Op Operation
 
-	// For Helper sites: the library row and the callee.
-	Helper     libs.RetryHelper
-	HelperFunc *types.Func
+	// For Helper sites: the library row and the callee, and what the call
+	// is given, followed back to where it is built: its policy (nil when
+	// it takes none), its options (OptionsSeen is false when a spread
+	// slice hides some) and its context (nil when it takes none).
+	Helper      libs.RetryHelper
+	HelperFunc  *types.Func
+	Policy      *policy.Policy
+	Options     []*ast.CallExpr
+	OptionsSeen bool
+	Ctx         *policy.Policy
 	// For UserHelper sites: the helper's fact.
 	UserHelper *HelperFact
 

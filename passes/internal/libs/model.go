@@ -1,0 +1,256 @@
+package libs
+
+import (
+	"go/ast"
+	"go/types"
+
+	"golang.org/x/tools/go/analysis"
+)
+
+// The library model: each retry library family (cenkalti/backoff,
+// avast/retry-go, sethvargo/go-retry, k8s retry and wait, jpillora/backoff)
+// is one Family value, in one file of this package, that holds its helpers
+// and says what a policy built with it means. nojitter, unboundedretry,
+// retryamplify and the policy tracer ask the families; they never name a
+// library. Adding a library is adding a file that registers a Family.
+
+// Built is what builds one policy value, as the policy tracer
+// (passes/internal/policy) found it by following the value back.
+type Built struct {
+	// Calls are the calls found by following the value: wrappers first
+	// (WithMaxRetries(3, b)), then what they wrap, then the constructor.
+	Calls []*ast.CallExpr
+	// Lits are composite literals found the same way (wait.Backoff{...}).
+	Lits []*ast.CompositeLit
+	// Fields are the assignments to fields of the policy variable
+	// (b.MaxElapsedTime = 0).
+	Fields map[string]ast.Expr
+	// Complete is false when the value came from somewhere the tracer
+	// cannot see (a parameter, a field, another package's variable).
+	Complete bool
+}
+
+// Use is one call of a library retry helper, with its arguments resolved
+// once by retrysite: a family judges it from this, never from call.Args.
+type Use struct {
+	Info   *types.Info
+	Call   *ast.CallExpr
+	Func   *types.Func
+	Helper RetryHelper
+	// Policy is the policy the helper is given (an argument, or an option
+	// such as backoff/v5's WithBackOff), or nil when it takes none.
+	Policy *Built
+	// Options are the option calls passed to the helper (retry-go,
+	// backoff/v5), followed through local variables.
+	Options []*ast.CallExpr
+	// Ctx is what builds the helper's context argument, or nil.
+	Ctx *Built
+}
+
+// A Finding is one thing wrong with a policy: where it is, the message
+// reported there, the reason in a few words (as a Fact or a report at a
+// helper call says it), and the fixes offered.
+type Finding struct {
+	At    ast.Node
+	Msg   string
+	Why   string
+	Fixes []analysis.SuggestedFix
+}
+
+// Family is one retry library family.
+type Family struct {
+	// Paths are the packages of the family.
+	Paths []string
+	// Policies are the packages whose named types are policy values the
+	// tracer follows and constructors return.
+	Policies []string
+	// Helpers are the functions that retry an operation.
+	Helpers Table[RetryHelper]
+	// Jitterers are functions that add a random part to a delay.
+	Jitterers Table[bool]
+	// Waits are functions that block for a duration (the index of it).
+	Waits Table[int]
+
+	// NoJitter judges a helper call's own policy and options: what lacks
+	// jitter, a cap or a delay, and whether what it got from elsewhere (a
+	// constructor, a struct field) must be judged too.
+	NoJitter func(u *Use) (fs []Finding, elsewhere bool)
+	// BuiltNoJitter judges a policy built elsewhere (in a constructor, or
+	// where a field is set) the same way.
+	BuiltNoJitter func(info *types.Info, b *Built) []Finding
+	// NeverStops judges whether a helper call can retry forever: what in
+	// its policy or options makes it never stop, and whether, with no limit
+	// in view, what it got from elsewhere must be judged (LimitFix then
+	// says how to add one).
+	NeverStops func(u *Use) (fs []Finding, elsewhere bool)
+	// BuiltNeverStops judges a policy built elsewhere: limited when the
+	// family's limit wraps it, or what makes it never stop.
+	BuiltNeverStops func(info *types.Info, b *Built) (fs []Finding, limited bool)
+	// LimitFix names the family's limits, for a message that asks for one.
+	LimitFix string
+	// Attempts returns how many attempts a helper call makes when the
+	// operation keeps failing, or 0 when that is not a constant in view.
+	Attempts func(u *Use) int
+	// Literal judges any composite literal of the family's types, wherever
+	// it is built (a policy value that is itself the configuration).
+	Literal func(info *types.Info, lit *ast.CompositeLit) []Finding
+}
+
+// Families lists the library families, in the order their judgements are
+// asked (the first reason found is the one a Fact keeps).
+var Families = []*Family{backoffFamily, goRetryFamily, k8sFamily, retryGoFamily, jpilloraFamily}
+
+// init adds the families' rows to the shared tables the recognisers look
+// callees up in.
+func init() {
+	for _, f := range Families {
+		for k, v := range f.Helpers {
+			RetryHelpers[k] = v
+		}
+		for k, v := range f.Jitterers {
+			Jitterers[k] = v
+		}
+		for k, v := range f.Waits {
+			Waits[k] = v
+		}
+	}
+}
+
+// FamilyOf returns the family of a function, or nil.
+func FamilyOf(fn *types.Func) *Family {
+	if fn == nil || fn.Pkg() == nil {
+		return nil
+	}
+	return familyOfPath(fn.Pkg().Path())
+}
+
+func familyOfPath(path string) *Family {
+	for _, f := range Families {
+		for _, p := range f.Paths {
+			if p == path {
+				return f
+			}
+		}
+	}
+	return nil
+}
+
+// IsPolicyPackage reports whether the named types of package path are
+// retry policies.
+func IsPolicyPackage(path string) bool {
+	for _, f := range Families {
+		for _, p := range f.Policies {
+			if p == path {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// IsPolicyType reports whether t (or what it points to) is a named type of
+// a policy package.
+func IsPolicyType(t types.Type) bool {
+	if t == nil {
+		return false
+	}
+	if ptr, ok := t.(*types.Pointer); ok {
+		t = ptr.Elem()
+	}
+	n, ok := types.Unalias(t).(*types.Named)
+	return ok && n.Obj().Pkg() != nil && IsPolicyPackage(n.Obj().Pkg().Path())
+}
+
+// PolicyPaths are the policy packages of the families that have the
+// judgement has picks: an analyzer's import gate.
+func PolicyPaths(has func(*Family) bool) []string {
+	var out []string
+	for _, f := range Families {
+		if has(f) {
+			out = append(out, f.Policies...)
+		}
+	}
+	return out
+}
+
+// LiteralPaths are the packages of the families that judge literals.
+func LiteralPaths() []string {
+	var out []string
+	for _, f := range Families {
+		if f.Literal != nil {
+			out = append(out, f.Paths...)
+		}
+	}
+	return out
+}
+
+// BuiltNoJitter asks every family what a policy built elsewhere lacks.
+func BuiltNoJitter(info *types.Info, b *Built) []Finding {
+	var out []Finding
+	for _, f := range Families {
+		if f.BuiltNoJitter != nil {
+			out = append(out, f.BuiltNoJitter(info, b)...)
+		}
+	}
+	return out
+}
+
+// BuiltNeverStops asks every family whether a policy built elsewhere never
+// stops: limited, with no findings, when one of them finds a limit
+// wrapped around it.
+func BuiltNeverStops(info *types.Info, b *Built) (fs []Finding, limited bool) {
+	for _, f := range Families {
+		if f.BuiltNeverStops == nil {
+			continue
+		}
+		more, lim := f.BuiltNeverStops(info, b)
+		if lim {
+			return nil, true
+		}
+		fs = append(fs, more...)
+	}
+	return fs, false
+}
+
+// HasDeadline reports whether a context visibly comes from
+// context.WithTimeout or WithDeadline.
+func HasDeadline(info *types.Info, ctx *Built) bool {
+	if ctx == nil {
+		return false
+	}
+	for _, c := range ctx.Calls {
+		fn := Callee(info, c)
+		if Is(fn, "context", "WithTimeout") || Is(fn, "context", "WithDeadline") {
+			return true
+		}
+	}
+	return false
+}
+
+// Find returns the first call to a function of the table, and its row.
+func Find[V any](info *types.Info, calls []*ast.CallExpr, t Table[V]) (*ast.CallExpr, V, bool) {
+	for _, c := range calls {
+		if v, ok := t.Lookup(Callee(info, c)); ok {
+			return c, v, true
+		}
+	}
+	var zero V
+	return nil, zero, false
+}
+
+// option returns the first option call of pkg.name, or nil.
+func option(info *types.Info, opts []*ast.CallExpr, pkg, name string) *ast.CallExpr {
+	for _, o := range opts {
+		if Is(Callee(info, o), pkg, name) {
+			return o
+		}
+	}
+	return nil
+}
+
+func plusOne(n int) int {
+	if n <= 0 {
+		return 0
+	}
+	return n + 1
+}
