@@ -68,7 +68,7 @@ func run(pass *analysis.Pass) (any, error) {
 			checkPolicy(pass, s, ctors)
 		}
 	}
-	checkLiterals(pass)
+	checkBuilt(pass, sites)
 	return nil, nil
 }
 

@@ -7,6 +7,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/idemlint/idemlint/passes/internal/libs"
+	"github.com/idemlint/idemlint/passes/internal/policy"
 	"github.com/idemlint/idemlint/passes/internal/report"
 	"github.com/idemlint/idemlint/passes/internal/retrysite"
 )
@@ -54,4 +55,32 @@ func checkLiterals(pass *analysis.Pass) {
 			return true
 		})
 	}
+}
+
+// checkBuilt reports policies judged where they are built: literals such
+// as jpillora's Backoff anywhere, and the policy a constructor of the
+// package builds (func steady() backoff.BackOff { return
+// backoff.NewConstantBackOff(d) }), whoever uses it, when no caller can add
+// the jitter back. A constructor that runs a retry itself is judged at
+// that retry instead.
+func checkBuilt(pass *analysis.Pass, sites []*retrysite.Site) {
+	checkLiterals(pass)
+	if !libs.ImportsAny(pass.Pkg, libs.PolicyPaths(judgesJitter)...) {
+		return
+	}
+	for _, c := range policy.Constructors(pass.TypesInfo, pass.Files) {
+		if !retriesIn(sites, c.Decl) {
+			reportFindings(pass, libs.NoJitterWhereBuilt(pass.TypesInfo, &c.Policy.Built))
+		}
+	}
+}
+
+// retriesIn reports whether a library retry helper is called in fd.
+func retriesIn(sites []*retrysite.Site, fd *ast.FuncDecl) bool {
+	for _, s := range sites {
+		if s.Kind == retrysite.Helper && fd.Pos() <= s.Pos() && s.Pos() < fd.End() {
+			return true
+		}
+	}
+	return false
 }

@@ -1,6 +1,7 @@
 package libs
 
 import (
+	"go/ast"
 	"go/types"
 
 	"github.com/idemlint/idemlint/passes/internal/astutil"
@@ -76,6 +77,10 @@ func backoffNoJitter(info *types.Info, b *Built) []Finding {
 	}
 	for _, l := range b.Lits {
 		switch astutil.TypeName(info.TypeOf(l)) {
+		case "ExponentialBackOff":
+			if f, ok := literalNoJitter(info, b, l); ok {
+				out = append(out, f)
+			}
 		case "ZeroBackOff":
 			out = append(out, Finding{At: l, Msg: "backoff.ZeroBackOff retries at once, with no delay between attempts; use backoff.NewExponentialBackOff()",
 				Why: "retries at once (backoff.ZeroBackOff), with no delay between attempts"})
@@ -85,6 +90,37 @@ func backoffNoJitter(info *types.Info, b *Built) []Finding {
 		}
 	}
 	return out
+}
+
+// literalNoJitter judges an ExponentialBackOff literal: a field it leaves
+// out is zero, and a RandomizationFactor of zero is no jitter, unless the
+// policy variable is given one afterwards (b.RandomizationFactor = 0.5).
+func literalNoJitter(info *types.Info, b *Built, l *ast.CompositeLit) (Finding, bool) {
+	if !isBackoffType(info.TypeOf(l), "ExponentialBackOff") {
+		return Finding{}, false
+	}
+	if _, later := b.Fields["RandomizationFactor"]; later {
+		return Finding{}, false // judged as the field assignment
+	}
+	rf, ok := litFields(l)["RandomizationFactor"]
+	switch {
+	case !ok:
+		return Finding{At: l, Msg: "backoff.ExponentialBackOff literal leaves RandomizationFactor at 0, so it has no jitter" + together + "; use backoff.NewExponentialBackOff() or set RandomizationFactor: 0.5",
+			Why: "has no jitter (an ExponentialBackOff literal without RandomizationFactor)" + together}, true
+	case astutil.IsZero(info, rf):
+		return Finding{At: rf, Msg: "RandomizationFactor: 0 removes the backoff's jitter" + together + "; keep the default 0.5",
+			Why: "has no jitter (RandomizationFactor: 0)" + together}, true
+	}
+	return Finding{}, false
+}
+
+// isBackoffType reports whether t (or what it points to) is the type name
+// of backoff v4 or v5.
+func isBackoffType(t types.Type, name string) bool {
+	if p, ok := t.(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	return IsNamed(t, BackoffV4, name) || IsNamed(t, BackoffV5, name)
 }
 
 // backoffNeverStops judges a Retry call: v4 by its policy, v5 by its
@@ -135,6 +171,11 @@ func backoffV4NeverStops(info *types.Info, b *Built) []Finding {
 		}
 	}
 	for _, l := range b.Lits {
+		if v, ok := litFields(l)["MaxElapsedTime"]; ok && isBackoffType(info.TypeOf(l), "ExponentialBackOff") && astutil.IsZero(info, v) {
+			if _, later := b.Fields["MaxElapsedTime"]; !later {
+				out = append(out, Finding{At: v, Msg: "MaxElapsedTime: 0 makes this backoff retry forever" + wrap, Why: "MaxElapsedTime: 0"})
+			}
+		}
 		if n := astutil.TypeName(info.TypeOf(l)); n == "ConstantBackOff" || n == "ZeroBackOff" {
 			out = append(out, Finding{At: l, Msg: "backoff." + n + " never stops, so this retry can run forever; wrap it in backoff.WithMaxRetries(b, 3) or backoff.WithContext(b, ctx)",
 				Why: "backoff." + n})

@@ -31,6 +31,7 @@ var goRetryFamily = &Family{
 	},
 	NoJitter:      goRetryNoJitter,
 	BuiltNoJitter: goRetryBuiltNoJitter,
+	JitterAround:  true,
 	NeverStops:    goRetryNeverStops,
 	BuiltNeverStops: func(info *types.Info, b *Built) ([]Finding, bool) {
 		if _, _, ok := Find(info, b.Calls, goRetryLimits); ok {

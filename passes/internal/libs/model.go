@@ -78,6 +78,10 @@ type Family struct {
 	// BuiltNoJitter judges a policy built elsewhere (in a constructor, or
 	// where a field is set) the same way.
 	BuiltNoJitter func(info *types.Info, b *Built) []Finding
+	// JitterAround is true when a caller can still wrap a built policy in
+	// jitter (go-retry's WithJitter): a constructor's policy is then judged
+	// only where it is used, not where it is built.
+	JitterAround bool
 	// NeverStops judges whether a helper call can retry forever: what in
 	// its policy or options makes it never stop, and whether, with no limit
 	// in view, what it got from elsewhere must be judged (LimitFix then
@@ -148,14 +152,17 @@ func IsPolicyPackage(path string) bool {
 	return false
 }
 
-// IsPolicyType reports whether t (or what it points to) is a named type of
-// a policy package.
+// IsPolicyType reports whether t (or what it points to, or a slice of it)
+// is a named type of a policy package.
 func IsPolicyType(t types.Type) bool {
 	if t == nil {
 		return false
 	}
 	if ptr, ok := t.(*types.Pointer); ok {
 		t = ptr.Elem()
+	}
+	if s, ok := types.Unalias(t).(*types.Slice); ok {
+		t = s.Elem() // a list of options
 	}
 	n, ok := types.Unalias(t).(*types.Named)
 	return ok && n.Obj().Pkg() != nil && IsPolicyPackage(n.Obj().Pkg().Path())
@@ -189,6 +196,19 @@ func BuiltNoJitter(info *types.Info, b *Built) []Finding {
 	var out []Finding
 	for _, f := range Families {
 		if f.BuiltNoJitter != nil {
+			out = append(out, f.BuiltNoJitter(info, b)...)
+		}
+	}
+	return out
+}
+
+// NoJitterWhereBuilt asks the families what a policy built in a
+// constructor lacks that no caller can add back: reported where it is
+// built.
+func NoJitterWhereBuilt(info *types.Info, b *Built) []Finding {
+	var out []Finding
+	for _, f := range Families {
+		if f.BuiltNoJitter != nil && !f.JitterAround {
 			out = append(out, f.BuiltNoJitter(info, b)...)
 		}
 	}

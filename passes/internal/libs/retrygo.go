@@ -24,7 +24,8 @@ const (
 const retryGoDefaultAttempts = 10
 
 var retryGoFamily = &Family{
-	Paths: []string{RetryGoV4, RetryGoV5},
+	Paths:    []string{RetryGoV4, RetryGoV5},
+	Policies: []string{RetryGoV4, RetryGoV5},
 	Helpers: Table[RetryHelper]{
 		{RetryGoV4, "", "Do"}:         helper(0, -1, -1, 1),
 		{RetryGoV4, "", "DoWithData"}: helper(0, -1, -1, 1),
@@ -36,6 +37,10 @@ var retryGoFamily = &Family{
 	},
 	NoJitter: func(u *Use) ([]Finding, bool) {
 		return retryGoNoJitter(u.Info, NameOf(u.Func).Pkg, u.Options), false
+	},
+	// A list of options built in a constructor ([]retry.Option{...}).
+	BuiltNoJitter: func(info *types.Info, b *Built) []Finding {
+		return append(retryGoNoJitter(info, RetryGoV4, b.Calls), retryGoNoJitter(info, RetryGoV5, b.Calls)...)
 	},
 	NeverStops: func(u *Use) ([]Finding, bool) {
 		pkg := NameOf(u.Func).Pkg

@@ -15,6 +15,7 @@ import (
 // the function is judged through a Fact the analyzer exports for it.
 type Constructor struct {
 	Func   *types.Func
+	Decl   *ast.FuncDecl
 	Policy *Policy
 }
 
@@ -36,7 +37,7 @@ func Constructors(info *types.Info, files []*ast.File) []Constructor {
 				continue
 			}
 			if p := returned(info, fd); p != nil {
-				out = append(out, Constructor{Func: fn, Policy: p})
+				out = append(out, Constructor{Func: fn, Decl: fd, Policy: p})
 			}
 		}
 	}

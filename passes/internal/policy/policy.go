@@ -57,8 +57,22 @@ func (p *Policy) follow(info *types.Info, e ast.Expr, encl ast.Node, depth int) 
 	case *ast.UnaryExpr:
 		p.follow(info, x.X, encl, depth+1)
 	case *ast.CompositeLit:
+		if t := info.TypeOf(x); t != nil && isSlice(t) {
+			// A list of options ([]retry.Option{retry.Attempts(3), ...}):
+			// the policy is what its elements build.
+			for _, elt := range x.Elts {
+				p.follow(info, elt, encl, depth+1)
+			}
+			return
+		}
 		p.Lits = append(p.Lits, x)
 	case *ast.CallExpr:
+		if isAppend(info, x) {
+			for _, a := range x.Args {
+				p.follow(info, a, encl, depth+1)
+			}
+			return
+		}
 		p.Calls = append(p.Calls, x)
 		// Wrappers take the policy they wrap as an argument of the same
 		// interface type: follow the arguments that are policies. A
@@ -72,9 +86,12 @@ func (p *Policy) follow(info *types.Info, e ast.Expr, encl ast.Node, depth int) 
 				p.follow(info, a, encl, depth+1)
 			}
 		}
+		// A builder chain (a method of a policy value) is built by its
+		// receiver too; a method of the program that returns a policy
+		// (w.reconnectPolicy()) is a constructor, judged by its Fact.
 		if sel, ok := x.Fun.(*ast.SelectorExpr); ok {
-			if _, isMethod := info.Selections[sel]; isMethod {
-				p.follow(info, sel.X, encl, depth+1) // builder chains
+			if _, isMethod := info.Selections[sel]; isMethod && isPolicyArg(info, sel.X) {
+				p.follow(info, sel.X, encl, depth+1)
 			}
 		}
 	case *ast.Ident:
@@ -109,6 +126,21 @@ func (p *Policy) follow(info *types.Info, e ast.Expr, encl ast.Node, depth int) 
 	default:
 		p.incomplete()
 	}
+}
+
+func isSlice(t types.Type) bool {
+	_, ok := t.Underlying().(*types.Slice)
+	return ok
+}
+
+// isAppend reports whether call is the builtin append.
+func isAppend(info *types.Info, call *ast.CallExpr) bool {
+	id, ok := ast.Unparen(call.Fun).(*ast.Ident)
+	if !ok {
+		return false
+	}
+	b, ok := info.Uses[id].(*types.Builtin)
+	return ok && b.Name() == "append"
 }
 
 // isPolicyArg reports whether an argument is itself a policy: a value of a

@@ -32,19 +32,21 @@ func SleepCtx(ctx context.Context, d time.Duration) error { // want SleepCtx:`wa
 	}
 }
 
-// Constant returns a backoff without jitter: reported where a retry uses it.
+// Constant returns a backoff without jitter: reported where it is built,
+// and where a retry uses it.
 func Constant() backoff.BackOff { // want Constant:`policy has no jitter \(a constant backoff\)`
-	return backoff.NewConstantBackOff(time.Second)
+	return backoff.NewConstantBackOff(time.Second) // want `a constant backoff has no jitter`
 }
 
 // Flat switches the jitter of an exponential backoff off.
 func Flat() *backoff.ExponentialBackOff { // want Flat:`policy has no jitter \(RandomizationFactor = 0\)`
 	b := backoff.NewExponentialBackOff()
-	b.RandomizationFactor = 0
+	b.RandomizationFactor = 0 // want `RandomizationFactor = 0 removes the backoff's jitter`
 	return b
 }
 
-// Exponential is go-retry's exponential backoff, bare.
+// Exponential is go-retry's exponential backoff, bare: a caller may still
+// wrap it in jitter, so it is reported where a retry uses it.
 func Exponential() retry.Backoff { // want Exponential:`policy has no jitter and no cap on its delay \(retry.NewExponential\)`
 	return retry.NewExponential(time.Second)
 }

@@ -61,7 +61,7 @@ func fromConstructors(ctx context.Context) {
 }
 
 func zero() backoff.BackOff { // want zero:`policy retries at once \(backoff.ZeroBackOff\)`
-	return &backoff.ZeroBackOff{}
+	return &backoff.ZeroBackOff{} // want `backoff.ZeroBackOff retries at once`
 }
 
 // Policies kept in struct fields, judged by what the package stores there.
