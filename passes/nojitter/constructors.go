@@ -9,14 +9,18 @@ import (
 	"github.com/idemlint/idemlint/passes/internal/libs"
 	"github.com/idemlint/idemlint/passes/internal/policy"
 	"github.com/idemlint/idemlint/passes/internal/report"
+	"github.com/idemlint/idemlint/passes/internal/retrysite"
 )
 
 // NoJitterFact marks a function that returns a retry policy without
 // jitter, without a cap or without a delay (a constant backoff,
 // RandomizationFactor = 0, a bare go-retry backoff). A retry helper that
-// gets its policy from a call of it is reported at the helper call.
+// gets its policy from a call of it is reported at the helper call, unless
+// the policy is reported where it is built (Built): no caller can add the
+// jitter back, so the fix, and the report, belong there.
 type NoJitterFact struct {
-	Why string // what is wrong with it, as the message says it
+	Why   string // what is wrong with it, as the message says it
+	Built bool   // reported where it is built
 }
 
 func (*NoJitterFact) AFact()           {}
@@ -28,9 +32,16 @@ func exportNoJitter(pass *analysis.Pass) map[*types.Func]*NoJitterFact {
 	if !libs.ImportsAny(pass.Pkg, libs.PolicyPaths(judgesJitter)...) {
 		return nil
 	}
+	sites := pass.ResultOf[retrysite.Analyzer].(*retrysite.Result).Sites
 	return policy.Learn(pass, func(c policy.Constructor, learned map[*types.Func]*NoJitterFact) *NoJitterFact {
-		if why := judgedElsewhere(pass, c.Policy, learned); why != "" {
-			return &NoJitterFact{Why: why}
+		if fs := libs.NoJitterWhereBuilt(pass.TypesInfo, &c.Policy.Built); len(fs) > 0 && !retriesIn(sites, c.Decl) {
+			return &NoJitterFact{Why: fs[0].Why, Built: true}
+		}
+		if fs := libs.BuiltNoJitter(pass.TypesInfo, &c.Policy.Built); len(fs) > 0 {
+			return &NoJitterFact{Why: fs[0].Why}
+		}
+		if f, _ := policy.ConstructorFact(pass, c.Policy, learned); f != nil {
+			return &NoJitterFact{Why: f.Why, Built: f.Built}
 		}
 		return nil
 	})
@@ -52,7 +63,7 @@ func reportConstructed(pass *analysis.Pass, call *ast.CallExpr, p *policy.Policy
 		}
 		return
 	}
-	if f, c := policy.ConstructorFact(pass, p, learned); f != nil {
+	if f, c := policy.ConstructorFact(pass, p, learned); f != nil && !f.Built {
 		report.At(pass, call, "the policy from %s() %s; fix it where it is built", types.ExprString(c.Fun), f.Why)
 	}
 }

@@ -39,9 +39,13 @@ Library policies, reported where they are built:
 
   - cenkalti/backoff v4/v5: RandomizationFactor = 0 or
     WithRandomizationFactor(0), NewConstantBackOff (no jitter), ZeroBackOff
-    (no delay); NewExponentialBackOff's default (jitter 0.5, cap 60s) is fine;
+    (no delay), an ExponentialBackOff literal whose RandomizationFactor is
+    0 or left out (unless set afterwards); NewExponentialBackOff's default
+    (jitter 0.5, cap 60s) is fine; v5's policy is the one given by
+    WithBackOff;
   - avast/retry-go: DelayType(FixedDelay) or DelayType(BackOffDelay) alone
-    (the default CombineDelay(BackOffDelay, RandomDelay) is fine);
+    (the default CombineDelay(BackOffDelay, RandomDelay) is fine), given to
+    Do or in a list of options ([]retry.Option{...}) a function returns;
   - sethvargo/go-retry: a backoff chain without WithJitter, WithJitterPercent
     or WithFullJitter, and an exponential or Fibonacci chain without
     WithCappedDuration; the Exponential, Fibonacci and Constant shortcuts;
@@ -51,12 +55,16 @@ Library policies, reported where they are built:
     false (a Jitter set from a variable is trusted).
 
 A policy built and returned by a function of the program (func newBackoff()
-backoff.BackOff), in this package or another, is judged the same way where
-it is built and recorded as a Fact; a retry helper that gets its policy
-from a call of that function, as built, is reported at the helper call,
-naming the function (a go-retry chain that adds jitter or a cap around it
-is left alone). A policy read from a struct field is judged by what the
-package stores in that field, when every stored value can be seen.
+backoff.BackOff, a method, a list of retry-go options), in this package or
+another, is judged the same way and recorded as a Fact. When no caller can
+add the jitter back (cenkalti/backoff, retry-go, wait.Backoff), it is
+reported where it is built, once, whoever uses it. A bare go-retry backoff
+can still be wrapped by its caller: a retry helper that gets it from a call
+of that function, as built, is reported at the helper call, naming the
+function (a chain that adds jitter or a cap around it is left alone). A
+policy read from a struct field is judged by what the package stores in
+that field, when every stored value can be seen, and reported at the
+helper call, naming the field.
 
 Sleeps outside retry sites (tickers, rate limiters, polling on the success
 path) are never reported. Suggested fixes add jitter where it is mechanical.`

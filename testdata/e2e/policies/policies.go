@@ -1,5 +1,5 @@
 // Package policies builds the retry policies the rest of the module uses:
-// what is wrong with them is reported where a retry uses them.
+// what is wrong with them is reported where they are built, or used.
 package policies
 
 import (

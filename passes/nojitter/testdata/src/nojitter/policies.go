@@ -48,13 +48,16 @@ func jpillora(enabled bool) {
 	_ = jbackoff.Backoff{Jitter: enabled}
 }
 
-// Policies built by constructors, here and in another package.
+// Policies built by constructors, here and in another package: reported
+// where they are built when no caller can add the jitter back (a constant
+// backoff, RandomizationFactor = 0, ZeroBackOff), at the use otherwise (a
+// bare go-retry backoff, which the caller may wrap in jitter).
 func fromConstructors(ctx context.Context) {
 	f := func(ctx context.Context) error { return op() }
-	_ = backoff.Retry(op, jitterdep.Constant())                            // want `the policy from jitterdep.Constant\(\) has no jitter \(a constant backoff\), so clients that failed together retry together; fix it where it is built`
-	_ = backoff.Retry(op, backoff.WithMaxRetries(jitterdep.Flat(), 3))     // want `the policy from jitterdep.Flat\(\) has no jitter \(RandomizationFactor = 0\)`
+	_ = backoff.Retry(op, jitterdep.Constant())
+	_ = backoff.Retry(op, backoff.WithMaxRetries(jitterdep.Flat(), 3))
 	_ = retry.Do(ctx, retry.WithMaxRetries(3, jitterdep.Exponential()), f) // want `the policy from jitterdep.Exponential\(\) has no jitter and no cap`
-	_ = backoff.Retry(op, zero())                                          // want `the policy from zero\(\) retries at once \(backoff.ZeroBackOff\)`
+	_ = backoff.Retry(op, zero())
 	_ = retry.Do(ctx, retry.WithJitterPercent(10, jitterdep.Exponential()), f)
 	_ = retry.Do(ctx, retry.WithMaxRetries(3, jitterdep.Jittery()), f)
 	_ = backoff.Retry(op, jitterdep.Default())
