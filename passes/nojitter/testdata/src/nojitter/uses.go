@@ -1,0 +1,27 @@
+package nojitter
+
+import (
+	"context"
+	"time"
+
+	retrygo "github.com/avast/retry-go/v4"
+	backoff "github.com/cenkalti/backoff/v4"
+	backoffv5 "github.com/cenkalti/backoff/v5"
+	retry "github.com/sethvargo/go-retry"
+
+	"policydep"
+)
+
+// Uses of the shared policies: those reported where they are built are
+// not reported again here.
+func sharedPolicies(ctx context.Context, c policydep.Config) {
+	f := func(ctx context.Context) error { return op() }
+	_ = backoff.Retry(op, policydep.Literal(c))
+	_, _ = backoffv5.Retry(ctx, func() (int, error) { return 0, op() }, policydep.Steady(time.Second)...)
+	_ = retrygo.Do(op, policydep.FixedRetry(3, time.Second)...)
+	_ = retrygo.Do(op, policydep.Exponential(3)...)
+	_ = backoff.Retry(op, policydep.Jittered())
+	_ = retrygo.Do(op, policydep.JitteredRetry(3)...)
+	_ = retry.Do(ctx, retry.WithCappedDuration(time.Minute, retry.WithJitterPercent(10, policydep.Bounded(time.Second))), f)
+	_ = retry.Do(ctx, policydep.Bounded(time.Second), f) // want `the policy from policydep.Bounded\(\) has no jitter and no cap on its delay \(retry.NewExponential\); fix it where it is built`
+}
