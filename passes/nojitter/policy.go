@@ -65,6 +65,7 @@ func checkLiterals(pass *analysis.Pass) {
 // that retry instead.
 func checkBuilt(pass *analysis.Pass, sites []*retrysite.Site) {
 	checkLiterals(pass)
+	checkDefaults(pass)
 	if !libs.ImportsAny(pass.Pkg, libs.PolicyPaths(judgesJitter)...) {
 		return
 	}
@@ -83,4 +84,20 @@ func retriesIn(sites []*retrysite.Site, fd *ast.FuncDecl) bool {
 		}
 	}
 	return false
+}
+
+// checkDefaults reports a client built with a policy without jitter that
+// the program keeps (retryablehttp.NewClient() and its DefaultBackoff),
+// where the client is built.
+func checkDefaults(pass *analysis.Pass) {
+	if !libs.ImportsAny(pass.Pkg, libs.LiteralPaths()...) {
+		return
+	}
+	for _, k := range policy.KeptDefaults(pass.TypesInfo, pass.Files) {
+		msg := k.Defaults.Msg
+		if k.Explicit {
+			msg = k.Defaults.Kept
+		}
+		report.Report(pass, analysis.Diagnostic{Pos: k.At.Pos(), End: k.At.End(), Message: msg})
+	}
 }

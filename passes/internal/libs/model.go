@@ -98,11 +98,25 @@ type Family struct {
 	// Literal judges any composite literal of the family's types, wherever
 	// it is built (a policy value that is itself the configuration).
 	Literal func(info *types.Info, lit *ast.CompositeLit) []Finding
+	// Defaults are constructors whose value keeps a policy without jitter
+	// until a field replaces it (go-retryablehttp's NewClient).
+	Defaults Table[Defaults]
+}
+
+// Defaults describes a value a constructor returns with a policy that
+// lacks jitter, until the program sets Field to something else.
+type Defaults struct {
+	Field string      // the field that replaces the policy ("Backoff")
+	Keeps Table[bool] // values of Field that keep it (DefaultBackoff)
+	Off   string      // a field that switches the retries off at 0 or less ("RetryMax")
+	Msg   string      // the report at the constructor call
+	Kept  string      // the report where Field is set to a value of Keeps
+	Why   string
 }
 
 // Families lists the library families, in the order their judgements are
 // asked (the first reason found is the one a Fact keeps).
-var Families = []*Family{backoffFamily, goRetryFamily, k8sFamily, retryGoFamily, jpilloraFamily}
+var Families = []*Family{backoffFamily, goRetryFamily, k8sFamily, retryGoFamily, jpilloraFamily, retryableHTTPFamily}
 
 // init adds the families' rows to the shared tables the recognisers look
 // callees up in.
@@ -180,15 +194,24 @@ func PolicyPaths(has func(*Family) bool) []string {
 	return out
 }
 
-// LiteralPaths are the packages of the families that judge literals.
+// LiteralPaths are the packages of the families that judge literals or
+// the values their constructors return.
 func LiteralPaths() []string {
 	var out []string
 	for _, f := range Families {
-		if f.Literal != nil {
+		if f.Literal != nil || len(f.Defaults) > 0 {
 			out = append(out, f.Paths...)
 		}
 	}
 	return out
+}
+
+// DefaultsOf returns the Defaults row of a constructor, if it has one.
+func DefaultsOf(fn *types.Func) (Defaults, bool) {
+	if f := FamilyOf(fn); f != nil {
+		return f.Defaults.Lookup(fn)
+	}
+	return Defaults{}, false
 }
 
 // BuiltNoJitter asks every family what a policy built elsewhere lacks.

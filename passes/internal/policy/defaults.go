@@ -1,0 +1,159 @@
+package policy
+
+import (
+	"go/ast"
+	"go/constant"
+	"go/types"
+
+	"github.com/idemlint/idemlint/passes/internal/astutil"
+	"github.com/idemlint/idemlint/passes/internal/libs"
+)
+
+// A Kept is a constructor call whose value keeps its library's default
+// policy (libs.Defaults), or an assignment that puts it back explicitly.
+type Kept struct {
+	At       ast.Node
+	Defaults libs.Defaults
+	Explicit bool // the field is set to a value that keeps it
+}
+
+// KeptDefaults finds, in the files of a package, the calls of constructors
+// with a libs.Defaults row whose value keeps the default policy: nothing
+// in the package sets the replacing field (c.Backoff = ...), nor switches
+// the retries off (c.RetryMax = 0), and the value does not leave the
+// function that builds it (returned, directly or through a variable), since
+// its receiver may set the field. Setting the field anywhere in the package
+// silences every call: which value reaches which field is not followed. A
+// field set explicitly to a value that keeps the default is reported there.
+func KeptDefaults(info *types.Info, files []*ast.File) []Kept {
+	var calls []Kept
+	var explicit []Kept
+	replaced := map[string]bool{} // fields set to another value, or switched off
+	returned := map[ast.Node]bool{}
+	for _, f := range files {
+		ast.Inspect(f, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.FuncDecl:
+				if n.Body != nil {
+					noteReturned(info, n.Body, returned)
+				}
+			case *ast.FuncLit:
+				noteReturned(info, n.Body, returned)
+			case *ast.CallExpr:
+				if d, ok := libs.DefaultsOf(libs.Callee(info, n)); ok {
+					calls = append(calls, Kept{At: n, Defaults: d})
+				}
+			case *ast.AssignStmt:
+				if len(n.Lhs) != len(n.Rhs) {
+					return true
+				}
+				for i, l := range n.Lhs {
+					if sel, ok := l.(*ast.SelectorExpr); ok {
+						setField(info, sel.Sel, n.Rhs[i], replaced, &explicit)
+					}
+				}
+			case *ast.KeyValueExpr:
+				if id, ok := n.Key.(*ast.Ident); ok {
+					setField(info, id, n.Value, replaced, &explicit)
+				}
+			}
+			return true
+		})
+	}
+	out := explicit
+	for _, c := range calls {
+		if !returned[c.At] && !replaced[c.Defaults.Field] && !replaced[c.Defaults.Off] {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// setField notes an assignment of value to the field named by id when the
+// field belongs to a library with Defaults: a value that keeps the default
+// is reported, anything else replaces it; a constant of 0 or less in the
+// Off field switches the retries off.
+func setField(info *types.Info, id *ast.Ident, value ast.Expr, replaced map[string]bool, explicit *[]Kept) {
+	v, ok := info.Uses[id].(*types.Var)
+	if !ok || !v.IsField() || v.Pkg() == nil {
+		return
+	}
+	for _, fam := range libs.Families {
+		for _, d := range fam.Defaults {
+			if !samePackage(v.Pkg().Path(), fam.Paths) {
+				continue
+			}
+			switch v.Name() {
+			case d.Field:
+				if _, keeps := d.Keeps.LookupObject(referenced(info, value)); keeps {
+					*explicit = append(*explicit, Kept{At: value, Defaults: d, Explicit: true})
+					replaced[d.Field] = true // reported there, once
+				} else {
+					replaced[d.Field] = true
+				}
+			case d.Off:
+				if tv := info.Types[value]; tv.Value == nil || constant.Sign(tv.Value) <= 0 {
+					replaced[d.Off] = true // off, or set from configuration
+				}
+			}
+		}
+	}
+}
+
+func samePackage(path string, paths []string) bool {
+	for _, p := range paths {
+		if p == path {
+			return true
+		}
+	}
+	return false
+}
+
+// referenced returns the object a value names (retryablehttp.DefaultBackoff).
+func referenced(info *types.Info, e ast.Expr) types.Object {
+	switch x := ast.Unparen(e).(type) {
+	case *ast.SelectorExpr:
+		return info.Uses[x.Sel]
+	case *ast.Ident:
+		return info.Uses[x]
+	}
+	return nil
+}
+
+// noteReturned marks the calls whose value a function body returns,
+// directly or through a local variable it was assigned to.
+func noteReturned(info *types.Info, body *ast.BlockStmt, returned map[ast.Node]bool) {
+	ast.Inspect(body, func(n ast.Node) bool {
+		if _, ok := n.(*ast.FuncLit); ok {
+			return false
+		}
+		ret, ok := n.(*ast.ReturnStmt)
+		if !ok {
+			return true
+		}
+		for _, r := range ret.Results {
+			switch x := ast.Unparen(r).(type) {
+			case *ast.CallExpr:
+				returned[x] = true
+			case *ast.Ident:
+				if v, ok := info.Uses[x].(*types.Var); ok {
+					for _, def := range assignedCalls(info, body, v) {
+						returned[def] = true
+					}
+				}
+			}
+		}
+		return true
+	})
+}
+
+// assignedCalls are the calls assigned to v in body.
+func assignedCalls(info *types.Info, body *ast.BlockStmt, v *types.Var) []ast.Node {
+	var out []ast.Node
+	for _, e := range astutil.Assignments(info, body, v) {
+		if c, ok := ast.Unparen(e).(*ast.CallExpr); ok {
+			out = append(out, c)
+		}
+	}
+	return out
+}
