@@ -38,12 +38,24 @@ func TestAnalyzersNameNoRetryLibrary(t *testing.T) {
 			src, err := os.ReadFile(name)
 			require.NoError(t, err)
 			for _, m := range libraryMentions(t, name, src, consts) {
+				if pending[d.Name()][m] {
+					continue
+				}
 				t.Errorf("%s names a retry library (%s): ask the library model in passes/internal/libs instead", name, m)
 			}
 			checked++
 		}
 	}
 	require.Greater(t, checked, 10, "no analyzer files found")
+}
+
+// pending are the library names analyzers still use, by analyzer: the
+// retrying clients' configuration (go-retryablehttp's RetryMax, CheckRetry,
+// its request type) is read by the analyzers until retrysite describes the
+// client site. Remove an entry when its analyzer stops naming it.
+var pending = map[string]map[string]bool{
+	"retryamplify":       {"libs.RetryableHTTP": true},
+	"retrynonidempotent": {"libs.RetryableHTTP": true},
 }
 
 // TestLibraryMentionsFindsThem shows the check above can fail.

@@ -52,7 +52,13 @@ Library policies, reported where they are built:
   - k8s wait.Backoff literals with no Jitter, when Factor is above 1 or no
     Cap is set;
   - jpillora/backoff Backoff literals that leave Jitter at its default,
-    false (a Jitter set from a variable is trusted).
+    false (a Jitter set from a variable is trusted);
+  - go-retryablehttp: a client built by NewClient() keeps DefaultBackoff
+    (exponential, capped by RetryWaitMax, no jitter), reported at the
+    NewClient call unless the package sets Backoff (LinearJitterBackoff, a
+    function of its own), switches the retries off (RetryMax 0) or hands
+    the client to its caller; Backoff = DefaultBackoff is reported where it
+    is set.
 
 A policy built and returned by a function of the program (func newBackoff()
 backoff.BackOff, a method, a list of retry-go options), in this package or

@@ -33,14 +33,15 @@ no limit, checked against each library's defaults:
     WithMaxDuration, or the context passed to Do visibly has a deadline
     (context.WithTimeout/WithDeadline in the same function); the Exponential,
     Fibonacci and Constant shortcuts are reported at the call;
-  - cenkalti/backoff/v4: MaxElapsedTime = 0 or WithMaxElapsedTime(0), and
+  - cenkalti/backoff/v4: MaxElapsedTime = 0, MaxElapsedTime: 0 in an
+    ExponentialBackOff literal, or WithMaxElapsedTime(0), and
     ConstantBackOff and ZeroBackOff (which never stop), unless wrapped by
     WithMaxRetries or WithContext (NewExponentialBackOff's default of 15
     minutes is bounded);
   - cenkalti/backoff/v5: Retry with WithMaxElapsedTime(0) and no WithMaxTries.
 
-A policy built and returned by a function of the program (func newBackoff()
-backoff.BackOff), in this package or another, is judged the same way where
+A policy built and returned by a function or method of the program (func
+newBackoff() backoff.BackOff), in this package or another, is judged the same way where
 it is built and recorded as a Fact; a retry helper that gets its policy from
 a call of that function and adds no limit (WithMaxRetries, WithContext, a
 context with a deadline) is reported at the helper call, naming the
