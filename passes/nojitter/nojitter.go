@@ -64,7 +64,7 @@ func run(pass *analysis.Pass) (any, error) {
 		switch s.Kind {
 		case retrysite.Loop:
 			checkLoop(pass, s, local, calls, t)
-		case retrysite.Helper:
+		case retrysite.Helper, retrysite.UserHelper:
 			checkPolicy(pass, s, ctors)
 		}
 	}

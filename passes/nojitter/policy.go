@@ -17,7 +17,7 @@ import (
 // call is given, and, when the family says so, the part built elsewhere (a
 // constructor, a struct field) is judged through Facts.
 func checkPolicy(pass *analysis.Pass, s *retrysite.Site, local map[*types.Func]*NoJitterFact) {
-	fam := libs.FamilyOf(s.HelperFunc)
+	fam := libs.FamilyByName(s.Library)
 	if fam == nil || fam.NoJitter == nil {
 		return
 	}

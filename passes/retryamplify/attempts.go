@@ -31,7 +31,7 @@ func attempts(info *types.Info, s *retrysite.Site) int {
 
 // helperAttempts asks the helper's library family.
 func helperAttempts(info *types.Info, s *retrysite.Site) int {
-	if fam := libs.FamilyOf(s.HelperFunc); fam != nil && fam.Attempts != nil {
+	if fam := libs.FamilyByName(s.Library); fam != nil && fam.Attempts != nil {
 		return fam.Attempts(s.Use(info))
 	}
 	return 0

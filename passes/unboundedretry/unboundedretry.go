@@ -29,7 +29,7 @@ func run(pass *analysis.Pass) (any, error) {
 			if s.Bound == nil {
 				report.AtFor(pass, s.Node, "retry loop can run forever: nothing on its retry path limits the attempts, sets a deadline or checks a context; allow at most a few attempts and stop when the caller's context is done")
 			}
-		case retrysite.Helper:
+		case retrysite.Helper, retrysite.UserHelper:
 			checkHelper(pass, s, local)
 		}
 	}
@@ -41,7 +41,7 @@ func run(pass *analysis.Pass) (any, error) {
 // part built elsewhere (a constructor, a struct field) is judged through
 // Facts.
 func checkHelper(pass *analysis.Pass, s *retrysite.Site, local map[*types.Func]*NeverStopsFact) {
-	fam := libs.FamilyOf(s.HelperFunc)
+	fam := libs.FamilyByName(s.Library)
 	if fam == nil || fam.NeverStops == nil {
 		return
 	}

@@ -127,7 +127,7 @@ func isBackoffType(t types.Type, name string) bool {
 // options and context.
 func backoffNeverStops(u *Use) ([]Finding, bool) {
 	info := u.Info
-	if NameOf(u.Func).Pkg == BackoffV5 {
+	if u.Func.Pkg == BackoffV5 {
 		if option(info, u.Options, BackoffV5, "WithMaxTries") != nil || HasDeadline(info, u.Ctx) {
 			return nil, false
 		}
@@ -188,7 +188,7 @@ func backoffV4NeverStops(info *types.Info, b *Built) []Finding {
 // (n retries after the first attempt).
 func backoffAttempts(u *Use) int {
 	info := u.Info
-	if NameOf(u.Func).Pkg == BackoffV5 {
+	if u.Func.Pkg == BackoffV5 {
 		if o := option(info, u.Options, BackoffV5, "WithMaxTries"); o != nil {
 			return astutil.IntValue(info, o.Args[0])
 		}

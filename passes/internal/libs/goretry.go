@@ -81,7 +81,7 @@ var goRetryCap = Table[bool]{
 // wrap, so it is reported at the call.
 func goRetryNoJitter(u *Use) ([]Finding, bool) {
 	if u.Policy == nil {
-		name := NameOf(u.Func).Name
+		name := u.Func.Name
 		return []Finding{{At: u.Call, Msg: "retry." + name + " waits without jitter and never caps its delay; use retry.Do with a backoff wrapped in retry.WithJitterPercent and retry.WithCappedDuration",
 			Why: "has no jitter and no cap on its delay (retry." + name + ")"}}, false
 	}
@@ -128,7 +128,7 @@ func goRetryNeverStops(u *Use) ([]Finding, bool) {
 		return nil, false
 	}
 	if u.Policy == nil {
-		name := NameOf(u.Func).Name
+		name := u.Func.Name
 		return []Finding{{At: u.Call, Msg: "retry." + name + " retries forever: its backoff never stops; use retry.Do with retry.WithMaxRetries(3, b) or retry.WithMaxDuration",
 			Why: "retry." + name}}, false
 	}

@@ -33,9 +33,12 @@ type Built struct {
 // Use is one call of a library retry helper, with its arguments resolved
 // once by retrysite: a family judges it from this, never from call.Args.
 type Use struct {
-	Info   *types.Info
-	Call   *ast.CallExpr
-	Func   *types.Func
+	Info *types.Info
+	Call *ast.CallExpr
+	// Func is the library helper: the callee, or the one a function of the
+	// program hands its parameters to (a wrapper of backoff.Retry that
+	// forwards its options).
+	Func   Func
 	Helper RetryHelper
 	// Policy is the policy the helper is given (an argument, or an option
 	// such as backoff/v5's WithBackOff), or nil when it takes none.
@@ -140,6 +143,11 @@ func FamilyOf(fn *types.Func) *Family {
 		return nil
 	}
 	return familyOfPath(fn.Pkg().Path())
+}
+
+// FamilyByName returns the family of a function named f, or nil.
+func FamilyByName(f Func) *Family {
+	return familyOfPath(f.Pkg)
 }
 
 func familyOfPath(path string) *Family {

@@ -36,14 +36,14 @@ var retryGoFamily = &Family{
 		{RetryGoV4, "", "FullJitterBackoffDelay"}: true,
 	},
 	NoJitter: func(u *Use) ([]Finding, bool) {
-		return retryGoNoJitter(u.Info, NameOf(u.Func).Pkg, u.Options), false
+		return retryGoNoJitter(u.Info, u.Func.Pkg, u.Options), false
 	},
 	// A list of options built in a constructor ([]retry.Option{...}).
 	BuiltNoJitter: func(info *types.Info, b *Built) []Finding {
 		return append(retryGoNoJitter(info, RetryGoV4, b.Calls), retryGoNoJitter(info, RetryGoV5, b.Calls)...)
 	},
 	NeverStops: func(u *Use) ([]Finding, bool) {
-		pkg := NameOf(u.Func).Pkg
+		pkg := u.Func.Pkg
 		if option(u.Info, u.Options, pkg, "Context") != nil {
 			return nil, false
 		}

@@ -105,14 +105,16 @@ func (f *finder) callSite(encl ast.Node, call *ast.CallExpr, fn *types.Func) *Si
 		if h.Op >= len(call.Args) {
 			return nil
 		}
-		s := &Site{Kind: Helper, Node: call, Encl: encl, Helper: h, HelperFunc: fn,
+		s := &Site{Kind: Helper, Node: call, Encl: encl, Helper: h, HelperFunc: fn, Library: libs.NameOf(fn),
 			Op: resolveOp(f.info, f.decls, call.Args[h.Op], encl)}
 		resolveLibrary(f.info, s, call, encl)
 		return s
 	}
 	if fact := f.helperFact(fn); fact != nil && fact.Op < len(call.Args) {
-		return &Site{Kind: UserHelper, Node: call, Encl: encl, UserHelper: fact, HelperFunc: fn,
+		s := &Site{Kind: UserHelper, Node: call, Encl: encl, UserHelper: fact, HelperFunc: fn,
 			Op: resolveOp(f.info, f.decls, call.Args[fact.Op], encl)}
+		forwarded(f.info, s, call, encl)
+		return s
 	}
 	if !library && isRetryingClientCall(f.info, call, f.resty) {
 		return &Site{Kind: Client, Node: call, Encl: encl, HelperFunc: fn}
@@ -149,7 +151,7 @@ func (f *finder) learnHelpers(files []*ast.File, sites []*Site) bool {
 				continue
 			}
 			if i := helperParam(f.info, fd, sites); i >= 0 {
-				f.helpers[fn] = &HelperFact{Op: i}
+				f.helpers[fn] = &HelperFact{Op: i, Forward: forwards(f.info, fd, sites)}
 				grew = true
 			}
 		}

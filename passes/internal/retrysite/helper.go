@@ -12,6 +12,9 @@ import (
 // operation is that argument, in whichever package the call is.
 type HelperFact struct {
 	Op int
+	// Forward is set when the helper hands parameters of its own to a
+	// library retry helper as that helper's policy or options.
+	Forward *Forward
 }
 
 func (*HelperFact) AFact() {}

@@ -22,7 +22,7 @@ func resolveLibrary(info *types.Info, s *Site, call *ast.CallExpr, encl ast.Node
 	case h.PolicyOption != "":
 		s.Policy = policy.New()
 		for _, o := range s.Options {
-			if libs.Is(libs.Callee(info, o), s.HelperFunc.Pkg().Path(), h.PolicyOption) && len(o.Args) == 1 {
+			if libs.Is(libs.Callee(info, o), s.Library.Pkg, h.PolicyOption) && len(o.Args) == 1 {
 				s.Policy.Merge(policy.Follow(info, o.Args[0], encl))
 			}
 		}
@@ -32,13 +32,13 @@ func resolveLibrary(info *types.Info, s *Site, call *ast.CallExpr, encl ast.Node
 	}
 }
 
-// Use returns a library helper site as the library model reads it, or nil
-// for the other kinds.
+// Use returns a site that configures a library helper's policy as the
+// library model reads it, or nil.
 func (s *Site) Use(info *types.Info) *libs.Use {
-	if s.Kind != Helper {
+	if s.Library.Name == "" {
 		return nil
 	}
-	u := &libs.Use{Info: info, Call: s.Node.(*ast.CallExpr), Func: s.HelperFunc, Helper: s.Helper, Options: s.Options}
+	u := &libs.Use{Info: info, Call: s.Node.(*ast.CallExpr), Func: s.Library, Helper: s.Helper, Options: s.Options}
 	if s.Policy != nil {
 		u.Policy = &s.Policy.Built
 	}

@@ -52,8 +52,14 @@ type Site struct {
 	// is given, followed back to where it is built: its policy (nil when
 	// it takes none), its options (OptionsSeen is false when a spread
 	// slice hides some) and its context (nil when it takes none).
-	Helper      libs.RetryHelper
-	HelperFunc  *types.Func
+	Helper     libs.RetryHelper
+	HelperFunc *types.Func
+	// Library is the library helper whose policy the call configures:
+	// HelperFunc for a Helper site, and for a UserHelper site the library
+	// helper to which the user-defined helper hands its policy or options
+	// parameter (HelperFact.Lib); empty otherwise. Helper then holds the
+	// argument indexes of the call in hand.
+	Library     libs.Func
 	Policy      *policy.Policy
 	Options     []*ast.CallExpr
 	OptionsSeen bool

@@ -10,6 +10,7 @@ import (
 	retry "github.com/sethvargo/go-retry"
 
 	"policydep"
+	"retrywrap"
 )
 
 // Uses of the shared policies: those reported where they are built are
@@ -24,4 +25,13 @@ func sharedPolicies(ctx context.Context, c policydep.Config) {
 	_ = retrygo.Do(op, policydep.JitteredRetry(3)...)
 	_ = retry.Do(ctx, retry.WithCappedDuration(time.Minute, retry.WithJitterPercent(10, policydep.Bounded(time.Second))), f)
 	_ = retry.Do(ctx, policydep.Bounded(time.Second), f) // want `the policy from policydep.Bounded\(\) has no jitter and no cap on its delay \(retry.NewExponential\); fix it where it is built`
+}
+
+// Policies handed to a wrapper that forwards them to the library.
+func forwarded(ctx context.Context) {
+	f := func(ctx context.Context) error { return op() }
+	_ = retrywrap.Retry(ctx, op, backoffv5.WithBackOff(backoffv5.NewConstantBackOff(time.Second)), backoffv5.WithMaxTries(3)) // want `a constant backoff has no jitter`
+	_ = retrywrap.Retry(ctx, op, backoffv5.WithMaxTries(3))
+	_ = retrywrap.Do(ctx, retry.WithMaxRetries(3, retry.WithJitterPercent(10, retry.NewExponential(time.Second))), f) // want `retry.NewExponential grows without a cap`
+	_ = retrywrap.Do(ctx, retry.WithMaxRetries(3, retry.WithCappedDuration(time.Minute, retry.WithJitterPercent(10, retry.NewExponential(time.Second)))), f)
 }
