@@ -60,6 +60,12 @@ Library policies, reported where they are built:
     the client to its caller; Backoff = DefaultBackoff is reported where it
     is set.
 
+A function of the program that hands its policy or options parameter
+straight to a library retry helper (func Retry(ctx, op, opts
+...backoff.RetryOption) calling backoff.Retry(ctx, ..., opts...)) is a
+wrapper of that helper: the policy given at a call of the wrapper is judged
+there, as if the library helper were called.
+
 A policy built and returned by a function of the program (func newBackoff()
 backoff.BackOff, a method, a list of retry-go options), in this package or
 another, is judged the same way and recorded as a Fact. When no caller can

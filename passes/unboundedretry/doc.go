@@ -40,6 +40,10 @@ no limit, checked against each library's defaults:
     minutes is bounded);
   - cenkalti/backoff/v5: Retry with WithMaxElapsedTime(0) and no WithMaxTries.
 
+A function of the program that hands its policy or options parameter
+straight to a library retry helper is a wrapper of it: the policy, options
+and context given at a call of the wrapper are judged there.
+
 A policy built and returned by a function or method of the program (func
 newBackoff() backoff.BackOff), in this package or another, is judged the same way where
 it is built and recorded as a Fact; a retry helper that gets its policy from
