@@ -22,7 +22,7 @@ func checkPolicy(pass *analysis.Pass, s *retrysite.Site, local map[*types.Func]*
 		return
 	}
 	fs, elsewhere := fam.NoJitter(s.Use(pass.TypesInfo))
-	reportFindings(pass, fs)
+	reportFindings(pass, paced(pass, s, fs))
 	if elsewhere && s.Policy != nil {
 		reportConstructed(pass, s.Node.(*ast.CallExpr), s.Policy, local)
 	}
@@ -100,4 +100,41 @@ func checkDefaults(pass *analysis.Pass) {
 		}
 		report.Report(pass, analysis.Diagnostic{Pos: k.At.Pos(), End: k.At.End(), Message: msg})
 	}
+}
+
+// paced drops the "no delay" findings of a site whose operation waits
+// before each attempt itself (a client that sleeps until the server's
+// flood-protection delay has passed): the retries are paced, not hot.
+func paced(pass *analysis.Pass, s *retrysite.Site, fs []libs.Finding) []libs.Finding {
+	var out []libs.Finding
+	waits := -1
+	for _, f := range fs {
+		if f.NoDelay {
+			if waits < 0 {
+				waits = 0
+				if opWaits(pass, s) {
+					waits = 1
+				}
+			}
+			if waits == 1 {
+				continue
+			}
+		}
+		out = append(out, f)
+	}
+	return out
+}
+
+// opWaits reports whether a site's operation waits: its code calls a
+// function that waits, or it is such a function.
+func opWaits(pass *analysis.Pass, s *retrysite.Site) bool {
+	switch {
+	case s.Op.Body != nil:
+		return blocks(pass, s.Op.Body, waiters(pass))
+	case s.Op.Func != nil && s.Op.Func.Pkg() == pass.Pkg:
+		return waiters(pass)[s.Op.Func]
+	case s.Op.Func != nil:
+		return pass.ImportObjectFact(s.Op.Func, new(WaitsFact))
+	}
+	return false
 }

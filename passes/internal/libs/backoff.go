@@ -83,7 +83,7 @@ func backoffNoJitter(info *types.Info, b *Built) []Finding {
 			}
 		case "ZeroBackOff":
 			out = append(out, Finding{At: l, Msg: "backoff.ZeroBackOff retries at once, with no delay between attempts; use backoff.NewExponentialBackOff()",
-				Why: "retries at once (backoff.ZeroBackOff), with no delay between attempts"})
+				Why: "retries at once (backoff.ZeroBackOff), with no delay between attempts", NoDelay: true})
 		case "ConstantBackOff":
 			out = append(out, Finding{At: l, Msg: "a constant backoff has no jitter" + together + "; use backoff.NewExponentialBackOff(), which is jittered and capped",
 				Why: "has no jitter (a constant backoff)" + together})

@@ -58,6 +58,9 @@ type Finding struct {
 	Msg   string
 	Why   string
 	Fixes []analysis.SuggestedFix
+	// NoDelay marks a policy that waits for nothing between attempts: not
+	// a hazard when the operation itself waits before each attempt.
+	NoDelay bool
 }
 
 // Family is one retry library family.

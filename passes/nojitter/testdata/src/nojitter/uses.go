@@ -35,3 +35,22 @@ func forwarded(ctx context.Context) {
 	_ = retrywrap.Do(ctx, retry.WithMaxRetries(3, retry.WithJitterPercent(10, retry.NewExponential(time.Second))), f) // want `retry.NewExponential grows without a cap`
 	_ = retrywrap.Do(ctx, retry.WithMaxRetries(3, retry.WithCappedDuration(time.Minute, retry.WithJitterPercent(10, retry.NewExponential(time.Second)))), f)
 }
+
+// floodClient waits until the server's flood-protection delay has passed
+// before every request.
+type floodClient struct {
+	until time.Time
+}
+
+func (c *floodClient) send() error { // want send:`waits`
+	time.Sleep(time.Until(c.until))
+	return op()
+}
+
+// An operation that waits before each attempt is paced: a policy without a
+// delay of its own is not a hot retry.
+func pacedByTheOperation(ctx context.Context, c *floodClient) {
+	_ = backoff.Retry(c.send, &backoff.ZeroBackOff{})
+	_ = backoff.Retry(func() error { return c.send() }, backoff.WithMaxRetries(&backoff.ZeroBackOff{}, 3))
+	_ = backoff.Retry(op, backoff.WithMaxRetries(&backoff.ZeroBackOff{}, 3)) // want `backoff.ZeroBackOff retries at once`
+}
