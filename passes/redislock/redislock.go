@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/constant"
 	"go/types"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -27,6 +28,7 @@ const (
 	msgUnlock   = "lock is released with a plain DEL that does not check the owner token, so after the TTL expires it can delete another holder's lock; release it with a compare-and-delete Lua script (if GET == token then DEL)"
 	msgMarker   = "SET NX marker is not atomic with the work it guards: if the process dies or the TTL expires before the final SET, the next caller repeats the work; back the work with a database unique constraint or make it atomic in one script"
 	msgCheckSet = "GET then SET of the same key is a check-then-set race: two callers both see it missing and both proceed; use SET NX to test and set in one step"
+	msgExtend   = "lock is extended with an EXPIRE separate from the GET that checked its owner, so a lock that expired in between and was taken by another holder gets extended; extend it with a compare-and-expire Lua script (if GET == token then PEXPIRE)"
 )
 
 func run(pass *analysis.Pass) (any, error) {
@@ -52,8 +54,22 @@ func run(pass *analysis.Pass) (any, error) {
 			funcs = append(funcs, fc)
 		}
 	}
+	pk := newPkgKeys(pass.TypesInfo, funcs)
+	type finding struct {
+		call *ast.CallExpr
+		msg  string
+	}
+	reported := map[finding]bool{}
+	at := func(fc *funcCommands, c *command, msg string) {
+		if f := (finding{c.call, msg}); !reported[f] {
+			reported[f] = true
+			report.At(pass, c.call, "%s", msg)
+		}
+	}
 	for _, fc := range funcs {
-		fc.check(pass, lockFields)
+		fc.test = strings.HasSuffix(pass.Fset.Position(fc.decl.Pos()).Filename, "_test.go")
+		fc.check(pk, lockFields, at)
+		pk.helperMarkers(pass, fc, at)
 	}
 	return nil, nil
 }
@@ -64,6 +80,9 @@ type funcCommands struct {
 	decl    *ast.FuncDecl
 	parents map[ast.Node]ast.Node
 	cmds    []*command
+	// shapes are the commands' first keys as genericShaper renders them.
+	shapes map[*command]string
+	test   bool // in a _test.go file: a dropped SET NX result seeds a fixture
 }
 
 func collect(info *types.Info, fd *ast.FuncDecl) *funcCommands {
@@ -82,26 +101,17 @@ func collect(info *types.Info, fd *ast.FuncDecl) *funcCommands {
 	return fc
 }
 
-func (fc *funcCommands) check(pass *analysis.Pass, lockFields map[*types.Var]bool) {
-	type finding struct {
-		call *ast.CallExpr
-		msg  string
-	}
-	reported := map[finding]bool{}
-	at := func(c *command, msg string) {
-		if f := (finding{c.call, msg}); !reported[f] {
-			reported[f] = true
-			report.At(pass, c.call, "%s", msg)
-		}
-	}
+func (fc *funcCommands) check(pk *pkgKeys, lockFields map[*types.Var]bool, report func(*funcCommands, *command, string)) {
+	at := func(c *command, msg string) { report(fc, c, msg) }
 	for i, c := range fc.cmds {
 		if !c.nx {
 			continue
 		}
-		if c.ttl == ttlNone {
+		quiet := fc.quiet(c, pk)
+		if c.ttl == ttlNone && !quiet {
 			at(c, msgNoExpiry)
 		}
-		if fc.ignored(c) {
+		if fc.ignored(c) && !quiet && !fc.test {
 			at(c, msgIgnored)
 		}
 		for _, later := range fc.cmds[i+1:] {
@@ -118,12 +128,13 @@ func (fc *funcCommands) check(pass *analysis.Pass, lockFields map[*types.Var]boo
 	}
 	for _, c := range fc.cmds {
 		if c.name == "DEL" && len(c.keys) > 0 {
-			if fld := keyField(fc.info, c.keys[0]); fld != nil && lockFields[fld] {
+			if fld := keyField(fc.info, c.keys[0]); fld != nil && lockFields[fld] || pk.unlockedElsewhere(fc, c) {
 				at(c, msgUnlock)
 			}
 		}
 		if c.name == "GET" || c.name == "EXISTS" {
 			fc.checkThenSet(c, at)
+			fc.checkThenExpire(c, report)
 		}
 	}
 }
