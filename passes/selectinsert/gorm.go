@@ -173,7 +173,8 @@ func uniqueKeys(model types.Type) [][]string {
 	var pk []string
 	for i := range st.NumFields() {
 		field := st.Field(i)
-		tag := reflect.StructTag(st.Tag(i)).Get("gorm")
+		// GORM v1 reads its settings from the sql tag as well.
+		tag := reflect.StructTag(st.Tag(i)).Get("gorm") + ";" + reflect.StructTag(st.Tag(i)).Get("sql")
 		col := columnName(field.Name(), tag)
 		for _, part := range strings.Split(tag, ";") {
 			k, v, _ := strings.Cut(strings.TrimSpace(part), ":")
