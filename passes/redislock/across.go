@@ -44,7 +44,7 @@ func newPkgKeys(info *types.Info, funcs []*funcCommands) *pkgKeys {
 	}
 	for _, fc := range funcs {
 		for _, c := range fc.cmds {
-			if sh, ok := fc.shapes[c]; ok && c.nx && !fc.quiet(c, pk) {
+			if sh, ok := fc.shapes[c]; ok && c.nx && !fc.quiet(c) {
 				pk.locks[sh] = append(pk.locks[sh], fc)
 			}
 		}
@@ -63,12 +63,12 @@ func elsewhere(m map[string][]*funcCommands, shape string, fc *funcCommands) boo
 }
 
 // quiet reports whether an NX command seeds state or writes a state flag
-// rather than taking a lock: its result is dropped and nothing after it in
+// rather than taking a lock: its result is dropped, and nothing after it in
 // its function does work that could depend on having taken the key (a seed
-// helper, a test fixture, a Pause() that sets a "paused" flag that Resume()
-// deletes).
-func (fc *funcCommands) quiet(c *command, pk *pkgKeys) bool {
-	return fc.ignored(c) && !fc.returnsResult(c) && !fc.workAfter(c.call)
+// helper, a Pause() that sets a "paused" flag that Resume() deletes), or it
+// is in a test, where it sets up a fixture for the code under test.
+func (fc *funcCommands) quiet(c *command) bool {
+	return fc.ignored(c) && !fc.returnsResult(c) && (fc.test || !fc.workAfter(c.call))
 }
 
 // workAfter reports whether a call that does work follows call in the
@@ -130,7 +130,7 @@ func (pk *pkgKeys) helperMarkers(pass *analysis.Pass, fc *funcCommands, at func(
 			}
 		}
 		for _, c := range callee.cmds {
-			if c.name != "SET" || c.nx && (callee.quiet(c, pk) || !callee.returnsResult(c)) {
+			if c.name != "SET" || c.nx && (callee.quiet(c) || !callee.returnsResult(c)) {
 				continue
 			}
 			if sh, ok := s.keyShape(c); ok {

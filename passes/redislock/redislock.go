@@ -54,6 +54,9 @@ func run(pass *analysis.Pass) (any, error) {
 			funcs = append(funcs, fc)
 		}
 	}
+	for _, fc := range funcs {
+		fc.test = strings.HasSuffix(pass.Fset.Position(fc.decl.Pos()).Filename, "_test.go")
+	}
 	pk := newPkgKeys(pass.TypesInfo, funcs)
 	type finding struct {
 		call *ast.CallExpr
@@ -67,7 +70,6 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 	}
 	for _, fc := range funcs {
-		fc.test = strings.HasSuffix(pass.Fset.Position(fc.decl.Pos()).Filename, "_test.go")
 		fc.check(pk, lockFields, at)
 		pk.helperMarkers(pass, fc, at)
 	}
@@ -107,11 +109,11 @@ func (fc *funcCommands) check(pk *pkgKeys, lockFields map[*types.Var]bool, repor
 		if !c.nx {
 			continue
 		}
-		quiet := fc.quiet(c, pk)
+		quiet := fc.quiet(c)
 		if c.ttl == ttlNone && !quiet {
 			at(c, msgNoExpiry)
 		}
-		if fc.ignored(c) && !quiet && !fc.test {
+		if fc.ignored(c) && !quiet {
 			at(c, msgIgnored)
 		}
 		for _, later := range fc.cmds[i+1:] {
