@@ -71,6 +71,14 @@ func (fc *funcCommands) quiet(c *command) bool {
 	return fc.ignored(c) && !fc.returnsResult(c) && (fc.test || !fc.workAfter(c.call))
 }
 
+// seeds reports whether an NX command is quiet and its key is not taken
+// as a lock by another function of the package: a lock(id) helper that
+// drops the result of SET NX on the key WithLock takes is still a lock.
+func (pk *pkgKeys) seeds(fc *funcCommands, c *command) bool {
+	sh, ok := fc.shapes[c]
+	return fc.quiet(c) && !(ok && elsewhere(pk.locks, sh, fc))
+}
+
 // workAfter reports whether a call that does work follows call in the
 // function (Redis commands, formatting and logging are not work).
 func (fc *funcCommands) workAfter(call *ast.CallExpr) bool {
@@ -130,7 +138,7 @@ func (pk *pkgKeys) helperMarkers(pass *analysis.Pass, fc *funcCommands, at func(
 			}
 		}
 		for _, c := range callee.cmds {
-			if c.name != "SET" || c.nx && (callee.quiet(c) || !callee.returnsResult(c)) {
+			if c.name != "SET" || c.nx && (pk.seeds(callee, c) || !callee.returnsResult(c)) {
 				continue
 			}
 			if sh, ok := s.keyShape(c); ok {

@@ -109,7 +109,7 @@ func (fc *funcCommands) check(pk *pkgKeys, lockFields map[*types.Var]bool, repor
 		if !c.nx {
 			continue
 		}
-		quiet := fc.quiet(c)
+		quiet := pk.seeds(fc, c)
 		if c.ttl == ttlNone && !quiet {
 			at(c, msgNoExpiry)
 		}

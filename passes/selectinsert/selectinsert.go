@@ -46,8 +46,14 @@ func run(pass *analysis.Pass) (any, error) {
 	uniqueLocal := learnUniqueChecks(pass)
 	h := &helpers{pass: pass, checks: map[*types.Func]*CheckFact{}, queries: map[*types.Func]*QueryFact{}, inserts: map[*types.Func]*InsertFact{}}
 	decls := astutil.FuncDecls(pass.TypesInfo, pass.Files)
+	// The learning fixpoint walks a function several times: its parents map
+	// is built once.
+	parents := map[*ast.FuncDecl]map[ast.Node]ast.Node{}
 	newFinder := func(fd *ast.FuncDecl) *finder {
-		return &finder{info: pass.TypesInfo, decl: fd, parents: astutil.Parents(fd), helpers: h}
+		if parents[fd] == nil {
+			parents[fd] = astutil.Parents(fd)
+		}
+		return &finder{info: pass.TypesInfo, decl: fd, parents: parents[fd], helpers: h}
 	}
 	h.learn(decls, newFinder, uniqueLocal)
 	// The schema is read only when a check-then-insert needs it: under go

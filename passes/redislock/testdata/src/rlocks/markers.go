@@ -108,3 +108,9 @@ func (e *Exports) Once(ctx context.Context, id string, fn func() error) error {
 	e.rdb.SetNX(ctx, "once:"+id, 1, time.Hour) // want `the result of SET NX is ignored`
 	return fn()
 }
+
+// takeExport drops the result of SET NX on the key claim takes as a lock:
+// an acquisition of that lock, not a seed.
+func (e *Exports) takeExport(ctx context.Context, day string) {
+	e.rdb.SetNX(ctx, "export:"+day, "running", 0) // want `lock key is set with NX and no expiry` `the result of SET NX is ignored`
+}
