@@ -233,11 +233,11 @@ func (f *finder) outcomeOf(call *ast.CallExpr) map[types.Object]bool {
 		}
 	})
 	if fn := libs.Callee(f.info, call); fn != nil && fn.Pkg() != nil && (isGorm(fn.Pkg().Path()) || fn.Pkg().Path() == libs.Sqlx) {
-		dest := 0
-		if libs.NameOf(fn).Recv == "" {
-			dest = 1 // sqlx.Get(db, &dest, query)
+		dest := 0 // GORM's First(&dest)
+		if i, ok := libs.SQLCalls.Lookup(fn); ok {
+			dest = i - 1 // sqlx: the destination precedes the query (GetContext(ctx, &dest, query))
 		}
-		if dest < len(call.Args) {
+		if dest >= 0 && dest < len(call.Args) {
 			astutil.AddVar(f.info, out, call.Args[dest])
 		}
 	}

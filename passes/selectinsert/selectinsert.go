@@ -102,8 +102,8 @@ func checkInsert(pass *analysis.Pass, f *finder, schema func() schemas, reads []
 			continue // db.Find(&apps) ... db.Save(apps): an update of the rows read
 		}
 		decisions := astutil.Decisions(f.info, f.parents, r.call, r.outcome, ins.call)
-		if len(decisions) == 0 || isCount(r) && foundSome(f.info, decisions) {
-			continue // the insert runs when the count found rows: not a check for absence
+		if len(decisions) == 0 || isCount(r) && foundSome(f.info, decisions) || r.what != "SELECT MAX" && onlyWithoutError(f.info, decisions) {
+			continue // the insert runs when the read found rows: not a check for absence
 		}
 		if r.backed || r.model != nil && backedByModel(r) || r.table != "" && schema().Unique(r.table, r.cols) && len(r.cols) > 0 {
 			return
@@ -154,6 +154,32 @@ func foundSome(info *types.Info, decisions []astutil.Decision) bool {
 		}
 	}
 	return false
+}
+
+// onlyWithoutError reports whether the only tests deciding the insert say
+// the read returned no error (if err != nil { return err } before it): the
+// insert runs when the read succeeded, that is found its row, as in a
+// parent, err := store.Get(ctx, id) before inserting its child.
+func onlyWithoutError(info *types.Info, decisions []astutil.Decision) bool {
+	for _, d := range decisions {
+		b, ok := ast.Unparen(d.Test).(*ast.BinaryExpr)
+		if !ok || !(b.Op == token.NEQ && !d.When || b.Op == token.EQL && d.When) {
+			return false
+		}
+		x, y := b.X, b.Y
+		if isNil(info, x) {
+			x, y = y, x
+		}
+		if !isNil(info, y) || !types.Identical(info.TypeOf(x), types.Universe.Lookup("error").Type()) {
+			return false
+		}
+	}
+	return true
+}
+
+func isNil(info *types.Info, e ast.Expr) bool {
+	tv, ok := info.Types[e]
+	return ok && tv.IsNil()
 }
 
 func countAboveZero(info *types.Info, test ast.Expr, when bool) bool {

@@ -180,3 +180,12 @@ func (s *Service) Resend(ctx context.Context, email string) error {
 	_, err = s.db.ExecContext(ctx, "INSERT INTO outbox (kind, email) VALUES ('resend', $1)", email)
 	return err
 }
+
+// Reply inserts a member's reply after loading the member by e-mail: the
+// insert runs when the read found the row, not when it found nothing.
+func (s *Service) Reply(ctx context.Context, email string) error {
+	if _, err := selinsstore.MemberIDByEmail(ctx, s.db, email); err != nil {
+		return err
+	}
+	return selinsstore.AddMember(ctx, s.db, email+".alias")
+}
