@@ -19,10 +19,12 @@ type pkgKeys struct {
 	funcs map[*types.Func]*funcCommands
 	dels  map[string][]*funcCommands // DEL key shapes
 	locks map[string][]*funcCommands // shapes of keys taken with NX as locks
+	// taken holds, for each lock shape, one NX command taking it.
+	taken map[string]*command
 }
 
 func newPkgKeys(info *types.Info, funcs []*funcCommands) *pkgKeys {
-	pk := &pkgKeys{funcs: map[*types.Func]*funcCommands{}, dels: map[string][]*funcCommands{}, locks: map[string][]*funcCommands{}}
+	pk := &pkgKeys{funcs: map[*types.Func]*funcCommands{}, dels: map[string][]*funcCommands{}, locks: map[string][]*funcCommands{}, taken: map[string]*command{}}
 	for _, fc := range funcs {
 		if fn, ok := info.Defs[fc.decl.Name].(*types.Func); ok {
 			pk.funcs[fn] = fc
@@ -46,6 +48,9 @@ func newPkgKeys(info *types.Info, funcs []*funcCommands) *pkgKeys {
 		for _, c := range fc.cmds {
 			if sh, ok := fc.shapes[c]; ok && c.nx && !fc.quiet(c) {
 				pk.locks[sh] = append(pk.locks[sh], fc)
+				if pk.taken[sh] == nil {
+					pk.taken[sh] = c
+				}
 			}
 		}
 	}
@@ -85,16 +90,24 @@ func (fc *funcCommands) workAfter(call *ast.CallExpr) bool {
 	return fc.workBetween(call, &ast.CallExpr{Fun: &ast.Ident{NamePos: fc.decl.Body.End()}, Lparen: fc.decl.Body.End(), Rparen: fc.decl.Body.End()})
 }
 
-// unlockedElsewhere reports whether a DEL drops a key another function of
-// the package takes with NX as a lock.
-func (pk *pkgKeys) unlockedElsewhere(fc *funcCommands, c *command) bool {
+// unlockedElsewhere returns the NX command of another function of the
+// package that takes, as a lock, a key the DEL drops, or nil.
+func (pk *pkgKeys) unlockedElsewhere(fc *funcCommands, c *command) (*command, *funcCommands) {
 	s := genericShaper(fc.info, fc.decl)
 	for _, k := range c.keys {
 		if sh, ok := s.of(k); ok && sh.anchored && elsewhere(pk.locks, sh.text, fc) {
-			return true
+			for _, other := range pk.locks[sh.text] {
+				if other != fc {
+					for _, nx := range other.cmds {
+						if other.shapes[nx] == sh.text && nx.nx {
+							return nx, other
+						}
+					}
+				}
+			}
 		}
 	}
-	return false
+	return nil, nil
 }
 
 // step is an NX or a plain SET that a function runs, directly or in a
@@ -111,7 +124,7 @@ type step struct {
 // helperMarkers reports SETNX-then-work-then-SET assembled from helpers:
 // mine, err := d.begin(ctx, id) (a SET NX); the work; d.finish(ctx, id) (a
 // plain SET of the same key). Reported at the NX command.
-func (pk *pkgKeys) helperMarkers(pass *analysis.Pass, fc *funcCommands, at func(*funcCommands, *command, string)) {
+func (pk *pkgKeys) helperMarkers(pass *analysis.Pass, fc *funcCommands, at reporter) {
 	var steps []step
 	ids := identityShaper(fc.info, fc.decl)
 	ast.Inspect(fc.decl.Body, func(n ast.Node) bool {
@@ -166,7 +179,9 @@ func (pk *pkgKeys) helperMarkers(pass *analysis.Pass, fc *funcCommands, at func(
 				continue
 			}
 			if fc.workBetween(a.at, b.at) && !fc.backedByDatabase() && !a.owner.backedByDatabase() {
-				at(a.owner, a.cmd, msgMarker)
+				at(a.owner, a.cmd, msgMarker,
+					analysis.RelatedInformation{Pos: a.at.Pos(), Message: "the key is taken in " + fc.decl.Name.Name + ", which works and then sets it again"},
+					analysis.RelatedInformation{Pos: b.cmd.call.Pos(), Message: "the final SET, in " + b.owner.decl.Name.Name})
 			}
 		}
 	}
@@ -198,7 +213,7 @@ func (fc *funcCommands) returnsResult(c *command) bool {
 // checkThenExpire reports an EXPIRE of a key whose GET value was compared
 // with an owner token first: between the two commands the lock can expire
 // and be taken by another holder, whose lock the EXPIRE then extends.
-func (fc *funcCommands) checkThenExpire(read *command, at func(*funcCommands, *command, string)) {
+func (fc *funcCommands) checkThenExpire(read *command, at reporter) {
 	if read.name != "GET" {
 		return
 	}

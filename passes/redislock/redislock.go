@@ -63,10 +63,10 @@ func run(pass *analysis.Pass) (any, error) {
 		msg  string
 	}
 	reported := map[finding]bool{}
-	at := func(fc *funcCommands, c *command, msg string) {
+	at := func(fc *funcCommands, c *command, msg string, related ...analysis.RelatedInformation) {
 		if f := (finding{c.call, msg}); !reported[f] {
 			reported[f] = true
-			report.At(pass, c.call, "%s", msg)
+			report.Report(pass, analysis.Diagnostic{Pos: c.call.Pos(), End: c.call.End(), Message: msg, Related: related})
 		}
 	}
 	for _, fc := range funcs {
@@ -103,7 +103,10 @@ func collect(info *types.Info, fd *ast.FuncDecl) *funcCommands {
 	return fc
 }
 
-func (fc *funcCommands) check(pk *pkgKeys, lockFields map[*types.Var]bool, report func(*funcCommands, *command, string)) {
+// reporter reports a finding at a command, once.
+type reporter func(fc *funcCommands, c *command, msg string, related ...analysis.RelatedInformation)
+
+func (fc *funcCommands) check(pk *pkgKeys, lockFields map[*types.Var]bool, report reporter) {
 	at := func(c *command, msg string) { report(fc, c, msg) }
 	for i, c := range fc.cmds {
 		if !c.nx {
@@ -130,8 +133,10 @@ func (fc *funcCommands) check(pk *pkgKeys, lockFields map[*types.Var]bool, repor
 	}
 	for _, c := range fc.cmds {
 		if c.name == "DEL" && len(c.keys) > 0 {
-			if fld := keyField(fc.info, c.keys[0]); fld != nil && lockFields[fld] || pk.unlockedElsewhere(fc, c) {
+			if fld := keyField(fc.info, c.keys[0]); fld != nil && lockFields[fld] {
 				at(c, msgUnlock)
+			} else if nx, owner := pk.unlockedElsewhere(fc, c); nx != nil {
+				report(fc, c, msgUnlock, analysis.RelatedInformation{Pos: nx.call.Pos(), Message: "the lock is taken here, in " + owner.decl.Name.Name})
 			}
 		}
 		if c.name == "GET" || c.name == "EXISTS" {
