@@ -122,8 +122,8 @@ var sqlResultPackages = map[string]bool{DatabaseSQL: true, Sqlx: true, PgxV5: tr
 // runs SQL in database/sql or pgx, a string at that index, and a result
 // declared by a SQL package.
 func SQLTextArg(fn *types.Func) (int, bool) {
-	if i, ok := SQLCalls.Lookup(fn); ok {
-		return i, true
+	if i, ok := SQLCalls.Lookup(fn); ok || fn == nil {
+		return i, ok
 	}
 	sig := fn.Signature()
 	if sig.Recv() == nil || !types.IsInterface(sig.Recv().Type()) {
