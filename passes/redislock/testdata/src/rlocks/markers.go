@@ -114,3 +114,28 @@ func (e *Exports) Once(ctx context.Context, id string, fn func() error) error {
 func (e *Exports) takeExport(ctx context.Context, day string) {
 	e.rdb.SetNX(ctx, "export:"+day, "running", 0) // want `lock key is set with NX and no expiry` `the result of SET NX is ignored`
 }
+
+// Charge tests GET's error against redis.Nil inside the if.
+func (e *Exports) Charge(ctx context.Context, id string, charge func() error) error {
+	key := "charged:" + id
+	_, err := e.rdb.Get(ctx, key).Result()
+	if err == redis.Nil {
+		if err := charge(); err != nil {
+			return err
+		}
+		return e.rdb.Set(ctx, key, "1", 0).Err() // want `GET then SET of the same key is a check-then-set race`
+	}
+	return err
+}
+
+// Welcome reads the marker with Val().
+func (e *Exports) Welcome(ctx context.Context, user string, send func() error) error {
+	key := "welcomed:" + user
+	if v := e.rdb.Get(ctx, key).Val(); v != "" {
+		return nil
+	}
+	if err := send(); err != nil {
+		return err
+	}
+	return e.rdb.Set(ctx, key, "yes", 0).Err() // want `GET then SET of the same key is a check-then-set race`
+}
