@@ -33,6 +33,7 @@ var hazards = []hazard{
 	{"redislock", "unsafe-unlock", "lock is released with a plain DEL", "an unlock that does not check the owner"},
 	{"redislock", "marker", "SET NX marker is not atomic", "a SET NX marker not atomic with its work"},
 	{"redislock", "check-then-set", "GET then SET", "a check-then-set of a Redis key"},
+	{"redislock", "unsafe-extend", "lock is extended with an EXPIRE", "a lock extended after a separate owner check"},
 	{"retryamplify", "nested", "retry inside a retry", "a retry nested in a retry"},
 	{"retrybody", "request-body", "request body is read", "a request body drained by the first attempt"},
 	{"retrybody", "response-body", "response body is not closed", "a response body left open by a failed attempt"},

@@ -20,7 +20,7 @@ const (
 // command is one Redis command a call sends.
 type command struct {
 	call   *ast.CallExpr
-	name   string // SET, GET, EXISTS, DEL, EVAL
+	name   string // SET, GET, EXISTS, DEL, EXPIRE, EVAL
 	nx     bool   // SET ... NX, SETNX, SetNX, SetArgs{Mode: "NX"}
 	keys   []ast.Expr
 	ttl    ttlKind
@@ -153,6 +153,8 @@ func raw(info *types.Info, c *command, args []ast.Expr) *command {
 		c.name, c.keys = "DEL", rest
 	case "GET", "EXISTS":
 		c.keys = rest[:1]
+	case "EXPIRE", "PEXPIRE", "EXPIREAT", "PEXPIREAT":
+		c.name, c.keys = "EXPIRE", rest[:1]
 	case "EVAL", "EVALSHA":
 		c.name = "EVAL"
 	default:

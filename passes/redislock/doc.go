@@ -20,18 +20,38 @@ adapter:
   - no expiry: SetNX with a zero (or KeepTTL) expiration, SetArgs NX with
     no TTL or ExpireAt, SET ... NX with no EX/PX/EXAT/PXAT, and SETNX through
     Do: a holder that crashes keeps the key forever. Reported at the call.
+    The NX and the SET may be in helpers of the package that the function
+    calls (mine, err := d.begin(ctx, id); work; d.finish(ctx, id)).
   - unsafe unlock: a plain Del (or DEL through Do) of a key taken with NX
-    in the same function, or of a struct field used as an NX key elsewhere
-    in the package, with no owner-token comparison. Reported at the Del;
-    the fix is a compare-and-delete Lua script (Eval, Script.Run).
+    in the same function, or in another function of the package (a lock
+    struct's TryLock and Unlock methods), or of a struct field used as an NX
+    key elsewhere in the package, with no owner-token comparison. Reported
+    at the Del; the fix is a compare-and-delete Lua script (Eval,
+    Script.Run).
+  - unsafe extend: an Expire/PExpire (or EXPIRE/PEXPIRE through Do) run
+    only when a GET of the same key returned the owner's token: the lock
+    can expire and pass to another holder between the two, and the EXPIRE
+    then extends that holder's lock. Reported at the EXPIRE; the fix is a
+    compare-and-expire Lua script.
   - ignored result: a SetNX whose boolean is discarded or of which only
     Err() is read (go-redis returns a nil error when the key was taken), and
     a redigo SET NX/SETNX whose reply is discarded with no redis.ErrNil check.
   - check-then-set: a Get or Exists of a key whose result decides a plain
-    Set of the same key to a constant (a marker or lock value). Reported at
-    the Set; SET NX tests and sets in one step. A Set of computed data (a
-    cache entry) is not reported: a racing cache fill is harmless.
+    Set of the same key to a constant (a marker or lock value), including
+    Get(...).Val(), Exists(...).Val() and a redis.Nil test of Result()'s
+    error. Reported at the Set; SET NX tests and sets in one step. A Set of
+    computed data (a cache entry) is not reported: a racing cache fill is
+    harmless.
+
+A SET NX whose result is dropped and after which its function does no work
+(or that is in a test) seeds state or sets a flag, and is not reported as a
+lock (no expiry, ignored result), unless another function of the package
+takes the same key as a lock: a seed helper writing counters' first values,
+a test fixture, a Pause() writing a "paused" flag that Resume() deletes.
 
 "Same key" is decided on values: the same variable or field, or equal
-constants, or fmt.Sprintf/concatenations of equal parts. Lock libraries
-(bsm/redislock, redsync) are the safe form and are never reported.`
+constants, or fmt.Sprintf/concatenations of equal parts. Across functions,
+keys compare by how they are built: "lock:"+key in TryLock(ctx, key) and in
+Unlock(ctx, key), lockKey(id) on both sides, a helper's parameter standing
+for the caller's argument. Lock libraries (bsm/redislock, redsync) are the
+safe form and are never reported.`

@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/constant"
 	"go/types"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -27,6 +28,7 @@ const (
 	msgUnlock   = "lock is released with a plain DEL that does not check the owner token, so after the TTL expires it can delete another holder's lock; release it with a compare-and-delete Lua script (if GET == token then DEL)"
 	msgMarker   = "SET NX marker is not atomic with the work it guards: if the process dies or the TTL expires before the final SET, the next caller repeats the work; back the work with a database unique constraint or make it atomic in one script"
 	msgCheckSet = "GET then SET of the same key is a check-then-set race: two callers both see it missing and both proceed; use SET NX to test and set in one step"
+	msgExtend   = "lock is extended with an EXPIRE separate from the GET that checked its owner, so a lock that expired in between and was taken by another holder gets extended; extend it with a compare-and-expire Lua script (if GET == token then PEXPIRE)"
 )
 
 func run(pass *analysis.Pass) (any, error) {
@@ -53,7 +55,23 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 	}
 	for _, fc := range funcs {
-		fc.check(pass, lockFields)
+		fc.test = strings.HasSuffix(pass.Fset.Position(fc.decl.Pos()).Filename, "_test.go")
+	}
+	pk := newPkgKeys(pass.TypesInfo, funcs)
+	type finding struct {
+		call *ast.CallExpr
+		msg  string
+	}
+	reported := map[finding]bool{}
+	at := func(fc *funcCommands, c *command, msg string, related ...analysis.RelatedInformation) {
+		if f := (finding{c.call, msg}); !reported[f] {
+			reported[f] = true
+			report.Report(pass, analysis.Diagnostic{Pos: c.call.Pos(), End: c.call.End(), Message: msg, Related: related})
+		}
+	}
+	for _, fc := range funcs {
+		fc.check(pk, lockFields, at)
+		pk.helperMarkers(pass, fc, at)
 	}
 	return nil, nil
 }
@@ -64,6 +82,9 @@ type funcCommands struct {
 	decl    *ast.FuncDecl
 	parents map[ast.Node]ast.Node
 	cmds    []*command
+	// shapes are the commands' first keys as genericShaper renders them.
+	shapes map[*command]string
+	test   bool // in a _test.go file: a dropped SET NX result seeds a fixture
 }
 
 func collect(info *types.Info, fd *ast.FuncDecl) *funcCommands {
@@ -82,26 +103,20 @@ func collect(info *types.Info, fd *ast.FuncDecl) *funcCommands {
 	return fc
 }
 
-func (fc *funcCommands) check(pass *analysis.Pass, lockFields map[*types.Var]bool) {
-	type finding struct {
-		call *ast.CallExpr
-		msg  string
-	}
-	reported := map[finding]bool{}
-	at := func(c *command, msg string) {
-		if f := (finding{c.call, msg}); !reported[f] {
-			reported[f] = true
-			report.At(pass, c.call, "%s", msg)
-		}
-	}
+// reporter reports a finding at a command, once.
+type reporter func(fc *funcCommands, c *command, msg string, related ...analysis.RelatedInformation)
+
+func (fc *funcCommands) check(pk *pkgKeys, lockFields map[*types.Var]bool, report reporter) {
+	at := func(c *command, msg string) { report(fc, c, msg) }
 	for i, c := range fc.cmds {
 		if !c.nx {
 			continue
 		}
-		if c.ttl == ttlNone {
+		quiet := pk.seeds(fc, c)
+		if c.ttl == ttlNone && !quiet {
 			at(c, msgNoExpiry)
 		}
-		if fc.ignored(c) {
+		if fc.ignored(c) && !quiet {
 			at(c, msgIgnored)
 		}
 		for _, later := range fc.cmds[i+1:] {
@@ -120,10 +135,13 @@ func (fc *funcCommands) check(pass *analysis.Pass, lockFields map[*types.Var]boo
 		if c.name == "DEL" && len(c.keys) > 0 {
 			if fld := keyField(fc.info, c.keys[0]); fld != nil && lockFields[fld] {
 				at(c, msgUnlock)
+			} else if nx, owner := pk.unlockedElsewhere(fc, c); nx != nil {
+				report(fc, c, msgUnlock, analysis.RelatedInformation{Pos: nx.call.Pos(), Message: "the lock is taken here, in " + owner.decl.Name.Name})
 			}
 		}
 		if c.name == "GET" || c.name == "EXISTS" {
 			fc.checkThenSet(c, at)
+			fc.checkThenExpire(c, report)
 		}
 	}
 }

@@ -22,18 +22,47 @@ type access struct {
 	outcome map[types.Object]bool
 	safe    bool // an insert that resolves conflicts itself
 	first   bool // GORM FirstOrCreate
+	// modelName is model's package path and name, which a Fact carries.
+	modelName string
+	backed    bool   // a read through a helper whose model's unique key covers cols
+	via       string // the helper the access runs in, for the message
+	// saved is the value a GORM Save writes (it updates a row just read).
+	saved ast.Expr
+}
+
+// paramUse is a call that runs the SQL text a parameter of the function
+// carries: the function is a query helper (QueryFact).
+type paramUse struct {
+	call  *ast.CallExpr
+	param int
 }
 
 // finder collects the accesses of one function declaration.
 type finder struct {
 	info    *types.Info
-	decl    ast.Node
+	decl    *ast.FuncDecl
 	parents map[ast.Node]ast.Node
-	checks  map[*types.Func]*CheckFact
-	imports func(*types.Func) (*CheckFact, bool)
+	helpers *helpers
+	// params maps the function's parameters to their index.
+	params    map[types.Object]int
+	paramUses []paramUse
 }
 
 func (f *finder) accesses() (reads, inserts []*access) {
+	f.params = map[types.Object]int{}
+	i := 0
+	for _, fld := range f.decl.Type.Params.List {
+		for _, n := range fld.Names {
+			if obj := f.info.Defs[n]; obj != nil {
+				f.params[obj] = i
+			}
+			i++
+		}
+		if len(fld.Names) == 0 {
+			i++
+		}
+	}
+	f.paramUses = nil
 	ast.Inspect(f.decl, func(n ast.Node) bool {
 		call, ok := n.(*ast.CallExpr)
 		if !ok {
@@ -64,22 +93,60 @@ func (f *finder) accesses() (reads, inserts []*access) {
 			}
 			return true
 		}
-		if fact := f.checkFact(fn); fact != nil {
-			reads = append(reads, &access{call: call, table: fact.Table, cols: fact.Columns, what: fn.Name() + "()", outcome: f.outcomeOf(call)})
+		if a := f.helperAccess(call, fn); a != nil {
+			if a.outcome != nil {
+				reads = append(reads, a)
+			} else {
+				inserts = append(inserts, a)
+			}
 		}
 		return true
 	})
 	return reads, inserts
 }
 
-func (f *finder) checkFact(fn *types.Func) *CheckFact {
-	if c := f.checks[fn]; c != nil {
-		return c
+// helperAccess describes a call of a function of the program that reads or
+// inserts, as its Facts say.
+func (f *finder) helperAccess(call *ast.CallExpr, fn *types.Func) *access {
+	name := fn.Name() + "()"
+	if fact := f.helpers.check(fn); fact != nil {
+		return &access{call: call, table: fact.Table, modelName: fact.Model, backed: fact.Backed, cols: fact.Columns, what: name, outcome: f.outcomeOf(call)}
 	}
-	if c, ok := f.imports(fn); ok {
-		return c
+	if fact := f.helpers.insert(fn); fact != nil {
+		a := &access{call: call, table: fact.Table, modelName: fact.Model, via: name}
+		if fact.SaveParam > 0 && fact.SaveParam <= len(call.Args) {
+			a.what, a.saved = "GORM Save", call.Args[fact.SaveParam-1]
+		}
+		return a
 	}
-	return nil
+	fact := f.helpers.query(fn)
+	if fact == nil || fact.Param >= len(call.Args) {
+		return nil
+	}
+	arg := call.Args[fact.Param]
+	if p, ok := f.paramOf(arg); ok {
+		f.paramUses = append(f.paramUses, paramUse{call, p}) // a query helper calling another
+		return nil
+	}
+	text, ok := astutil.StringValue(f.info, arg, f.decl)
+	if !ok {
+		return nil
+	}
+	a := f.textAccess(call, text, fact.Outcome)
+	if a != nil {
+		a.via = name
+	}
+	return a
+}
+
+// paramOf reports which parameter of the function e names.
+func (f *finder) paramOf(e ast.Expr) (int, bool) {
+	id, ok := ast.Unparen(e).(*ast.Ident)
+	if !ok {
+		return 0, false
+	}
+	i, ok := f.params[f.info.Uses[id]]
+	return i, ok
 }
 
 // sqlAccess describes a call running SQL: a read (with its outcome
@@ -89,12 +156,18 @@ func (f *finder) sqlAccess(call *ast.CallExpr, fn *types.Func) *access {
 	if !ok {
 		return nil
 	}
+	return f.textAccess(call, text, true)
+}
+
+// textAccess describes a call running the SQL text: a read when its result
+// can be tested (outcome), or an insert.
+func (f *finder) textAccess(call *ast.CallExpr, text string, outcome bool) *access {
 	st := sqltext.Parse(text)
 	if st.Table == "" || strings.HasPrefix(st.Table, "?") {
 		return nil
 	}
 	switch {
-	case st.Verb == "SELECT":
+	case st.Verb == "SELECT" && outcome:
 		what := "SELECT"
 		switch {
 		case st.Exists:
@@ -114,9 +187,13 @@ func (f *finder) sqlAccess(call *ast.CallExpr, fn *types.Func) *access {
 // sqlText finds the SQL a call runs: its text argument, or for a prepared
 // statement the text it was prepared with.
 func (f *finder) sqlText(call *ast.CallExpr, fn *types.Func) (string, bool) {
-	if i, ok := libs.SQLCalls.Lookup(fn); ok && i < len(call.Args) {
+	if i, ok := libs.SQLTextArg(fn); ok && i < len(call.Args) {
 		if libs.NameOf(fn).Name == "Prepare" || libs.NameOf(fn).Name == "PrepareContext" {
 			return "", false // the statement runs later, where it is called
+		}
+		if p, ok := f.paramOf(call.Args[i]); ok {
+			f.paramUses = append(f.paramUses, paramUse{call, p})
+			return "", false
 		}
 		return astutil.StringValue(f.info, call.Args[i], f.decl)
 	}
@@ -155,12 +232,12 @@ func (f *finder) outcomeOf(call *ast.CallExpr) map[types.Object]bool {
 			}
 		}
 	})
-	if fn := libs.Callee(f.info, call); fn != nil && (fn.Pkg().Path() == libs.Gorm || fn.Pkg().Path() == libs.Sqlx) {
-		dest := 0
-		if libs.NameOf(fn).Recv == "" {
-			dest = 1 // sqlx.Get(db, &dest, query)
+	if fn := libs.Callee(f.info, call); fn != nil && fn.Pkg() != nil && (isGorm(fn.Pkg().Path()) || fn.Pkg().Path() == libs.Sqlx) {
+		dest := 0 // GORM's First(&dest)
+		if i, ok := libs.SQLCalls.Lookup(fn); ok {
+			dest = i - 1 // sqlx: the destination precedes the query (GetContext(ctx, &dest, query))
 		}
-		if dest < len(call.Args) {
+		if dest >= 0 && dest < len(call.Args) {
 			astutil.AddVar(f.info, out, call.Args[dest])
 		}
 	}

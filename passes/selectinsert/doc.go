@@ -17,19 +17,30 @@ sql.ErrNoRows or pgx.ErrNoRows, SELECT COUNT compared with 0 (an insert on
 the branch where the count found rows is not a check for absence), SELECT MAX
 whose maximum the insert builds on (the next version number), SELECT
 EXISTS(...), Query then rows.Next(), sqlx Get/Select, pgx QueryRow, GORM
-First/Take/Last/Find/Count, or a function of the package that returns such
-an outcome (an exists(ctx, id) helper). Reads and writes go through
-database/sql (DB, Tx, Conn, prepared Stmt, the Context variants), sqlx, pgx
-and pgxpool, and GORM (Create, and Save, except of the rows a read just
-filled, which it updates by their primary keys). SQL text is read from constants,
-concatenations, fmt.Sprintf with a constant format and local variables, by a
-small SQL scanner (comments, quoted and schema-qualified names).
+First/Take/Last/Find/Count (v2, and v1's RecordNotFound() and
+IsRecordNotFoundError), or a function of the program, in any package, that
+returns such an outcome (a store.Exists(ctx, id) or FindIDByEmail(ctx, db,
+email) helper, learned as a Fact). Reads and writes go through database/sql
+(DB, Tx, Conn, prepared Stmt, the Context variants, and an interface of the
+program over them such as a Queryer with QueryRowContext), sqlx, pgx and
+pgxpool, and GORM v2 (gorm.io/gorm) and v1 (github.com/jinzhu/gorm): Create,
+and Save, except of the rows a read just filled, which it updates by their
+primary keys. The insert may be an INSERT ... RETURNING run by QueryRow, or
+a function of the program that inserts into the table (store.Create(ctx,
+row), a Save helper), also learned as a Fact. A query helper that runs the
+SQL its caller passes (dbx.Exists(ctx, db, "SELECT 1 FROM carts WHERE
+session_id = $1", id)) is read with the caller's text. SQL text is read from
+constants, concatenations, fmt.Sprintf with a constant format and local
+variables, by a small SQL scanner (comments, quoted and schema-qualified
+names). A check and an insert inside a GORM Transaction callback, or in a
+transaction at REPEATABLE READ, are still a check-then-insert.
 
 Not reported, because the database backs the insert:
 
   - an insert with ON CONFLICT, ON DUPLICATE KEY UPDATE, INSERT IGNORE,
     INSERT OR IGNORE/REPLACE, REPLACE, MERGE or WHERE NOT EXISTS; GORM
-    Clauses(clause.OnConflict{...});
+    Clauses(clause.OnConflict{...}), or v1's Set("gorm:insert_option",
+    "ON CONFLICT ..."); an insert helper with any of these;
   - a function that checks an error for a unique violation (SQLSTATE 23505,
     unique_violation, MySQL 1062, pgerrcode.UniqueViolation,
     sqlite3.ErrConstraintUnique, gorm.ErrDuplicatedKey, or the drivers'
@@ -42,8 +53,10 @@ Not reported, because the database backs the insert:
     -selectinsert.schema (comma-separated, relative to the working
     directory), or in DDL held in Go string constants (CREATE TABLE, CREATE
     UNIQUE INDEX, ALTER TABLE ... ADD UNIQUE); for GORM, in the model's struct tags
-    (primaryKey, unique, uniqueIndex, composite uniqueIndex:name) or the
-    primary key ID.
+    (primaryKey, unique, uniqueIndex, composite uniqueIndex:name; v1's
+    primary_key and unique_index, in the gorm or sql tag) or the primary
+    key ID. A key must cover the checked columns: UNIQUE (tenant_id, number)
+    does not back a check of order_id.
 
 SELECT ... FOR UPDATE does not make it safe: it locks no row that does not
 exist yet. GORM FirstOrCreate is itself a find-then-create with no lock and

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"unicode"
 
+	"github.com/idemlint/idemlint/passes/internal/astutil"
 	"github.com/idemlint/idemlint/passes/internal/libs"
 	"github.com/idemlint/idemlint/passes/internal/sqltext"
 )
@@ -19,6 +20,9 @@ func (f *finder) gormAccess(call *ast.CallExpr, op libs.GormOp) *access {
 	if len(call.Args) > 0 {
 		a.model = modelType(f.info.TypeOf(call.Args[0]))
 		a.cols = append(a.cols, f.condColumns(call.Args[1:], a.model)...)
+		if a.what == "GORM Save" {
+			a.saved = call.Args[0]
+		}
 	}
 	for e := chainReceiver(call); e != nil; e = chainReceiver(e) {
 		fn := libs.Callee(f.info, e)
@@ -35,13 +39,34 @@ func (f *finder) gormAccess(call *ast.CallExpr, op libs.GormOp) *access {
 					a.safe = true
 				}
 			}
+		case "Set":
+			// GORM v1: Set("gorm:insert_option", "ON CONFLICT DO NOTHING").
+			if len(e.Args) == 2 {
+				k, _ := astutil.StringValue(f.info, e.Args[0], f.decl)
+				v, _ := astutil.StringValue(f.info, e.Args[1], f.decl)
+				if k == "gorm:insert_option" && sqltext.Parse("INSERT INTO t (a) VALUES (1) "+v).Conflict {
+					a.safe = true
+				}
+			}
 		}
 	}
+	a.modelName = qualifiedName(a.model)
 	if op == libs.GormRead {
 		a.outcome = f.outcomeOf(call)
 	}
 	return a
 }
+
+// qualifiedName names a model type across packages, for Facts.
+func qualifiedName(t types.Type) string {
+	n, ok := t.(*types.Named)
+	if !ok || n.Obj().Pkg() == nil {
+		return ""
+	}
+	return n.Obj().Pkg().Path() + "." + n.Obj().Name()
+}
+
+func isGorm(path string) bool { return path == libs.Gorm || path == libs.GormV1 }
 
 // chainReceiver returns the call a method chain continues from.
 func chainReceiver(call *ast.CallExpr) *ast.CallExpr {
@@ -148,7 +173,8 @@ func uniqueKeys(model types.Type) [][]string {
 	var pk []string
 	for i := range st.NumFields() {
 		field := st.Field(i)
-		tag := reflect.StructTag(st.Tag(i)).Get("gorm")
+		// GORM v1 reads its settings from the sql tag as well.
+		tag := reflect.StructTag(st.Tag(i)).Get("gorm") + ";" + reflect.StructTag(st.Tag(i)).Get("sql")
 		col := columnName(field.Name(), tag)
 		for _, part := range strings.Split(tag, ";") {
 			k, v, _ := strings.Cut(strings.TrimSpace(part), ":")
@@ -157,7 +183,7 @@ func uniqueKeys(model types.Type) [][]string {
 				pk = append(pk, col)
 			case "unique":
 				keys = append(keys, []string{col})
-			case "uniqueindex":
+			case "uniqueindex", "unique_index": // v2, v1
 				name, _, _ := strings.Cut(v, ",")
 				if name == "" {
 					keys = append(keys, []string{col})

@@ -5,6 +5,7 @@ import (
 	"go/token"
 	"go/types"
 	"path/filepath"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -21,7 +22,7 @@ var Analyzer = &analysis.Analyzer{
 	Doc:       Doc,
 	URL:       "https://github.com/idemlint/idemlint#selectinsert",
 	Run:       run,
-	FactTypes: []analysis.Fact{new(CheckFact), new(UniqueCheckFact)},
+	FactTypes: []analysis.Fact{new(CheckFact), new(QueryFact), new(InsertFact), new(UniqueCheckFact)},
 }
 
 // schemaPaths are extra .sql files or directories to read DDL from, for
@@ -33,44 +34,28 @@ func init() {
 }
 
 // sqlPackages are the imports without which a package runs no SQL.
-var sqlPackages = []string{libs.DatabaseSQL, libs.Sqlx, libs.PgxV5, libs.PgxPool, libs.Gorm}
+var sqlPackages = []string{libs.DatabaseSQL, libs.Sqlx, libs.PgxV5, libs.PgxPool, libs.Gorm, libs.GormV1}
 
 func run(pass *analysis.Pass) (any, error) {
-	// Code that runs SQL, or tells a unique violation apart, imports a SQL
-	// library or a driver's error package.
-	if !libs.ImportsAny(pass.Pkg, sqlPackages...) && !libs.ImportsAny(pass.Pkg, libs.DriverErrorPackages...) {
+	// Code that runs SQL, or tells a unique violation apart, depends on a
+	// SQL library or a driver's error package; a handler that reads and
+	// inserts through a store package imports neither itself.
+	if !libs.DependsOn(pass.Pkg, sqlPackages...) && !libs.DependsOn(pass.Pkg, libs.DriverErrorPackages...) {
 		return nil, nil
 	}
 	uniqueLocal := learnUniqueChecks(pass)
-	checks := map[*types.Func]*CheckFact{}
+	h := &helpers{pass: pass, checks: map[*types.Func]*CheckFact{}, queries: map[*types.Func]*QueryFact{}, inserts: map[*types.Func]*InsertFact{}}
 	decls := astutil.FuncDecls(pass.TypesInfo, pass.Files)
+	// The learning fixpoint walks a function several times: its parents map
+	// is built once.
+	parents := map[*ast.FuncDecl]map[ast.Node]ast.Node{}
 	newFinder := func(fd *ast.FuncDecl) *finder {
-		return &finder{info: pass.TypesInfo, decl: fd, parents: astutil.Parents(fd), checks: checks,
-			imports: func(fn *types.Func) (*CheckFact, bool) {
-				var f CheckFact
-				ok := fn.Pkg() != pass.Pkg && pass.ImportObjectFact(fn, &f)
-				return &f, ok
-			}}
-	}
-	// Helpers that read may call helpers that read: learn to a fixpoint.
-	for changed := true; changed; {
-		changed = false
-		for _, d := range decls {
-			if checks[d.Func] != nil || !returnsOutcome(d.Func) {
-				continue
-			}
-			reads, inserts := newFinder(d.FuncDecl).accesses()
-			if len(reads) == 1 && len(inserts) == 0 {
-				checks[d.Func] = &CheckFact{Table: reads[0].table, Columns: reads[0].cols}
-				changed = true
-			}
+		if parents[fd] == nil {
+			parents[fd] = astutil.Parents(fd)
 		}
+		return &finder{info: pass.TypesInfo, decl: fd, parents: parents[fd], helpers: h}
 	}
-	for fn, f := range checks {
-		if f.Table != "" {
-			pass.ExportObjectFact(fn, f)
-		}
-	}
+	h.learn(decls, newFinder, uniqueLocal)
 	// The schema is read only when a check-then-insert needs it: under go
 	// vet every dependency is analyzed in a process of its own.
 	var loaded schemas
@@ -117,31 +102,39 @@ func checkInsert(pass *analysis.Pass, f *finder, schema func() schemas, reads []
 			continue // db.Find(&apps) ... db.Save(apps): an update of the rows read
 		}
 		decisions := astutil.Decisions(f.info, f.parents, r.call, r.outcome, ins.call)
-		if len(decisions) == 0 || isCount(r) && foundSome(f.info, decisions) {
-			continue // the insert runs when the count found rows: not a check for absence
+		if len(decisions) == 0 || isCount(r) && foundSome(f.info, decisions) || r.what != "SELECT MAX" && onlyWithoutError(f.info, decisions) {
+			continue // the insert runs when the read found rows: not a check for absence
 		}
-		if r.model != nil && backedByModel(r) || r.table != "" && schema().Unique(r.table, r.cols) && len(r.cols) > 0 {
+		if r.backed || r.model != nil && backedByModel(r) || r.table != "" && schema().Unique(r.table, r.cols) && len(r.cols) > 0 {
 			return
 		}
 		line := pass.Fset.Position(r.call.Pos()).Line
 		if r.what == "SELECT MAX" {
-			report.At(pass, ins.call, "insert into %s depends on the maximum the SELECT MAX at line %d read, and no unique constraint or conflict clause backs it: two concurrent requests read the same maximum and both insert; add a UNIQUE constraint and use INSERT ... ON CONFLICT, or let the database number the rows", tableOf(ins), line)
+			report.At(pass, ins.call, "insert into %s%s depends on the maximum the SELECT MAX%s at line %d read, and no unique constraint or conflict clause backs it: two concurrent requests read the same maximum and both insert; add a UNIQUE constraint and use INSERT ... ON CONFLICT, or let the database number the rows", tableOf(ins), through(ins), through(r), line)
 			return
 		}
-		report.At(pass, ins.call, "insert into %s runs only when the %s at line %d found nothing, and no unique constraint or conflict clause backs it: two concurrent requests can both insert; add a UNIQUE constraint and use INSERT ... ON CONFLICT, or handle the unique violation", tableOf(ins), r.what, line)
+		report.At(pass, ins.call, "insert into %s%s runs only when the %s%s at line %d found nothing, and no unique constraint or conflict clause backs it: two concurrent requests can both insert; add a UNIQUE constraint and use INSERT ... ON CONFLICT, or handle the unique violation", tableOf(ins), through(ins), r.what, through(r), line)
 		return
 	}
+}
+
+// through names the helper an access runs in.
+func through(a *access) string {
+	if a.via == "" {
+		return ""
+	}
+	return " in " + a.via
 }
 
 // savesWhatWasRead reports whether ins is a GORM Save of the value the
 // read filled: Save updates rows that have a primary key, and rows just
 // read have one.
 func savesWhatWasRead(info *types.Info, ins, r *access) bool {
-	if ins.what != "GORM Save" || len(ins.call.Args) == 0 {
+	if ins.what != "GORM Save" || ins.saved == nil {
 		return false
 	}
-	root := astutil.RootObject(info, ins.call.Args[0])
-	if u, ok := ast.Unparen(ins.call.Args[0]).(*ast.UnaryExpr); ok && u.Op == token.AND {
+	root := astutil.RootObject(info, ins.saved)
+	if u, ok := ast.Unparen(ins.saved).(*ast.UnaryExpr); ok && u.Op == token.AND {
 		root = astutil.RootObject(info, u.X)
 	}
 	return root != nil && r.outcome[root]
@@ -161,6 +154,32 @@ func foundSome(info *types.Info, decisions []astutil.Decision) bool {
 		}
 	}
 	return false
+}
+
+// onlyWithoutError reports whether the only tests deciding the insert say
+// the read returned no error (if err != nil { return err } before it): the
+// insert runs when the read succeeded, that is found its row, as in a
+// parent, err := store.Get(ctx, id) before inserting its child.
+func onlyWithoutError(info *types.Info, decisions []astutil.Decision) bool {
+	for _, d := range decisions {
+		b, ok := ast.Unparen(d.Test).(*ast.BinaryExpr)
+		if !ok || !(b.Op == token.NEQ && !d.When || b.Op == token.EQL && d.When) {
+			return false
+		}
+		x, y := b.X, b.Y
+		if isNil(info, x) {
+			x, y = y, x
+		}
+		if !isNil(info, y) || !types.Identical(info.TypeOf(x), types.Universe.Lookup("error").Type()) {
+			return false
+		}
+	}
+	return true
+}
+
+func isNil(info *types.Info, e ast.Expr) bool {
+	tv, ok := info.Types[e]
+	return ok && tv.IsNil()
 }
 
 func countAboveZero(info *types.Info, test ast.Expr, when bool) bool {
@@ -195,6 +214,9 @@ func tableOf(a *access) string {
 	if n, ok := a.model.(*types.Named); ok {
 		return n.Obj().Name()
 	}
+	if i := strings.LastIndexByte(a.modelName, '.'); i >= 0 {
+		return a.modelName[i+1:]
+	}
 	return "the table"
 }
 
@@ -202,7 +224,7 @@ func sameTable(r, ins *access) bool {
 	if r.table != "" || ins.table != "" {
 		return r.table == ins.table
 	}
-	return r.model != nil && ins.model != nil && types.Identical(r.model, ins.model)
+	return r.modelName != "" && r.modelName == ins.modelName
 }
 
 // schemas are the schemas a package's inserts are checked against.

@@ -97,6 +97,22 @@ func Decisions(info *types.Info, parents map[ast.Node]ast.Node, source ast.Node,
 				if ifs, ok := st.(*ast.IfStmt); ok && ifs.Else == nil && Terminates(ifs.Body) && mentions(ifs.Cond) {
 					out = append(out, Decision{ifs.Cond, false})
 				}
+				// switch { case err == nil: return nil; case ...: return err }
+				// then the code: it runs only when no leaving case matched.
+				if sw, ok := st.(*ast.SwitchStmt); ok {
+					for _, cc := range sw.Body.List {
+						cc := cc.(*ast.CaseClause)
+						if !Terminates(&ast.BlockStmt{List: cc.Body}) {
+							continue
+						}
+						for _, e := range cc.List {
+							if mentions(e) || mentions(sw.Tag) {
+								out = append(out, Decision{e, false})
+								break
+							}
+						}
+					}
+				}
 			}
 		case *ast.FuncLit, *ast.FuncDecl:
 			return out

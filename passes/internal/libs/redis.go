@@ -12,24 +12,28 @@ const (
 
 // RedisCommand is what a client method sends.
 type RedisCommand struct {
-	Cmd string // SETNX, SETARGS, SET, GET, EXISTS, DEL, EVAL, DO
+	Cmd string // SETNX, SETARGS, SET, GET, EXISTS, DEL, EXPIRE, EVAL, DO
 	Key int    // index of the key argument, -1 when it varies
 	TTL int    // index of the expiration argument, -1 if none
 }
 
 func goRedisRows(pkg string) Table[RedisCommand] {
 	return Table[RedisCommand]{
-		{pkg, "*", "SetNX"}:    {"SETNX", 1, 3},
-		{pkg, "*", "SetArgs"}:  {"SETARGS", 1, 3},
-		{pkg, "*", "Set"}:      {"SET", 1, 3},
-		{pkg, "*", "Get"}:      {"GET", 1, -1},
-		{pkg, "*", "Exists"}:   {"EXISTS", 1, -1},
-		{pkg, "*", "Del"}:      {"DEL", 1, -1},
-		{pkg, "*", "Unlink"}:   {"DEL", 1, -1},
-		{pkg, "*", "Eval"}:     {"EVAL", -1, -1},
-		{pkg, "*", "EvalSha"}:  {"EVAL", -1, -1},
-		{pkg, "Script", "Run"}: {"EVAL", -1, -1},
-		{pkg, "*", "Do"}:       {"DO", -1, -1},
+		{pkg, "*", "SetNX"}:     {"SETNX", 1, 3},
+		{pkg, "*", "SetArgs"}:   {"SETARGS", 1, 3},
+		{pkg, "*", "Set"}:       {"SET", 1, 3},
+		{pkg, "*", "Get"}:       {"GET", 1, -1},
+		{pkg, "*", "Exists"}:    {"EXISTS", 1, -1},
+		{pkg, "*", "Del"}:       {"DEL", 1, -1},
+		{pkg, "*", "Unlink"}:    {"DEL", 1, -1},
+		{pkg, "*", "Expire"}:    {"EXPIRE", 1, -1},
+		{pkg, "*", "PExpire"}:   {"EXPIRE", 1, -1},
+		{pkg, "*", "ExpireAt"}:  {"EXPIRE", 1, -1},
+		{pkg, "*", "PExpireAt"}: {"EXPIRE", 1, -1},
+		{pkg, "*", "Eval"}:      {"EVAL", -1, -1},
+		{pkg, "*", "EvalSha"}:   {"EVAL", -1, -1},
+		{pkg, "Script", "Run"}:  {"EVAL", -1, -1},
+		{pkg, "*", "Do"}:        {"DO", -1, -1},
 	}
 }
 

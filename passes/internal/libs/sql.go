@@ -1,5 +1,7 @@
 package libs
 
+import "go/types"
+
 // SQL library paths.
 const (
 	DatabaseSQL = "database/sql"
@@ -8,9 +10,14 @@ const (
 	PgxPool     = "github.com/jackc/pgx/v5/pgxpool"
 	Pgconn      = "github.com/jackc/pgx/v5/pgconn"
 	Gorm        = "gorm.io/gorm"
-	GormClause  = "gorm.io/gorm/clause"
-	Pq          = "github.com/lib/pq"
-	MySQL       = "github.com/go-sql-driver/mysql"
+	// GormV1 is GORM v1, still common in legacy services: the same
+	// finishers on *gorm.DB, RecordNotFound() and IsRecordNotFoundError for
+	// a miss, no Clauses (a conflict clause goes through
+	// Set("gorm:insert_option", ...)).
+	GormV1     = "github.com/jinzhu/gorm"
+	GormClause = "gorm.io/gorm/clause"
+	Pq         = "github.com/lib/pq"
+	MySQL      = "github.com/go-sql-driver/mysql"
 )
 
 // SQLCalls maps calls that run SQL text to the index of the text argument.
@@ -30,6 +37,7 @@ var SQLCalls = func() Table[int] {
 		{Sqlx, "", "MustExec"}: 1, {Sqlx, "", "MustExecContext"}: 2,
 		{Sqlx, "", "NamedExec"}: 1, {Sqlx, "", "NamedExecContext"}: 2,
 		{Gorm, "DB", "Exec"}: 0, {Gorm, "DB", "Raw"}: 0,
+		{GormV1, "DB", "Exec"}: 0, {GormV1, "DB", "Raw"}: 0,
 	}
 	for _, recv := range []string{"DB", "Tx", "Conn"} {
 		for name, i := range map[string]int{
@@ -63,18 +71,23 @@ const (
 	GormFirstOrCreate
 )
 
-// GormFinishers lists GORM's reading and creating finishers.
-var GormFinishers = Table[GormOp]{
-	{Gorm, "DB", "First"}:           GormRead,
-	{Gorm, "DB", "Take"}:            GormRead,
-	{Gorm, "DB", "Last"}:            GormRead,
-	{Gorm, "DB", "Find"}:            GormRead,
-	{Gorm, "DB", "Count"}:           GormRead,
-	{Gorm, "DB", "Create"}:          GormCreate,
-	{Gorm, "DB", "CreateInBatches"}: GormCreate,
-	{Gorm, "DB", "Save"}:            GormCreate,
-	{Gorm, "DB", "FirstOrCreate"}:   GormFirstOrCreate,
-}
+// GormFinishers lists GORM's reading and creating finishers, in v2 and v1
+// (which has no CreateInBatches).
+var GormFinishers = func() Table[GormOp] {
+	t := Table[GormOp]{{Gorm, "DB", "CreateInBatches"}: GormCreate}
+	for _, pkg := range []string{Gorm, GormV1} {
+		for name, op := range map[string]GormOp{
+			"First": GormRead, "Take": GormRead, "Last": GormRead, "Find": GormRead, "Count": GormRead,
+			"Create": GormCreate, "Save": GormCreate, "FirstOrCreate": GormFirstOrCreate,
+		} {
+			t[Func{pkg, "DB", name}] = op
+		}
+	}
+	return t
+}()
+
+// GormPackages are the GORM versions whose finishers are read.
+var GormPackages = []string{Gorm, GormV1}
 
 // UniqueViolationObjects are named values that denote a unique violation.
 var UniqueViolationObjects = Table[bool]{
@@ -95,5 +108,45 @@ var SerializableObjects = Table[bool]{
 // DriverErrorPackages define the errors a unique violation comes as.
 var DriverErrorPackages = []string{
 	Pgconn, Pq, "github.com/lib/pq/pqerror", MySQL, "github.com/mattn/go-sqlite3",
-	"github.com/jackc/pgerrcode", "github.com/VividCortex/mysqlerr", Gorm,
+	"github.com/jackc/pgerrcode", "github.com/VividCortex/mysqlerr", Gorm, GormV1,
+}
+
+// sqlResultPackages declare the values a query method returns (sql.Row,
+// sql.Result, pgx.Row, pgconn.CommandTag).
+var sqlResultPackages = map[string]bool{DatabaseSQL: true, Sqlx: true, PgxV5: true, Pgconn: true}
+
+// SQLTextArg returns the index of the SQL text argument of a call of fn:
+// a row of SQLCalls, or a method of an interface the program declares over
+// its database handle (type Queryer interface { QueryRowContext(ctx,
+// query string, args ...any) *sql.Row }), recognised by a method name that
+// runs SQL in database/sql or pgx, a string at that index, and a result
+// declared by a SQL package.
+func SQLTextArg(fn *types.Func) (int, bool) {
+	if i, ok := SQLCalls.Lookup(fn); ok || fn == nil {
+		return i, ok
+	}
+	sig := fn.Signature()
+	if sig.Recv() == nil || !types.IsInterface(sig.Recv().Type()) {
+		return 0, false
+	}
+	i, ok := SQLCalls[Func{DatabaseSQL, "DB", fn.Name()}]
+	if !ok {
+		i, ok = SQLCalls[Func{PgxV5, "*", fn.Name()}]
+	}
+	if !ok || i >= sig.Params().Len() {
+		return 0, false
+	}
+	if b, isBasic := sig.Params().At(i).Type().Underlying().(*types.Basic); !isBasic || b.Kind() != types.String {
+		return 0, false
+	}
+	for j := range sig.Results().Len() {
+		t := sig.Results().At(j).Type()
+		if p, isPtr := t.(*types.Pointer); isPtr {
+			t = p.Elem()
+		}
+		if n, isNamed := types.Unalias(t).(*types.Named); isNamed && n.Obj().Pkg() != nil && sqlResultPackages[n.Obj().Pkg().Path()] {
+			return i, true
+		}
+	}
+	return 0, false
 }

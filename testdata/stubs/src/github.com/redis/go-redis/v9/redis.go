@@ -69,11 +69,12 @@ func (c cmdable) Set(ctx context.Context, key string, value interface{}, expirat
 func (c cmdable) SetArgs(ctx context.Context, key string, value interface{}, a SetArgs) *StatusCmd {
 	return nil
 }
-func (c cmdable) Get(ctx context.Context, key string) *StringCmd                   { return nil }
-func (c cmdable) Exists(ctx context.Context, keys ...string) *IntCmd               { return nil }
-func (c cmdable) Del(ctx context.Context, keys ...string) *IntCmd                  { return nil }
-func (c cmdable) Unlink(ctx context.Context, keys ...string) *IntCmd               { return nil }
-func (c cmdable) Expire(ctx context.Context, key string, d time.Duration) *BoolCmd { return nil }
+func (c cmdable) Get(ctx context.Context, key string) *StringCmd                    { return nil }
+func (c cmdable) Exists(ctx context.Context, keys ...string) *IntCmd                { return nil }
+func (c cmdable) Del(ctx context.Context, keys ...string) *IntCmd                   { return nil }
+func (c cmdable) Unlink(ctx context.Context, keys ...string) *IntCmd                { return nil }
+func (c cmdable) Expire(ctx context.Context, key string, d time.Duration) *BoolCmd  { return nil }
+func (c cmdable) PExpire(ctx context.Context, key string, d time.Duration) *BoolCmd { return nil }
 func (c cmdable) Eval(ctx context.Context, script string, keys []string, args ...interface{}) *Cmd {
 	return nil
 }

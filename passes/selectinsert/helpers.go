@@ -1,0 +1,137 @@
+package selectinsert
+
+import (
+	"go/ast"
+	"go/types"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/idemlint/idemlint/passes/internal/astutil"
+)
+
+// helpers holds what the functions of the program do with the database,
+// learned from this package's bodies and imported as Facts from the
+// packages it depends on: a read in store.Exists(ctx, id), a query helper
+// given its SQL by the caller, an insert in store.Create(ctx, row).
+type helpers struct {
+	pass    *analysis.Pass
+	checks  map[*types.Func]*CheckFact
+	queries map[*types.Func]*QueryFact
+	inserts map[*types.Func]*InsertFact
+}
+
+func (h *helpers) check(fn *types.Func) *CheckFact {
+	if c := h.checks[fn]; c != nil {
+		return c
+	}
+	var f CheckFact
+	if fn.Pkg() != h.pass.Pkg && h.pass.ImportObjectFact(fn, &f) {
+		return &f
+	}
+	return nil
+}
+
+func (h *helpers) query(fn *types.Func) *QueryFact {
+	if q := h.queries[fn]; q != nil {
+		return q
+	}
+	var f QueryFact
+	if fn.Pkg() != h.pass.Pkg && h.pass.ImportObjectFact(fn, &f) {
+		return &f
+	}
+	return nil
+}
+
+func (h *helpers) insert(fn *types.Func) *InsertFact {
+	if i := h.inserts[fn]; i != nil {
+		return i
+	}
+	var f InsertFact
+	if fn.Pkg() != h.pass.Pkg && h.pass.ImportObjectFact(fn, &f) {
+		return &f
+	}
+	return nil
+}
+
+// learn finds, to a fixpoint (helpers call helpers), the functions of the
+// package that read, run their caller's SQL or insert, and exports their
+// Facts. unique holds the functions that tell a unique violation apart.
+func (h *helpers) learn(decls []astutil.Decl, newFinder func(*ast.FuncDecl) *finder, unique map[*types.Func]bool) {
+	for changed := true; changed; {
+		changed = false
+		for _, d := range decls {
+			if h.checks[d.Func] != nil || h.queries[d.Func] != nil || h.inserts[d.Func] != nil {
+				continue
+			}
+			f := newFinder(d.FuncDecl)
+			reads, inserts := f.accesses()
+			switch {
+			case len(f.paramUses) > 0 && len(reads) == 0 && len(inserts) == 0:
+				if p, ok := oneParam(f.paramUses); ok {
+					h.queries[d.Func] = &QueryFact{Param: p, Outcome: returnsOutcome(d.Func)}
+					changed = true
+				}
+			case len(f.paramUses) > 0:
+			case len(reads) == 1 && len(inserts) == 0 && returnsOutcome(d.Func):
+				r := reads[0]
+				h.checks[d.Func] = &CheckFact{Table: r.table, Columns: r.cols, Model: r.modelName, Backed: r.backed || r.model != nil && backedByModel(r)}
+				changed = true
+			case len(inserts) > 0 && len(reads) == 0:
+				if fact := insertFact(f, inserts); fact != nil && !detectsUnique(h.pass, d.FuncDecl, unique) && !serializable(h.pass.TypesInfo, d.FuncDecl) {
+					h.inserts[d.Func] = fact
+					changed = true
+				}
+			}
+		}
+	}
+	for fn, f := range h.checks {
+		if f.Table != "" || f.Model != "" {
+			h.pass.ExportObjectFact(fn, f)
+		}
+	}
+	for fn, f := range h.queries {
+		h.pass.ExportObjectFact(fn, f)
+	}
+	for fn, f := range h.inserts {
+		h.pass.ExportObjectFact(fn, f)
+	}
+}
+
+// insertFact describes a function's inserts when they are all into one
+// table or model and none resolves a conflict: a function that also
+// upserts, or inserts into several tables, is left opaque.
+func insertFact(f *finder, inserts []*access) *InsertFact {
+	var fact *InsertFact
+	for _, ins := range inserts {
+		if ins.safe || ins.first || ins.table == "" && ins.modelName == "" {
+			return nil
+		}
+		if fact != nil && (fact.Table != ins.table || fact.Model != ins.modelName) {
+			return nil
+		}
+		fact = &InsertFact{Table: ins.table, Model: ins.modelName}
+		if ins.what == "GORM Save" && ins.saved != nil {
+			if p, ok := f.paramOf(derefArg(ins.saved)); ok {
+				fact.SaveParam = p + 1
+			}
+		}
+	}
+	return fact
+}
+
+// derefArg strips the & of db.Save(&row).
+func derefArg(e ast.Expr) ast.Expr {
+	if u, ok := ast.Unparen(e).(*ast.UnaryExpr); ok {
+		return u.X
+	}
+	return e
+}
+
+func oneParam(uses []paramUse) (int, bool) {
+	for _, u := range uses[1:] {
+		if u.param != uses[0].param {
+			return 0, false
+		}
+	}
+	return uses[0].param, true
+}
