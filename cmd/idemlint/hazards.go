@@ -53,3 +53,36 @@ func hazardOf(analyzer, message string) (hazard, bool) {
 	}
 	return hazard{}, false
 }
+
+// ruleID names a finding's SARIF rule: "analyzer/hazard", or the analyzer
+// alone for a message that matches none of its hazards.
+func ruleID(analyzer, message string) string {
+	if h, ok := hazardOf(analyzer, message); ok {
+		return analyzer + "/" + h.id
+	}
+	return analyzer
+}
+
+// tag is what a text report ends with, to say which check made it (as
+// staticcheck prints its check IDs): the rule ID where the analyzer has
+// several hazards, else the analyzer's name, which is also what
+// //idemlint:ignore and -NAME=false take.
+func tag(analyzer, message string) string {
+	if len(hazardIDs(analyzer)) < 2 {
+		return analyzer
+	}
+	return ruleID(analyzer, message)
+}
+
+// hazardIDs lists an analyzer's hazard IDs, once each, in table order.
+func hazardIDs(analyzer string) []string {
+	var ids []string
+	seen := map[string]bool{}
+	for _, h := range hazards {
+		if h.analyzer == analyzer && !seen[h.id] {
+			seen[h.id] = true
+			ids = append(ids, h.id)
+		}
+	}
+	return ids
+}

@@ -26,3 +26,17 @@ func TestHazardOf(t *testing.T) {
 		}
 	}
 }
+
+// A text report names its check: the hazard where the analyzer has
+// several, the analyzer alone where it has one.
+func TestTag(t *testing.T) {
+	for _, c := range []struct{ analyzer, message, tag string }{
+		{"nojitter", "retry delay grows without a cap and has no jitter; limit it", "nojitter/no-cap"},
+		{"nojitter", "retry delay has no jitter, so clients retry together", "nojitter/no-jitter"},
+		{"retryamplify", "retry inside a retry: every outer attempt runs the inner retry again", "retryamplify"},
+		{"idemlint", "idemlint:ignore directive for nojitter silences nothing; remove it", "idemlint/stale-directive"},
+		{"unboundedretry", "a message no hazard knows", "unboundedretry"},
+	} {
+		assert.Equal(t, c.tag, tag(c.analyzer, c.message), c.message)
+	}
+}

@@ -141,7 +141,7 @@ func writeSARIF(all []finding, ran []*analysis.Analyzer, w io.Writer) error {
 		if !ok {
 			return f.analyzer
 		}
-		id := f.analyzer + "/" + h.id
+		id := ruleID(f.analyzer, f.message)
 		addRule(id, h.summary, docs[f.analyzer][0], docs[f.analyzer][1])
 		return id
 	}
