@@ -44,7 +44,7 @@ func entries(out string) []string {
 
 // checkTag matches the check a standalone text report ends with
 // ("  (nojitter/no-cap)"); go vet prints reports without it.
-var checkTag = regexp.MustCompile(`(?m)^([^\t]*) \([a-z]+(/[a-z-]+)?\)$`)
+var checkTag = regexp.MustCompile(`(?m)^([^\t\n]*) \([a-z]+(/[a-z-]+)?\)$`)
 
 // untagged drops the check names from a standalone text listing.
 func untagged(out string) string { return checkTag.ReplaceAllString(out, "$1") }

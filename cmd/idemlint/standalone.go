@@ -61,8 +61,7 @@ func standalone(args []string, stdout, stderr io.Writer) int {
 	if n := printLoadErrors(pkgs, stderr); n > 0 {
 		code = exitBrokenPk
 	}
-	passes.KeepSuppressed(true)
-	graph, err := checker.Analyze(opts.analyzers, pkgs, nil)
+	graph, err := checker.Analyze(passes.KeepingSuppressed(opts.analyzers), pkgs, nil)
 	if err != nil {
 		fmt.Fprintf(stderr, "idemlint: %v\n", err)
 		return exitBrokenPk
