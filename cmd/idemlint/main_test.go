@@ -150,6 +150,7 @@ func TestBadInput(t *testing.T) {
 		{"bad bool", e2e, []string{"-nojitter=maybe", "./..."}, 2, `idemlint: invalid boolean value "maybe" for -nojitter`, nil},
 		{"bad method", e2e, []string{"-retrynonidempotent.methods=PO/ST", "./..."}, 2, `"PO/ST" is not an HTTP token`, nil},
 		{"empty list", e2e, []string{"-retrynonidempotent.headers=,", "./..."}, 2, "empty list", nil},
+		{"unknown check", e2e, []string{"-explain", "nojitter/nosuch"}, 2, "idemlint: -explain nojitter/nosuch: no analyzer or hazard of that name", nil},
 		{"no match", e2e, []string{"./nosuchdir/..."}, 2, "idemlint: ./nosuchdir/... matched no packages", nil},
 		{"all off", e2e, []string{"-nojitter=false", "-selectinsert=false", "-unboundedretry=false", "-redislock=false", "-retryamplify=false", "-retrybody=false", "-retryclienterror=false", "-retrynonidempotent=false"}, 2, "every analyzer is switched off", nil},
 		{"type error", "testdata/broken", []string{"./..."}, 3, "bad/bad.go:5:9: cannot use", nil},

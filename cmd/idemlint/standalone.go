@@ -41,6 +41,13 @@ func standalone(args []string, stdout, stderr io.Writer) int {
 			return exitUsage
 		}
 	}
+	if opts.explain != "" {
+		if err := explain(opts.explain, stdout); err != nil {
+			fmt.Fprintf(stderr, "idemlint: %v\n", err)
+			return exitUsage
+		}
+		return exitClean
+	}
 	if opts.version {
 		fmt.Fprintln(stdout, "idemlint", version())
 		return exitClean
@@ -130,7 +137,7 @@ type options struct {
 	summary, fix, diff          bool
 	format                      string
 	baseline, writeBaseline     string
-	tags, dir                   string
+	tags, dir, explain          string
 	patterns                    []string
 	analyzers                   []*analysis.Analyzer
 }
@@ -152,6 +159,7 @@ func parseFlags(args []string, stderr io.Writer) (*options, error) {
 	fs.BoolVar(&opts.tests, "test", true, "also analyze test files")
 	fs.StringVar(&opts.tags, "tags", "", "comma-separated build tags")
 	fs.BoolVar(&opts.version, "version", false, "print the version and exit")
+	fs.StringVar(&opts.explain, "explain", "", "print the documentation of the check `name` a report ends with (an analyzer, or a hazard such as nojitter/no-cap) and exit")
 	fs.StringVar(&opts.dir, "C", "", "change to `dir` before doing anything else")
 	all := passes.All()
 	enabled := map[string]*triState{}
