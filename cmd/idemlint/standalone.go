@@ -9,6 +9,7 @@ import (
 	"runtime/debug"
 	"sort"
 	"strings"
+	"time"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/checker"
@@ -23,6 +24,13 @@ const (
 	exitReports  = 1
 	exitUsage    = 2 // bad flags, no package matched
 	exitBrokenPk = 3 // a package failed to load or type-check
+)
+
+// A run shows progress, on a terminal, once it is progressAfter old,
+// redrawn every progressEvery.
+const (
+	progressAfter = 2 * time.Second
+	progressEvery = 200 * time.Millisecond
 )
 
 // standalone runs idemlint on package patterns and returns the exit code.
@@ -59,16 +67,27 @@ func standalone(args []string, stdout, stderr io.Writer) int {
 	if os.Getenv("GOGC") == "" {
 		debug.SetGCPercent(150)
 	}
-	pkgs, err := load(opts)
+	var shown io.Writer // where progress goes, if anywhere
+	if showProgress(isTerminal(stderr), stdout, opts.format) {
+		shown = stderr
+	}
+	prog := newProgress(shown, time.Now, progressAfter)
+	stop := prog.run(progressEvery)
+	pkgs, err := load(opts, prog)
 	if err != nil {
+		stop()
 		fmt.Fprintf(stderr, "idemlint: %v\n", err)
 		return exitUsage
 	}
 	code := exitClean
-	if n := printLoadErrors(pkgs, stderr); n > 0 {
+	if errs := loadErrors(pkgs); len(errs) > 0 {
 		code = exitBrokenPk
+		prog.above(func() { fmt.Fprint(stderr, strings.Join(errs, "\n")+"\n") })
 	}
-	graph, err := checker.Analyze(passes.KeepingSuppressed(opts.analyzers), pkgs, nil)
+	analyzers := passes.KeepingSuppressed(opts.analyzers)
+	prog.watch(pkgs, analyzers)
+	graph, err := checker.Analyze(analyzers, pkgs, nil)
+	stop()
 	if err != nil {
 		fmt.Fprintf(stderr, "idemlint: %v\n", err)
 		return exitBrokenPk
@@ -245,10 +264,13 @@ func usage(w io.Writer, fs *flag.FlagSet) {
 	fs.SetOutput(io.Discard)
 }
 
-func load(opts *options) ([]*packages.Package, error) {
+func load(opts *options, prog *progress) ([]*packages.Package, error) {
 	cfg := &packages.Config{
 		Mode:  packages.LoadAllSyntax,
 		Tests: opts.tests,
+	}
+	if prog.w != nil {
+		cfg.ParseFile = prog.parseFile
 	}
 	if opts.tags != "" {
 		cfg.BuildFlags = []string{"-tags=" + opts.tags}
@@ -285,9 +307,9 @@ func noneMatched(pkgs []*packages.Package) bool {
 	return true
 }
 
-// printLoadErrors prints, one line each, the errors of the packages that
-// failed to load or type-check, and returns how many there were.
-func printLoadErrors(pkgs []*packages.Package, w io.Writer) int {
+// loadErrors returns, one line each, the errors of the packages that
+// failed to load or type-check.
+func loadErrors(pkgs []*packages.Package) []string {
 	seen := map[string]bool{}
 	var lines []string
 	packages.Visit(pkgs, nil, func(p *packages.Package) {
@@ -304,8 +326,5 @@ func printLoadErrors(pkgs []*packages.Package, w io.Writer) int {
 		}
 	})
 	sort.Strings(lines)
-	for _, l := range lines {
-		fmt.Fprintln(w, l)
-	}
-	return len(lines)
+	return lines
 }
