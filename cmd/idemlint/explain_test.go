@@ -59,3 +59,30 @@ func TestExplainUnknown(t *testing.T) {
 		assert.Empty(t, b.String())
 	}
 }
+
+// -help says how to read a report's check and how to explain it.
+func TestHelp(t *testing.T) {
+	var stdout, stderr strings.Builder
+	assert.Equal(t, exitClean, standalone([]string{"-help"}, &stdout, &stderr))
+	help := stderr.String()
+	assert.Contains(t, help, "idemlint -explain CHECK")
+	assert.Contains(t, help, "(nojitter/no-jitter)")
+	assert.Contains(t, help, "//idemlint:ignore ANALYZER REASON")
+	assert.Contains(t, help, "\n  -explain check\n")
+	for _, a := range passes.All() {
+		assert.Contains(t, help, "\n  "+a.Name+" ")
+	}
+}
+
+// -explain runs without loading a package, and prints to stdout.
+func TestExplainFlag(t *testing.T) {
+	var stdout, stderr strings.Builder
+	assert.Equal(t, exitClean, standalone([]string{"-explain", "redislock/unsafe-unlock", "./nosuchdir/..."}, &stdout, &stderr))
+	assert.Empty(t, stderr.String())
+	assert.Contains(t, stdout.String(), "Fix: release the lock with a compare-and-delete Lua script")
+
+	stdout.Reset()
+	assert.Equal(t, exitUsage, standalone([]string{"-explain", "nosuch"}, &stdout, &stderr))
+	assert.Empty(t, stdout.String())
+	assert.Equal(t, "idemlint: -explain nosuch: no analyzer or hazard of that name (run 'idemlint -help' for the analyzers)\n", stderr.String())
+}

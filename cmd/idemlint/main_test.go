@@ -114,6 +114,16 @@ func TestDemo(t *testing.T) {
 	for _, name := range []string{"retrynonidempotent", "selectinsert", "nojitter", "unboundedretry", "redislock", "retryamplify", "retrybody", "retryclienterror"} {
 		assert.True(t, reported[name], "%s reports nothing on the demo", name)
 	}
+
+	// The README's example reports are the demo's, check names included.
+	text := analysistest.Exec(t, "testdata/demo", nil, analysistest.Binary(t), "./...")
+	readme, err := os.ReadFile(filepath.Join(analysistest.Root(), "README.md"))
+	require.NoError(t, err)
+	examples := regexp.MustCompile(`(?m)^demo\.go:\d+:\d+: .*$`).FindAllString(string(readme), -1)
+	require.NotEmpty(t, examples)
+	for _, line := range examples {
+		assert.Contains(t, text.Stdout, line+"\n")
+	}
 }
 
 func TestSwitchingAnalyzers(t *testing.T) {

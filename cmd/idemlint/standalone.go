@@ -178,7 +178,7 @@ func parseFlags(args []string, stderr io.Writer) (*options, error) {
 	fs.BoolVar(&opts.tests, "test", true, "also analyze test files")
 	fs.StringVar(&opts.tags, "tags", "", "comma-separated build tags")
 	fs.BoolVar(&opts.version, "version", false, "print the version and exit")
-	fs.StringVar(&opts.explain, "explain", "", "print the documentation of the check `name` a report ends with (an analyzer, or a hazard such as nojitter/no-cap) and exit")
+	fs.StringVar(&opts.explain, "explain", "", "print the documentation of the `check` a report ends with (an analyzer, or a hazard such as nojitter/no-cap) and exit")
 	fs.StringVar(&opts.dir, "C", "", "change to `dir` before doing anything else")
 	all := passes.All()
 	enabled := map[string]*triState{}
@@ -253,6 +253,12 @@ func usage(w io.Writer, fs *flag.FlagSet) {
 	fmt.Fprintln(w, "idemlint finds retry and idempotency hazards in Go code.")
 	fmt.Fprintln(w, "\nUsage: idemlint [flags] [packages]")
 	fmt.Fprintln(w, "       go vet -vettool=$(command -v idemlint) [flags] [packages]")
+	fmt.Fprintln(w, "       idemlint -explain CHECK")
+	fmt.Fprintln(w, "\nEach report ends with the check that made it, an analyzer or one of its hazards:")
+	fmt.Fprintln(w, "  demo.go:31:3: retry delay has no jitter, ... (nojitter/no-jitter)")
+	fmt.Fprintln(w, "-explain prints what the check reports, why it matters, the fix and how to")
+	fmt.Fprintln(w, "silence it (//idemlint:ignore ANALYZER REASON, or -ANALYZER=false).")
+	fmt.Fprintln(w, "\nOn a terminal, a run that takes more than 2 s shows its progress on stderr.")
 	fmt.Fprintln(w, "\nExit status: 0 no reports, 1 reports, 2 bad usage, 3 a package failed to load.")
 	fmt.Fprintln(w, "\nAnalyzers:")
 	for _, a := range passes.All() {
