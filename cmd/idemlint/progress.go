@@ -145,6 +145,9 @@ func (p *progress) parseFile(fset *token.FileSet, filename string, src []byte) (
 // of the analyzers, copies the caller owns, to count a package as analyzed
 // when the last of them has run on it.
 func (p *progress) watch(roots []*packages.Package, analyzers []*analysis.Analyzer) {
+	if p.w == nil {
+		return // nothing is shown, so nothing needs counting
+	}
 	p.loaded.Store(int64(len(packagesOf(roots))))
 	facts := 0
 	for _, a := range analyzers {

@@ -131,7 +131,7 @@ func TestProgressCounts(t *testing.T) {
 			if c.facts {
 				withFacts.FactTypes = []analysis.Fact{new(progressFact)}
 			}
-			p := newProgress(nil, time.Now, 0)
+			p := newProgress(new(strings.Builder), time.Now, time.Hour)
 			all := []*analysis.Analyzer{plain, withFacts}
 			p.watch(pkgs, all)
 			assert.Equal(t, int64(3), p.loaded.Load())
