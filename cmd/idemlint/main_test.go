@@ -44,7 +44,7 @@ func entries(out string) []string {
 
 // checkTag matches the check a standalone text report ends with
 // ("  (nojitter/no-cap)"); go vet prints reports without it.
-var checkTag = regexp.MustCompile(`(?m)^([^\t\n]*) \([a-z]+(/[a-z-]+)?\)$`)
+var checkTag = regexp.MustCompile(`(?m)^([^\t\n]*) \(([a-z]+(/[a-z-]+)?)\)$`)
 
 // untagged drops the check names from a standalone text listing.
 func untagged(out string) string { return checkTag.ReplaceAllString(out, "$1") }
@@ -101,28 +101,25 @@ func TestJSON(t *testing.T) {
 
 // TestDemo checks the README's demo: every analyzer reports something.
 func TestDemo(t *testing.T) {
-	r := analysistest.Exec(t, "testdata/demo", nil, analysistest.Binary(t), "-json", "./...")
-	require.Equal(t, 0, r.Code, r.Stderr)
-	var tree map[string]map[string]json.RawMessage
-	require.NoError(t, json.Unmarshal([]byte(r.Stdout), &tree))
+	r := analysistest.Exec(t, "testdata/demo", nil, analysistest.Binary(t), "./...")
+	require.Equal(t, 1, r.Code, r.Stderr)
+	// Each report names the analyzer that made it.
 	reported := map[string]bool{}
-	for _, byAnalyzer := range tree {
-		for name := range byAnalyzer {
-			reported[name] = true
-		}
+	for _, m := range checkTag.FindAllStringSubmatch(r.Stdout, -1) {
+		analyzer, _, _ := strings.Cut(m[2], "/")
+		reported[analyzer] = true
 	}
 	for _, name := range []string{"retrynonidempotent", "selectinsert", "nojitter", "unboundedretry", "redislock", "retryamplify", "retrybody", "retryclienterror"} {
 		assert.True(t, reported[name], "%s reports nothing on the demo", name)
 	}
 
 	// The README's example reports are the demo's, check names included.
-	text := analysistest.Exec(t, "testdata/demo", nil, analysistest.Binary(t), "./...")
 	readme, err := os.ReadFile(filepath.Join(analysistest.Root(), "README.md"))
 	require.NoError(t, err)
 	examples := regexp.MustCompile(`(?m)^demo\.go:\d+:\d+: .*$`).FindAllString(string(readme), -1)
 	require.NotEmpty(t, examples)
 	for _, line := range examples {
-		assert.Contains(t, text.Stdout, line+"\n")
+		assert.Contains(t, r.Stdout, line+"\n")
 	}
 }
 
