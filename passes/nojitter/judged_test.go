@@ -10,7 +10,7 @@ import (
 func TestJudgedPerRun(t *testing.T) {
 	a, b := token.NewFileSet(), token.NewFileSet()
 	judgedIn(a).Store("wait", "msg")
-	if judgedIn(a) != judgedIn(a) {
+	if first, again := judgedIn(a), judgedIn(a); first != again {
 		t.Error("one run, two caches")
 	}
 	if _, ok := judgedIn(b).Load("wait"); ok {
