@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/golangci/plugin-module-register/register"
 	"github.com/stretchr/testify/assert"
 	"golang.org/x/tools/go/analysis"
 
@@ -26,4 +27,12 @@ func TestSuite(t *testing.T) {
 		assert.True(t, strings.HasSuffix(a.URL, "#"+a.Name), "%s: URL anchors the README", a.Name)
 	}
 	assert.Len(t, all, 8)
+}
+
+// Importing the analyzers registers no golangci-lint plugin: that is
+// package plugin's job, so that a host that only wants the analyzers does
+// not get one.
+func TestNoPluginSideEffect(t *testing.T) {
+	_, err := register.GetPlugin("idemlint")
+	assert.Error(t, err)
 }

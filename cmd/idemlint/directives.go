@@ -12,8 +12,13 @@ import (
 )
 
 // directiveAnalyzer is the name idemlint's own reports about directives
-// carry.
-const directiveAnalyzer = "idemlint"
+// carry; directiveDoc and directiveURL document them as an analyzer's Doc
+// and URL would.
+const (
+	directiveAnalyzer = "idemlint"
+	directiveDoc      = "report idemlint:ignore directives that give no reason or silence nothing\n\nA directive must say why, and one that silences nothing is stale."
+	directiveURL      = repoURL + "#silencing-a-report"
+)
 
 // checkDirectives reports the //idemlint:ignore directives of the root
 // packages that give no reason, or name an analyzer that ran and silence

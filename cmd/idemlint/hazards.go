@@ -54,3 +54,63 @@ func hazardOf(analyzer, message string) (hazard, bool) {
 	}
 	return hazard{}, false
 }
+
+// ruleID names a finding's SARIF rule: "analyzer/hazard", or the analyzer
+// alone for a message that matches none of its hazards.
+func ruleID(analyzer, message string) string {
+	if h, ok := hazardOf(analyzer, message); ok {
+		return analyzer + "/" + h.id
+	}
+	return analyzer
+}
+
+// tag is what a text report ends with, to say which check made it (as
+// staticcheck prints its check IDs): the rule ID where the analyzer has
+// several hazards, else the analyzer's name, which is also what
+// //idemlint:ignore and -NAME=false take.
+func tag(analyzer, message string) string {
+	if len(hazardIDs(analyzer)) < 2 {
+		return analyzer
+	}
+	return ruleID(analyzer, message)
+}
+
+// hazardIDs lists an analyzer's hazard IDs, once each, in table order.
+func hazardIDs(analyzer string) []string {
+	var ids []string
+	seen := map[string]bool{}
+	for _, h := range hazards {
+		if h.analyzer == analyzer && !seen[h.id] {
+			seen[h.id] = true
+			ids = append(ids, h.id)
+		}
+	}
+	return ids
+}
+
+// fixes says, for each rule, what to change in the code; -explain prints
+// it beside the analyzer's Doc (the messages carry it too, worded for the
+// case at hand).
+var fixes = map[string]string{
+	"retrynonidempotent/unkeyed":                    "generate one idempotency key per operation, outside the retry, and send it on every attempt",
+	"retrynonidempotent/key-per-attempt":            "generate the key once per operation, before the retry starts",
+	"selectinsert/check-then-insert":                "add a UNIQUE constraint and use INSERT ... ON CONFLICT, or handle the unique violation",
+	"selectinsert/first-or-create":                  "back its conditions with a unique index (gorm:\"uniqueIndex\") or use Clauses(clause.OnConflict{DoNothing: true}).Create",
+	"nojitter/no-cap":                               "limit the delay with min(d, maxDelay), or the library's cap option, then add jitter",
+	"nojitter/no-jitter":                            "add a random part to each delay, e.g. d/2 + rand.N(d/2), or use the library's jitter option",
+	"nojitter/no-delay":                             "wait with capped, jittered exponential backoff before the next attempt",
+	"unboundedretry/loop":                           "allow at most a few attempts and stop when the caller's context is done",
+	"unboundedretry/policy":                         "give the policy a limit (a maximum of attempts or of elapsed time) or the caller's context",
+	"redislock/no-expiry":                           "give the lock a TTL: SET key token NX PX ms",
+	"redislock/ignored-result":                      "check SET NX's boolean and skip the work when the key was taken",
+	"redislock/unsafe-unlock":                       "release the lock with a compare-and-delete Lua script (if GET == token then DEL)",
+	"redislock/marker":                              "back the work with a database unique constraint, or make it atomic in one script",
+	"redislock/check-then-set":                      "use SET NX to test and set in one step",
+	"retryamplify/nested":                           "retry at one layer only",
+	"retrybody/request-body":                        "build the request and its body inside the retry, or reset req.Body from req.GetBody",
+	"retrybody/response-body":                       "close resp.Body before the next attempt",
+	"retryclienterror/client-error":                 "retry only 5xx, 408 and 429",
+	"retryclienterror/retry-after":                  "wait at least as long as the Retry-After header says",
+	directiveAnalyzer + "/stale-directive":          "remove the directive",
+	directiveAnalyzer + "/directive-without-reason": "write why after the analyzer's name",
+}

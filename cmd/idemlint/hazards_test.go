@@ -26,3 +26,25 @@ func TestHazardOf(t *testing.T) {
 		}
 	}
 }
+
+// A text report names its check: the hazard where the analyzer has
+// several, the analyzer alone where it has one.
+func TestTag(t *testing.T) {
+	for _, c := range []struct{ analyzer, message, tag string }{
+		{"nojitter", "retry delay grows without a cap and has no jitter; limit it", "nojitter/no-cap"},
+		{"nojitter", "retry delay has no jitter, so clients retry together", "nojitter/no-jitter"},
+		{"retryamplify", "retry inside a retry: every outer attempt runs the inner retry again", "retryamplify"},
+		{"idemlint", "idemlint:ignore directive for nojitter silences nothing; remove it", "idemlint/stale-directive"},
+		{"retrybody", "a message no hazard knows", "retrybody"},
+	} {
+		assert.Equal(t, c.tag, tag(c.analyzer, c.message), c.message)
+	}
+}
+
+// Every rule says how to fix what it reports, for -explain.
+func TestEveryHazardHasAFix(t *testing.T) {
+	for _, h := range hazards {
+		assert.NotEmpty(t, fixes[h.analyzer+"/"+h.id], "%s/%s", h.analyzer, h.id)
+	}
+	assert.Len(t, fixes, 21, "a fix for a rule that no longer exists")
+}

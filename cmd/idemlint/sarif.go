@@ -130,7 +130,7 @@ func writeSARIF(all []finding, ran []*analysis.Analyzer, w io.Writer) error {
 			DefaultConfiguration: sarifDefault{"warning"},
 		})
 	}
-	docs := map[string][2]string{directiveAnalyzer: {"report idemlint:ignore directives that give no reason or silence nothing\n\nA directive must say why, and one that silences nothing is stale.", repoURL + "#silencing-a-report"}}
+	docs := map[string][2]string{directiveAnalyzer: {directiveDoc, directiveURL}}
 	for _, a := range ran {
 		docs[a.Name] = [2]string{a.Doc, a.URL}
 		first, _, _ := strings.Cut(a.Doc, "\n")
@@ -141,7 +141,7 @@ func writeSARIF(all []finding, ran []*analysis.Analyzer, w io.Writer) error {
 		if !ok {
 			return f.analyzer
 		}
-		id := f.analyzer + "/" + h.id
+		id := ruleID(f.analyzer, f.message)
 		addRule(id, h.summary, docs[f.analyzer][0], docs[f.analyzer][1])
 		return id
 	}

@@ -9,6 +9,7 @@ import (
 	"runtime/debug"
 	"sort"
 	"strings"
+	"time"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/checker"
@@ -23,6 +24,13 @@ const (
 	exitReports  = 1
 	exitUsage    = 2 // bad flags, no package matched
 	exitBrokenPk = 3 // a package failed to load or type-check
+)
+
+// A run shows progress, on a terminal, once it is progressAfter old,
+// redrawn every progressEvery.
+const (
+	progressAfter = 2 * time.Second
+	progressEvery = 200 * time.Millisecond
 )
 
 // standalone runs idemlint on package patterns and returns the exit code.
@@ -41,6 +49,13 @@ func standalone(args []string, stdout, stderr io.Writer) int {
 			return exitUsage
 		}
 	}
+	if opts.explain != "" {
+		if err := explain(opts.explain, stdout); err != nil {
+			fmt.Fprintf(stderr, "idemlint: %v\n", err)
+			return exitUsage
+		}
+		return exitClean
+	}
 	if opts.version {
 		fmt.Fprintln(stdout, "idemlint", version())
 		return exitClean
@@ -52,17 +67,27 @@ func standalone(args []string, stdout, stderr io.Writer) int {
 	if os.Getenv("GOGC") == "" {
 		debug.SetGCPercent(150)
 	}
-	pkgs, err := load(opts)
+	var shown io.Writer // where progress goes, if anywhere
+	if showProgress(isTerminal(stderr), stdout, opts.format) {
+		shown = stderr
+	}
+	prog := newProgress(shown, time.Now, progressAfter)
+	stop := prog.run(progressEvery)
+	pkgs, err := load(opts, prog)
 	if err != nil {
+		stop()
 		fmt.Fprintf(stderr, "idemlint: %v\n", err)
 		return exitUsage
 	}
 	code := exitClean
-	if n := printLoadErrors(pkgs, stderr); n > 0 {
+	if errs := loadErrors(pkgs); len(errs) > 0 {
 		code = exitBrokenPk
+		prog.above(func() { fmt.Fprint(stderr, strings.Join(errs, "\n")+"\n") })
 	}
-	passes.KeepSuppressed(true)
-	graph, err := checker.Analyze(opts.analyzers, pkgs, nil)
+	analyzers := passes.KeepingSuppressed(opts.analyzers)
+	prog.watch(pkgs, analyzers)
+	graph, err := checker.Analyze(analyzers, pkgs, nil)
+	stop()
 	if err != nil {
 		fmt.Fprintf(stderr, "idemlint: %v\n", err)
 		return exitBrokenPk
@@ -131,7 +156,7 @@ type options struct {
 	summary, fix, diff          bool
 	format                      string
 	baseline, writeBaseline     string
-	tags, dir                   string
+	tags, dir, explain          string
 	patterns                    []string
 	analyzers                   []*analysis.Analyzer
 }
@@ -153,6 +178,7 @@ func parseFlags(args []string, stderr io.Writer) (*options, error) {
 	fs.BoolVar(&opts.tests, "test", true, "also analyze test files")
 	fs.StringVar(&opts.tags, "tags", "", "comma-separated build tags")
 	fs.BoolVar(&opts.version, "version", false, "print the version and exit")
+	fs.StringVar(&opts.explain, "explain", "", "print the documentation of the `check` a report ends with (an analyzer, or a hazard such as nojitter/no-cap) and exit")
 	fs.StringVar(&opts.dir, "C", "", "change to `dir` before doing anything else")
 	all := passes.All()
 	enabled := map[string]*triState{}
@@ -227,6 +253,12 @@ func usage(w io.Writer, fs *flag.FlagSet) {
 	fmt.Fprintln(w, "idemlint finds retry and idempotency hazards in Go code.")
 	fmt.Fprintln(w, "\nUsage: idemlint [flags] [packages]")
 	fmt.Fprintln(w, "       go vet -vettool=$(command -v idemlint) [flags] [packages]")
+	fmt.Fprintln(w, "       idemlint -explain CHECK")
+	fmt.Fprintln(w, "\nEach report ends with the check that made it, an analyzer or one of its hazards:")
+	fmt.Fprintln(w, "  demo.go:31:3: retry delay has no jitter, ... (nojitter/no-jitter)")
+	fmt.Fprintln(w, "-explain prints what the check reports, why it matters, the fix and how to")
+	fmt.Fprintln(w, "silence it (//idemlint:ignore ANALYZER REASON, or -ANALYZER=false).")
+	fmt.Fprintln(w, "\nOn a terminal, a run that takes more than 2 s shows its progress on stderr.")
 	fmt.Fprintln(w, "\nExit status: 0 no reports, 1 reports, 2 bad usage, 3 a package failed to load.")
 	fmt.Fprintln(w, "\nAnalyzers:")
 	for _, a := range passes.All() {
@@ -238,10 +270,13 @@ func usage(w io.Writer, fs *flag.FlagSet) {
 	fs.SetOutput(io.Discard)
 }
 
-func load(opts *options) ([]*packages.Package, error) {
+func load(opts *options, prog *progress) ([]*packages.Package, error) {
 	cfg := &packages.Config{
 		Mode:  packages.LoadAllSyntax,
 		Tests: opts.tests,
+	}
+	if prog.w != nil {
+		cfg.ParseFile = prog.parseFile
 	}
 	if opts.tags != "" {
 		cfg.BuildFlags = []string{"-tags=" + opts.tags}
@@ -278,9 +313,9 @@ func noneMatched(pkgs []*packages.Package) bool {
 	return true
 }
 
-// printLoadErrors prints, one line each, the errors of the packages that
-// failed to load or type-check, and returns how many there were.
-func printLoadErrors(pkgs []*packages.Package, w io.Writer) int {
+// loadErrors returns, one line each, the errors of the packages that
+// failed to load or type-check.
+func loadErrors(pkgs []*packages.Package) []string {
 	seen := map[string]bool{}
 	var lines []string
 	packages.Visit(pkgs, nil, func(p *packages.Package) {
@@ -297,8 +332,5 @@ func printLoadErrors(pkgs []*packages.Package, w io.Writer) int {
 		}
 	})
 	sort.Strings(lines)
-	for _, l := range lines {
-		fmt.Fprintln(w, l)
-	}
-	return len(lines)
+	return lines
 }

@@ -6,14 +6,15 @@ import (
 	"io"
 )
 
-// writeText prints each finding as file:line:col: message, and its related
-// positions as go vet does ("file:line:col: \tmessage").
+// writeText prints each finding as file:line:col: message (check), the
+// check being the name //idemlint:ignore, -NAME=false and -explain take, and
+// its related positions under it as go vet does ("file:line:col: \tmessage").
 func writeText(all []finding, w io.Writer) {
 	for _, f := range all {
 		if f.suppressed {
 			continue
 		}
-		fmt.Fprintf(w, "%s:%d:%d: %s\n", relative(f.posn.Filename), f.posn.Line, f.posn.Column, f.message)
+		fmt.Fprintf(w, "%s:%d:%d: %s (%s)\n", relative(f.posn.Filename), f.posn.Line, f.posn.Column, f.message, tag(f.analyzer, f.message))
 		for _, r := range f.related {
 			fmt.Fprintf(w, "%s:%d:%d: \t%s\n", relative(r.posn.Filename), r.posn.Line, r.posn.Column, r.message)
 		}

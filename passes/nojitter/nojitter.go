@@ -7,7 +7,6 @@ import (
 	"go/types"
 	"path/filepath"
 	"strings"
-	"sync"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
@@ -96,6 +95,7 @@ func checkLoop(pass *analysis.Pass, s *retrysite.Site, local map[*types.Func]boo
 		if idx >= len(w.Args) {
 			continue
 		}
+		judged := judgedIn(pass.Fset)
 		msg, ok := judged.Load(w)
 		if !ok {
 			msg = judgeTraced(t, calls()[w.Lparen], idx)
@@ -110,13 +110,6 @@ func checkLoop(pass *analysis.Pass, s *retrysite.Site, local map[*types.Func]boo
 		}
 	}
 }
-
-// judged holds the message (or "" for none) for each wait whose delay was
-// traced. The test variants of a package ("testing [fmt.test]") share its
-// parsed files, so the same wait is met once per variant; judging it once
-// spares building the package's SSA again for each (the standard library's
-// testing package has 31 variants).
-var judged sync.Map // *ast.CallExpr -> string
 
 // judgeTraced traces the delay argument idx of a wait call c and returns
 // the message to report, or "".

@@ -12,7 +12,7 @@ import (
 	"github.com/golangci/golangci-lint/v2/pkg/commands"
 	"github.com/golangci/golangci-lint/v2/pkg/exitcodes"
 
-	_ "github.com/idemlint/idemlint/passes"
+	_ "github.com/idemlint/idemlint/plugin"
 )
 
 func main() {

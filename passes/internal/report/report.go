@@ -8,16 +8,25 @@ import (
 	"fmt"
 	"go/ast"
 	"go/token"
+	"reflect"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
 )
 
-// KeepSuppressed makes Report pass on the reports a directive silences,
-// marked with the Suppressed category and a related position at the
-// directive, instead of dropping them. Only the standalone driver sets it:
-// it needs them for SARIF's suppressions and to tell stale directives.
-var KeepSuppressed bool
+// KeepSuppressed, when an analyzer requires it, makes Report pass on the
+// reports a directive silences, marked with the Suppressed category and a
+// related position at the directive, instead of dropping them. Only the
+// standalone driver asks for it (it needs them for SARIF's suppressions and
+// to tell stale directives), by running copies of the analyzers that
+// require it: a setting in the run's analyzers, not a process-wide switch
+// that a long-running host running several drivers would share.
+var KeepSuppressed = &analysis.Analyzer{
+	Name:       "keepsuppressed",
+	Doc:        "ask idemlint's analyzers to report what directives silence, marked as suppressed",
+	Run:        func(*analysis.Pass) (any, error) { return true, nil },
+	ResultType: reflect.TypeFor[bool](),
+}
 
 // Suppressed is the category of a silenced report (with KeepSuppressed).
 const Suppressed = "idemlint:suppressed"
@@ -29,7 +38,7 @@ func Report(pass *analysis.Pass, d analysis.Diagnostic) {
 		return
 	}
 	if c := ignoredBy(pass, file, d.Pos); c != nil {
-		if !KeepSuppressed {
+		if _, keep := pass.ResultOf[KeepSuppressed]; !keep {
 			return
 		}
 		d.Category = Suppressed

@@ -1,4 +1,4 @@
-package passes_test
+package plugin_test
 
 import (
 	"testing"
@@ -9,6 +9,7 @@ import (
 
 	"github.com/idemlint/idemlint/passes"
 	"github.com/idemlint/idemlint/passes/retrynonidempotent"
+	_ "github.com/idemlint/idemlint/plugin"
 )
 
 func TestPluginRegistered(t *testing.T) {

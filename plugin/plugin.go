@@ -1,4 +1,8 @@
-package passes
+// Package plugin is idemlint's golangci-lint v2 module plugin. Importing it
+// registers the plugin as "idemlint", which is all a golangci-lint build
+// (.custom-gcl.yml's import) needs; it lives apart from package passes so
+// that importing the analyzers registers nothing.
+package plugin
 
 import (
 	"fmt"
@@ -7,11 +11,13 @@ import (
 
 	"github.com/golangci/plugin-module-register/register"
 	"golang.org/x/tools/go/analysis"
+
+	"github.com/idemlint/idemlint/passes"
 )
 
-// idemlint is a golangci-lint v2 module plugin: golangci-lint finds it by
-// this name under linters.settings.custom.
-func init() { register.Plugin("idemlint", NewPlugin) }
+// golangci-lint finds the plugin by this name under
+// linters.settings.custom.
+func init() { register.Plugin("idemlint", New) }
 
 // Settings are the plugin's settings in .golangci.yml. golangci-lint
 // lower-cases setting keys, so every key is lower (kebab) case.
@@ -32,9 +38,9 @@ type Settings struct {
 
 type plugin struct{ analyzers []*analysis.Analyzer }
 
-// NewPlugin decodes the settings (an unknown key is an error) and applies
-// them to the analyzers.
-func NewPlugin(conf any) (register.LinterPlugin, error) {
+// New decodes the settings (an unknown key is an error) and applies them
+// to the analyzers.
+func New(conf any) (register.LinterPlugin, error) {
 	s, err := register.DecodeSettings[Settings](conf)
 	if err != nil {
 		return nil, err
@@ -55,7 +61,7 @@ func (p *plugin) GetLoadMode() string { return register.LoadModeTypesInfo }
 // analyzers to run.
 func Configure(s Settings) ([]*analysis.Analyzer, error) {
 	byName := map[string]*analysis.Analyzer{}
-	for _, a := range All() {
+	for _, a := range passes.All() {
 		byName[a.Name] = a
 	}
 	for _, list := range [][]string{s.Enable, s.Disable} {
@@ -103,7 +109,7 @@ func Configure(s Settings) ([]*analysis.Analyzer, error) {
 		on[name] = true
 	}
 	var out []*analysis.Analyzer
-	for _, a := range All() {
+	for _, a := range passes.All() {
 		if !off[a.Name] && (len(on) == 0 || on[a.Name]) {
 			out = append(out, a)
 		}

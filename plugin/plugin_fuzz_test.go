@@ -1,4 +1,4 @@
-package passes_test
+package plugin_test
 
 import (
 	"encoding/json"
@@ -6,7 +6,7 @@ import (
 
 	"github.com/golangci/plugin-module-register/register"
 
-	"github.com/idemlint/idemlint/passes"
+	"github.com/idemlint/idemlint/plugin"
 )
 
 // FuzzPluginSettings feeds golangci-lint settings (as the JSON they are
@@ -38,19 +38,7 @@ func FuzzPluginSettings(f *testing.F) {
 }
 
 func resetFlags(t *testing.T) {
-	if _, err := passes.Configure(passes.Settings{Methods: []string{"POST", "PATCH"}, Headers: []string{"Idempotency-Key", "X-Idempotency-Key"}}); err != nil {
+	if _, err := plugin.Configure(plugin.Settings{Methods: []string{"POST", "PATCH"}, Headers: []string{"Idempotency-Key", "X-Idempotency-Key"}}); err != nil {
 		t.Fatal(err)
 	}
-}
-
-func FuzzParseDirective(f *testing.F) {
-	for _, s := range []string{"//idemlint:ignore nojitter reason", "//idemlint:ignore", "//idemlint:ignorex", "//idemlint:ignore a,b", "// other"} {
-		f.Add(s)
-	}
-	f.Fuzz(func(t *testing.T, s string) {
-		names, reason, ok := passes.ParseDirective(s)
-		if !ok && (len(names) > 0 || reason != "") {
-			t.Fatalf("%q: not a directive, yet names %v reason %q", s, names, reason)
-		}
-	})
 }
