@@ -36,6 +36,13 @@ type tracer struct {
 	seen map[ssa.Value]bool
 	// facts answers for functions of other packages.
 	facts func(*types.Func) (DelayFact, bool)
+	// funcs are the package's functions, whose stores to fields and
+	// package variables tell what a delay kept in one can be.
+	funcs  func() []*ssa.Function
+	stores map[types.Object][]ssa.Value
+	// inField holds the fields and variables being followed, so a field
+	// that feeds itself (b.cur = b.cur * 2) is seen to vary.
+	inField map[types.Object]bool
 }
 
 func (t *tracer) trace(v ssa.Value, depth int) delay {
@@ -50,8 +57,6 @@ func (t *tracer) trace(v ssa.Value, depth int) delay {
 	switch v := v.(type) {
 	case *ssa.Const:
 		return delay{}
-	case *ssa.Global:
-		return delay{} // a package-level setting: fixed for every client
 	case *ssa.Parameter:
 		return delay{param: true, varying: true}
 	case *ssa.FreeVar:
@@ -64,6 +69,8 @@ func (t *tracer) trace(v ssa.Value, depth int) delay {
 		return t.trace(v.X, depth+1)
 	case *ssa.Extract:
 		return t.trace(v.Tuple, depth+1)
+	case *ssa.Field: // cfg.Delay, cfg a struct value
+		return t.stored(fieldOf(v.X.Type(), v.Field), depth+1)
 	case *ssa.UnOp:
 		if v.Op == token.MUL { // a load
 			return t.load(v.X, depth+1)
@@ -103,7 +110,9 @@ func (t *tracer) trace(v ssa.Value, depth int) delay {
 func (t *tracer) load(addr ssa.Value, depth int) delay {
 	switch a := addr.(type) {
 	case *ssa.Global:
-		return delay{}
+		return t.stored(a.Object(), depth)
+	case *ssa.FieldAddr:
+		return t.stored(fieldOf(a.X.Type(), a.Field), depth)
 	case *ssa.Alloc:
 		d := delay{}
 		refs := a.Referrers()
@@ -205,4 +214,72 @@ func clamps(phi *ssa.Phi) bool {
 		}
 	}
 	return false
+}
+
+// stored summarises the values stored in a field or package variable
+// anywhere in the package: a delay kept in c.retryDelay, set to a
+// constant by the constructor, is a constant delay. A setting whose stores
+// are all out of sight (a field of a configuration filled in by the
+// caller) is a fixed value too: configuration holds no random part.
+func (t *tracer) stored(obj types.Object, depth int) delay {
+	if obj == nil || t.funcs == nil {
+		return delay{} // a setting: fixed for every client
+	}
+	if t.inField[obj] {
+		return delay{varying: true} // b.cur = b.cur * 2
+	}
+	if t.stores == nil {
+		t.stores = storesOf(t.funcs())
+	}
+	if t.inField == nil {
+		t.inField = map[types.Object]bool{}
+	}
+	t.inField[obj] = true
+	defer delete(t.inField, obj)
+	d := delay{}
+	for _, v := range t.stores[obj] {
+		d = d.merge(t.trace(v, depth+1))
+	}
+	if len(t.stores[obj]) > 1 {
+		d.varying = true
+	}
+	return d
+}
+
+// fieldOf returns field i of a struct type or of what a pointer type
+// points to, or nil.
+func fieldOf(t types.Type, i int) types.Object {
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	s, ok := t.Underlying().(*types.Struct)
+	if !ok || i < 0 || i >= s.NumFields() {
+		return nil
+	}
+	return s.Field(i)
+}
+
+// storesOf indexes the values stored in each field and package variable by
+// funcs (composite literals are stores to fields in SSA).
+func storesOf(funcs []*ssa.Function) map[types.Object][]ssa.Value {
+	out := map[types.Object][]ssa.Value{}
+	for _, fn := range funcs {
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				st, ok := instr.(*ssa.Store)
+				if !ok {
+					continue
+				}
+				switch a := st.Addr.(type) {
+				case *ssa.Global:
+					out[a.Object()] = append(out[a.Object()], st.Val)
+				case *ssa.FieldAddr:
+					if f := fieldOf(a.X.Type(), a.Field); f != nil {
+						out[f] = append(out[f], st.Val)
+					}
+				}
+			}
+		}
+	}
+	return out
 }

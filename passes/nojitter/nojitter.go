@@ -41,13 +41,13 @@ func run(pass *analysis.Pass) (any, error) {
 	local := waiters(pass)
 	ctors := exportNoJitter(pass)
 	sites := pass.ResultOf[retrysite.Analyzer].(*retrysite.Result).Sites
-	t := &tracer{pkg: pass.Pkg, facts: func(fn *types.Func) (DelayFact, bool) {
-		var f DelayFact
-		return f, pass.ImportObjectFact(fn, &f)
-	}}
 	// SSA is built only where there is a delay to follow: a wait in a retry
 	// loop, or a function returning a duration whose fact callers need.
 	funcs := ssautil.Lazy(pass)
+	t := &tracer{pkg: pass.Pkg, funcs: funcs, facts: func(fn *types.Func) (DelayFact, bool) {
+		var f DelayFact
+		return f, pass.ImportObjectFact(fn, &f)
+	}}
 	if !inGOROOT(pass) && computesDuration(pass) {
 		exportDelayFacts(pass, funcs(), t)
 	}
@@ -90,7 +90,10 @@ func checkLoop(pass *analysis.Pass, s *retrysite.Site, local map[*types.Func]boo
 		if randomlyTaken(pass.TypesInfo, s.Op.Body, w) {
 			continue // if rand.Intn(10) == 0 { time.Sleep(d) }: the wait itself is random
 		}
-		idx, _ := libs.Waits.Lookup(libs.Callee(pass.TypesInfo, w))
+		idx, ok := waitParam(pass, s, w)
+		if !ok {
+			continue
+		}
 		if idx < len(w.Args) && isConstant(pass.TypesInfo, w.Args[idx]) {
 			reportNoJitter(pass, w, w.Args[idx])
 			continue
@@ -111,6 +114,21 @@ func checkLoop(pass *analysis.Pass, s *retrysite.Site, local map[*types.Func]boo
 			report.At(pass, w, "%s", msg)
 		}
 	}
+}
+
+// waitParam returns the index of the argument of wait w that is its
+// delay, and whether that delay is to be judged: a wait helper that
+// computes its own wait from the argument (adds jitter, clamps it) is
+// judged where it computes it; wait.Jitter is jittered by definition.
+func waitParam(pass *analysis.Pass, s *retrysite.Site, w *ast.CallExpr) (int, bool) {
+	if h := s.WaitHelpers[w]; h != nil {
+		return h.Param, h.Exact && !h.Jittered
+	}
+	fn := libs.Callee(pass.TypesInfo, w)
+	if _, jitter := libs.Jitterers.Lookup(fn); jitter {
+		return 0, false
+	}
+	return libs.Waits.Lookup(fn)
 }
 
 // judged holds the message (or "" for none) for each wait whose delay was
