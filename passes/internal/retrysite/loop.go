@@ -19,8 +19,8 @@ type loopWalk struct {
 	loop   ast.Stmt
 	g      *cfg.CFG
 	waitOf func(*ast.CallExpr) *WaitFact // the wait helper a call invokes
-	out  *outcomes
-	bnd  *bounder // built on first use: most loops are ruled out before
+	out    *outcomes
+	bnd    *bounder // built on first use: most loops are ruled out before
 
 	assigned map[types.Object]bool // assignedInLoop's answer
 
@@ -28,9 +28,9 @@ type loopWalk struct {
 	// boolResults are the boolean results of attempts that also return
 	// an error (ok, err := rdb.SetNX(...).Result()).
 	boolResults map[types.Object]bool
-	condVars  map[types.Object]bool
-	visited   map[[3]int]bool
-	exitsOK   map[*cfg.Block]bool // canExit memo
+	condVars    map[types.Object]bool
+	visited     map[[3]int]bool
+	exitsOK     map[*cfg.Block]bool // canExit memo
 
 	failBack    bool // a failed attempt reaches the next iteration
 	okBack      bool // an attempt that did not fail, or may not have, reaches it too
@@ -47,7 +47,7 @@ type loopWalk struct {
 	// condition, a range over n). Otherwise each failure path round the
 	// loop must pass a bound of its own: unboundedPath says one does not
 	// (a busy answer that continues without counting the attempt).
-	headBound    bool
+	headBound     bool
 	unboundedPath bool
 }
 
@@ -75,13 +75,13 @@ func analyzeLoop(info *types.Info, graph func() *cfg.CFG, loop ast.Stmt, waitOf 
 	}
 	w := &loopWalk{
 		info: info, loop: loop, waitOf: waitOf,
-		out:       &outcomes{info: info, errs: map[types.Object]bool{}, derived: map[types.Object]bool{}},
-		opAssigns: map[ast.Node]bool{},
+		out:         &outcomes{info: info, errs: map[types.Object]bool{}, derived: map[types.Object]bool{}},
+		opAssigns:   map[ast.Node]bool{},
 		boolResults: map[types.Object]bool{},
-		condVars:  map[types.Object]bool{},
-		visited:   map[[3]int]bool{},
-		exitsOK:   map[*cfg.Block]bool{},
-		pathSeen:  map[ast.Node]bool{},
+		condVars:    map[types.Object]bool{},
+		visited:     map[[3]int]bool{},
+		exitsOK:     map[*cfg.Block]bool{},
+		pathSeen:    map[ast.Node]bool{},
 
 		attemptSeen: map[ast.Node]bool{},
 	}
