@@ -122,6 +122,9 @@ func callWaits(pass *analysis.Pass, call *ast.CallExpr, fn *types.Func) bool {
 	if _, ok := libs.Waits.Lookup(fn); ok {
 		return true
 	}
+	if fn != nil && fn.Pkg() != nil && libs.Logging[fn.Pkg().Path()] {
+		return false // a log line may take a lock, it does not pace retries
+	}
 	if fn != nil && fn.Pkg() != pass.Pkg && pass.ImportObjectFact(fn, new(WaitsFact)) {
 		return true
 	}

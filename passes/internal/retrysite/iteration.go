@@ -63,7 +63,7 @@ func (w *loopWalk) opInputsVary(body *ast.BlockStmt) bool {
 			}
 		}
 	}
-	fromCounters := w.dependents(body, seed)
+	fromCounters := w.dependents(body, seed, true)
 	for n := range w.opAssigns {
 		lhs, call := opParts(n)
 		if call == nil {
@@ -75,7 +75,9 @@ func (w *loopWalk) opInputsVary(body *ast.BlockStmt) bool {
 				own[w.info.ObjectOf(id)] = true
 			}
 		}
-		feedback := w.dependents(body, own)
+		// w.conn = conn keeps the result in a field of w: the next
+		// attempt reads the field, not everything w holds.
+		feedback := w.dependents(body, own, false)
 		for _, in := range append([]ast.Expr{call.Fun}, call.Args...) {
 			if mentionsAny(w.info, in, fromCounters) || mentionsAny(w.info, in, feedback) {
 				return true
@@ -111,8 +113,9 @@ func (w *loopWalk) filled(body *ast.BlockStmt) map[types.Object]bool {
 
 // dependents returns seed and the variables the loop body assigns from
 // them, directly or through others (a type switch's x := err.(type)
-// included).
-func (w *loopWalk) dependents(body *ast.BlockStmt, seed map[types.Object]bool) map[types.Object]bool {
+// included). A store into a field or element marks what holds it when
+// roots is set, and only the field otherwise.
+func (w *loopWalk) dependents(body *ast.BlockStmt, seed map[types.Object]bool, roots bool) map[types.Object]bool {
 	out := map[types.Object]bool{}
 	for obj := range seed {
 		out[obj] = true
@@ -138,7 +141,11 @@ func (w *loopWalk) dependents(body *ast.BlockStmt, seed map[types.Object]bool) m
 							}
 							// cfg["port"] = port, req.Attempt = i: what
 							// holds the element or field changes too.
-							if _, ok := l.(*ast.Ident); !ok {
+							if sel, ok := ast.Unparen(l).(*ast.SelectorExpr); ok && !roots {
+								if add(sel.Sel) {
+									changed = true
+								}
+							} else if _, ok := l.(*ast.Ident); !ok {
 								if root := rootIdent(l); root != nil && add(root) {
 									changed = true
 								}
