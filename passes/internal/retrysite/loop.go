@@ -48,6 +48,7 @@ type loopWalk struct {
 	// loop must pass a bound of its own: unboundedPath says one does not
 	// (a busy answer that continues without counting the attempt).
 	headBound     bool
+	selects       map[*ast.CommClause]bool // selectEnds's answers
 	unboundedPath bool
 }
 
@@ -353,10 +354,12 @@ func (w *loopWalk) visit(b *cfg.Block, st state, bounded bool, heads map[*cfg.Bl
 	for i, s := range b.Succs {
 		st2 := next[min(i, 1)]
 		if st2 != success && s.Kind == cfg.KindSelectCaseBody {
-			if cc, ok := s.Stmt.(*ast.CommClause); ok && caseEndsRetries(cc) && w.canExit(s, heads) {
+			if cc, ok := s.Stmt.(*ast.CommClause); ok && w.selectEnds(cc, heads) {
 				// The select waits on a channel that ends the retries: every
 				// case of it has passed the bound.
 				bounded = true
+			}
+			if cc, ok := s.Stmt.(*ast.CommClause); ok && caseEndsRetries(cc) && w.canExit(s, heads) {
 				if w.bound == nil && (st2 == failure || st2 == before) {
 					w.bound = cc
 				}
@@ -382,6 +385,39 @@ func (w *loopWalk) visit(b *cfg.Block, st state, bounded bool, heads map[*cfg.Bl
 			w.visit(s, st2, bounded, heads)
 		}
 	}
+}
+
+// selectEnds reports whether the select statement holding case cc has a
+// case that receives from a channel and leaves the loop (<-ctx.Done(),
+// <-quit): the select bounds the retries whichever case it takes.
+func (w *loopWalk) selectEnds(cc *ast.CommClause, heads map[*cfg.Block]bool) bool {
+	if w.selects == nil {
+		w.selects = map[*ast.CommClause]bool{}
+		cases := map[*ast.CommClause]*cfg.Block{}
+		for _, b := range w.g.Blocks {
+			if c, ok := b.Stmt.(*ast.CommClause); ok && b.Kind == cfg.KindSelectCaseBody {
+				cases[c] = b
+			}
+		}
+		ast.Inspect(w.loop, func(n ast.Node) bool {
+			sel, ok := n.(*ast.SelectStmt)
+			if !ok {
+				return true
+			}
+			ends := false
+			for _, c := range sel.Body.List {
+				c := c.(*ast.CommClause)
+				if b := cases[c]; b != nil && caseEndsRetries(c) && w.canExit(b, heads) {
+					ends = true
+				}
+			}
+			for _, c := range sel.Body.List {
+				w.selects[c.(*ast.CommClause)] = ends
+			}
+			return true
+		})
+	}
+	return w.selects[cc]
 }
 
 func b2i(b bool) int {
