@@ -43,6 +43,11 @@ type tracer struct {
 	// inField holds the fields and variables being followed, so a field
 	// that feeds itself (b.cur = b.cur * 2) is seen to vary.
 	inField map[types.Object]bool
+	// callers holds the static calls of each function of the package; a
+	// function used as a value is in escaped (it has callers we cannot
+	// see).
+	callers map[*ssa.Function][]*ssa.CallCommon
+	escaped map[*ssa.Function]bool
 }
 
 func (t *tracer) trace(v ssa.Value, depth int) delay {
@@ -58,7 +63,7 @@ func (t *tracer) trace(v ssa.Value, depth int) delay {
 	case *ssa.Const:
 		return delay{}
 	case *ssa.Parameter:
-		return delay{param: true, varying: true}
+		return t.argument(v, depth)
 	case *ssa.FreeVar:
 		return delay{opaque: true}
 	case *ssa.Convert:
@@ -282,4 +287,72 @@ func storesOf(funcs []*ssa.Function) map[types.Object][]ssa.Value {
 		}
 	}
 	return out
+}
+
+// argument summarises what a parameter receives: for an unexported
+// function of the package that is only called (never used as a value),
+// every caller is in sight, and the arguments they pass are the delay
+// (retry(2*time.Second, stop, f) gives retry's interval a constant).
+// Otherwise it is a parameter: judged where its value is computed.
+func (t *tracer) argument(p *ssa.Parameter, depth int) delay {
+	param := delay{param: true, varying: true}
+	fn := p.Parent()
+	if fn == nil || t.funcs == nil || fn.Object() == nil || fn.Object().Exported() || fn.Pkg == nil || fn.Pkg.Pkg != t.pkg {
+		return param
+	}
+	if t.callers == nil {
+		t.callers, t.escaped = callersOf(t.funcs())
+	}
+	calls := t.callers[fn]
+	if len(calls) == 0 || t.escaped[fn] {
+		return param
+	}
+	idx := -1
+	for i, q := range fn.Params {
+		if q == p {
+			idx = i
+		}
+	}
+	d := delay{}
+	for _, c := range calls {
+		if idx < 0 || idx >= len(c.Args) {
+			return param
+		}
+		d = d.merge(t.trace(c.Args[idx], depth+1))
+	}
+	if len(calls) > 1 {
+		d.varying = true
+	}
+	return d
+}
+
+// callersOf indexes the static calls of each function in funcs, and the
+// functions used otherwise than by calling them.
+func callersOf(funcs []*ssa.Function) (map[*ssa.Function][]*ssa.CallCommon, map[*ssa.Function]bool) {
+	calls := map[*ssa.Function][]*ssa.CallCommon{}
+	escaped := map[*ssa.Function]bool{}
+	var ops []*ssa.Value
+	for _, fn := range funcs {
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				var callee ssa.Value
+				if c, ok := instr.(ssa.CallInstruction); ok && !c.Common().IsInvoke() {
+					callee = c.Common().Value
+					if f, ok := callee.(*ssa.Function); ok {
+						calls[f] = append(calls[f], c.Common())
+					}
+				}
+				ops = instr.Operands(ops[:0])
+				for _, op := range ops {
+					if op == nil || *op == nil || *op == callee {
+						continue
+					}
+					if f, ok := (*op).(*ssa.Function); ok {
+						escaped[f] = true
+					}
+				}
+			}
+		}
+	}
+	return calls, escaped
 }

@@ -75,7 +75,11 @@ func run(pass *analysis.Pass) (any, error) {
 }
 
 func checkLoop(pass *analysis.Pass, s *retrysite.Site, local map[*types.Func]bool, calls func() map[token.Pos]*ssa.CallCommon, t *tracer) {
-	if len(s.Waits) == 0 {
+	waits := s.Waits
+	if len(waits) == 0 {
+		waits = tickerWaits(pass.TypesInfo, s)
+	}
+	if len(waits) == 0 {
 		for _, n := range s.RetryPath {
 			if blocks(pass, n, local) {
 				return
@@ -86,7 +90,7 @@ func checkLoop(pass *analysis.Pass, s *retrysite.Site, local map[*types.Func]boo
 		}
 		return
 	}
-	for _, w := range s.Waits {
+	for _, w := range waits {
 		if randomlyTaken(pass.TypesInfo, s.Op.Body, w) {
 			continue // if rand.Intn(10) == 0 { time.Sleep(d) }: the wait itself is random
 		}
