@@ -28,9 +28,12 @@ type loopWalk struct {
 	// boolResults are the boolean results of attempts that also return
 	// an error (ok, err := rdb.SetNX(...).Result()).
 	boolResults map[types.Object]bool
-	condVars    map[types.Object]bool
-	visited     map[[3]int]bool
-	exitsOK     map[*cfg.Block]bool // canExit memo
+	// resultFields are the fields attempts store a result in (c.conn, err =
+	// dial()).
+	resultFields map[types.Object]bool
+	condVars     map[types.Object]bool
+	visited      map[[3]int]bool
+	exitsOK      map[*cfg.Block]bool // canExit memo
 
 	failBack    bool // a failed attempt reaches the next iteration
 	okBack      bool // an attempt that did not fail, or may not have, reaches it too
@@ -76,13 +79,14 @@ func analyzeLoop(info *types.Info, graph func() *cfg.CFG, loop ast.Stmt, waitOf 
 	}
 	w := &loopWalk{
 		info: info, loop: loop, waitOf: waitOf,
-		out:         &outcomes{info: info, errs: map[types.Object]bool{}, derived: map[types.Object]bool{}},
-		opAssigns:   map[ast.Node]bool{},
-		boolResults: map[types.Object]bool{},
-		condVars:    map[types.Object]bool{},
-		visited:     map[[3]int]bool{},
-		exitsOK:     map[*cfg.Block]bool{},
-		pathSeen:    map[ast.Node]bool{},
+		out:          &outcomes{info: info, errs: map[types.Object]bool{}, derived: map[types.Object]bool{}},
+		opAssigns:    map[ast.Node]bool{},
+		boolResults:  map[types.Object]bool{},
+		resultFields: map[types.Object]bool{},
+		condVars:     map[types.Object]bool{},
+		visited:      map[[3]int]bool{},
+		exitsOK:      map[*cfg.Block]bool{},
+		pathSeen:     map[ast.Node]bool{},
 
 		attemptSeen: map[ast.Node]bool{},
 	}
@@ -221,6 +225,9 @@ func (w *loopWalk) collectOps(body *ast.BlockStmt) {
 			}
 		}
 		for _, l := range lhs {
+			if sel, ok := ast.Unparen(l).(*ast.SelectorExpr); ok && !isErrorType(w.info.TypeOf(sel)) {
+				w.resultFields[w.info.ObjectOf(sel.Sel)] = true
+			}
 			id, ok := l.(*ast.Ident)
 			if !ok || id.Name == "_" {
 				continue
@@ -572,6 +579,9 @@ func (w *loopWalk) testsResult(cond ast.Expr) bool {
 	x, y := ast.Unparen(b.X), ast.Unparen(b.Y)
 	if isNil(w.info, x) {
 		x, y = y, x
+	}
+	if sel, ok := x.(*ast.SelectorExpr); ok && isNil(w.info, y) {
+		return w.resultFields[w.info.ObjectOf(sel.Sel)]
 	}
 	return isNil(w.info, y) && w.out.isDerived(x)
 }
