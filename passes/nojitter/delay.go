@@ -48,6 +48,9 @@ type tracer struct {
 	// see).
 	callers map[*ssa.Function][]*ssa.CallCommon
 	escaped map[*ssa.Function]bool
+	// inCallee counts the calls being followed into: there a parameter is
+	// the argument of that call, which the caller traces itself.
+	inCallee int
 }
 
 func (t *tracer) trace(v ssa.Value, depth int) delay {
@@ -173,7 +176,9 @@ func (t *tracer) call(c *ssa.CallCommon, depth int) delay {
 		args.grows = true
 		return args
 	case fn != nil && fn.Pkg() == t.pkg && len(callee.Blocks) > 0:
+		t.inCallee++
 		d := t.returns(callee, depth+1)
+		t.inCallee--
 		d.varying = d.varying || args.varying
 		d.random = d.random || args.random
 		d.capped = d.capped || args.capped
@@ -297,7 +302,7 @@ func storesOf(funcs []*ssa.Function) map[types.Object][]ssa.Value {
 func (t *tracer) argument(p *ssa.Parameter, depth int) delay {
 	param := delay{param: true, varying: true}
 	fn := p.Parent()
-	if fn == nil || t.funcs == nil || fn.Object() == nil || fn.Object().Exported() || fn.Pkg == nil || fn.Pkg.Pkg != t.pkg {
+	if t.inCallee > 0 || fn == nil || t.funcs == nil || fn.Object() == nil || fn.Object().Exported() || fn.Pkg == nil || fn.Pkg.Pkg != t.pkg {
 		return param
 	}
 	if t.callers == nil {

@@ -40,7 +40,9 @@ func exportDelayFacts(pass *analysis.Pass, funcs []*ssa.Function, t *tracer) {
 			continue
 		}
 		t.seen = map[ssa.Value]bool{}
+		t.inCallee = 1 // a fact speaks of the parameters, whoever passes them
 		d := t.returns(fn, 0)
+		t.inCallee = 0
 		if d.opaque {
 			continue
 		}

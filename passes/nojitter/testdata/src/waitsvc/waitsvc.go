@@ -235,3 +235,43 @@ func (c *Client) Labels(ctx context.Context) error { // want Labels:`waits`
 	}
 	return err
 }
+
+// every retries f on a ticker until stop is closed; its only caller gives
+// it a constant period.
+func every(period time.Duration, stop <-chan struct{}, f func() error) error { // want every:`waits`
+	tick := time.NewTicker(period) // want `retry delay has no jitter`
+	defer tick.Stop()
+	for {
+		err := f()
+		if err == nil {
+			return nil
+		}
+		select {
+		case <-stop:
+			return err
+		case <-tick.C:
+		}
+	}
+}
+
+// Sync retries through the ticker helper.
+func (c *Client) Sync(ctx context.Context) error { // want Sync:`waits`
+	return every(3*time.Second, c.stop, func() error { return c.get(ctx, "/sync") })
+}
+
+// Every is every for other packages, whose periods are judged there.
+func Every(period time.Duration, stop <-chan struct{}, f func() error) error { // want Every:`waits`
+	tick := time.NewTicker(period)
+	defer tick.Stop()
+	for {
+		err := f()
+		if err == nil {
+			return nil
+		}
+		select {
+		case <-stop:
+			return err
+		case <-tick.C:
+		}
+	}
+}
