@@ -289,6 +289,9 @@ func (w *loopWalk) consumesStream(body *ast.BlockStmt) bool {
 		if _, isMethod := w.info.Selections[sel]; !isMethod {
 			return true
 		}
+		if t, ok := w.info.TypeOf(call).(*types.Named); ok && libs.IsNamed(t, "time", "Duration") {
+			return true // b.Next() of a backoff gives the next delay, not the next item
+		}
 		root := astutil.RootObject(w.info, sel.X)
 		if root != nil && !(body.Pos() <= root.Pos() && root.Pos() < body.End()) {
 			found = true

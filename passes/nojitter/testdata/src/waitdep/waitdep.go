@@ -59,3 +59,22 @@ func Spread(attempt int) time.Duration { // want Spread:`delay\(random=true capp
 	d := min(50*time.Millisecond<<attempt, 8*time.Second)
 	return d - time.Duration(rand.Int64N(int64(d/4)+1))
 }
+
+// Ladder is a backoff counter: each Next doubles the delay, up to Max.
+type Ladder struct {
+	Base, Max time.Duration
+	steps     int
+}
+
+// Next returns the delay before the next attempt.
+func (l *Ladder) Next() time.Duration { // want Next:`delay\(random=false capped=true grows=true\)`
+	d := l.Base << l.steps
+	l.steps++
+	if d > l.Max || d <= 0 {
+		d = l.Max
+	}
+	return d
+}
+
+// Reset starts the ladder again.
+func (l *Ladder) Reset() { l.steps = 0 }

@@ -275,3 +275,18 @@ func Every(period time.Duration, stop <-chan struct{}, f func() error) error { /
 		}
 	}
 }
+
+// Refresh waits the ladder's capped delays, which have no jitter.
+func (c *Client) Refresh(ctx context.Context) error { // want Refresh:`waits`
+	l := &waitdep.Ladder{Base: 100 * time.Millisecond, Max: 10 * time.Second}
+	var err error
+	for range 6 {
+		if err = c.get(ctx, "/refresh"); err == nil {
+			return nil
+		}
+		if err := c.wait(ctx, l.Next()); err != nil { // want `retry delay has no jitter`
+			return err
+		}
+	}
+	return err
+}
