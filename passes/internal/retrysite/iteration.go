@@ -8,6 +8,7 @@ package retrysite
 
 import (
 	"go/ast"
+	"go/token"
 	"go/types"
 	"strings"
 
@@ -50,6 +51,9 @@ func (w *loopWalk) opInputsVary(body *ast.BlockStmt) bool {
 	for obj := range w.filled(body) {
 		seed[obj] = true
 	}
+	for obj := range w.selfUpdated(body) {
+		seed[obj] = true
+	}
 	// for b := first(); b != nil; b = next(): the loop moves on to the
 	// next candidate by design (a timeout that grows with the attempt,
 	// d = d * 2, is not a candidate).
@@ -85,6 +89,38 @@ func (w *loopWalk) opInputsVary(body *ast.BlockStmt) bool {
 		}
 	}
 	return false
+}
+
+// selfUpdated returns the variables the body computes anew from their
+// own value (domain = domain[i+1:], node = node.parent): a loop whose
+// attempt reads one walks to the next candidate. A delay or timeout that
+// grows (d = d * 2) and a context derived from itself are not candidates.
+func (w *loopWalk) selfUpdated(body *ast.BlockStmt) map[types.Object]bool {
+	out := map[types.Object]bool{}
+	ast.Inspect(body, func(n ast.Node) bool {
+		if _, lit := n.(*ast.FuncLit); lit {
+			return false
+		}
+		as, ok := n.(*ast.AssignStmt)
+		if !ok || as.Tok != token.ASSIGN || len(as.Lhs) != len(as.Rhs) {
+			return true
+		}
+		for i, l := range as.Lhs {
+			id, ok := l.(*ast.Ident)
+			if !ok || id.Name == "_" {
+				continue
+			}
+			obj := w.info.ObjectOf(id)
+			if obj == nil || libs.IsNamed(obj.Type(), "time", "Duration") || isContext(obj.Type()) {
+				continue
+			}
+			if mentionsAny(w.info, as.Rhs[i], map[types.Object]bool{obj: true}) {
+				out[obj] = true
+			}
+		}
+		return true
+	})
+	return out
 }
 
 // filled returns the buffers the body fills with new data each time round:
