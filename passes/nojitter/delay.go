@@ -1,9 +1,11 @@
 package nojitter
 
 import (
+	"fmt"
 	"go/token"
 	"go/types"
 
+	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/idemlint/idemlint/passes/internal/libs"
@@ -39,7 +41,7 @@ type tracer struct {
 	// funcs are the package's functions, whose stores to fields and
 	// package variables tell what a delay kept in one can be.
 	funcs  func() []*ssa.Function
-	stores map[types.Object][]ssa.Value
+	stores map[types.Object][]*ssa.Store
 	// inField holds the fields and variables being followed, so a field
 	// that feeds itself (b.cur = b.cur * 2) is seen to vary.
 	inField map[types.Object]bool
@@ -51,6 +53,16 @@ type tracer struct {
 	// inCallee counts the calls being followed into: there a parameter is
 	// the argument of that call, which the caller traces itself.
 	inCallee int
+	// via says where a delay kept in a field or passed by a caller comes
+	// from, for the report's related information.
+	via []analysis.RelatedInformation
+}
+
+// note records where part of the delay comes from (at most a few places).
+func (t *tracer) note(pos token.Pos, format string, args ...any) {
+	if pos.IsValid() && len(t.via) < 3 {
+		t.via = append(t.via, analysis.RelatedInformation{Pos: pos, Message: fmt.Sprintf(format, args...)})
+	}
 }
 
 func (t *tracer) trace(v ssa.Value, depth int) delay {
@@ -247,8 +259,11 @@ func (t *tracer) stored(obj types.Object, depth int) delay {
 	t.inField[obj] = true
 	defer delete(t.inField, obj)
 	d := delay{}
-	for _, v := range t.stores[obj] {
-		d = d.merge(t.trace(v, depth+1))
+	for i, st := range t.stores[obj] {
+		if i == 0 {
+			t.note(st.Pos(), "%s is set here", obj.Name())
+		}
+		d = d.merge(t.trace(st.Val, depth+1))
 	}
 	if len(t.stores[obj]) > 1 {
 		d.varying = true
@@ -271,8 +286,8 @@ func fieldOf(t types.Type, i int) types.Object {
 
 // storesOf indexes the values stored in each field and package variable by
 // funcs (composite literals are stores to fields in SSA).
-func storesOf(funcs []*ssa.Function) map[types.Object][]ssa.Value {
-	out := map[types.Object][]ssa.Value{}
+func storesOf(funcs []*ssa.Function) map[types.Object][]*ssa.Store {
+	out := map[types.Object][]*ssa.Store{}
 	for _, fn := range funcs {
 		for _, b := range fn.Blocks {
 			for _, instr := range b.Instrs {
@@ -282,10 +297,10 @@ func storesOf(funcs []*ssa.Function) map[types.Object][]ssa.Value {
 				}
 				switch a := st.Addr.(type) {
 				case *ssa.Global:
-					out[a.Object()] = append(out[a.Object()], st.Val)
+					out[a.Object()] = append(out[a.Object()], st)
 				case *ssa.FieldAddr:
 					if f := fieldOf(a.X.Type(), a.Field); f != nil {
-						out[f] = append(out[f], st.Val)
+						out[f] = append(out[f], st)
 					}
 				}
 			}
@@ -319,9 +334,12 @@ func (t *tracer) argument(p *ssa.Parameter, depth int) delay {
 		}
 	}
 	d := delay{}
-	for _, c := range calls {
+	for i, c := range calls {
 		if idx < 0 || idx >= len(c.Args) {
 			return param
+		}
+		if i == 0 {
+			t.note(c.Pos(), "%s is called here with %s", fn.Name(), p.Name())
 		}
 		d = d.merge(t.trace(c.Args[idx], depth+1))
 	}

@@ -105,17 +105,17 @@ func checkLoop(pass *analysis.Pass, s *retrysite.Site, local map[*types.Func]boo
 		if idx >= len(w.Args) {
 			continue
 		}
-		msg, ok := judged.Load(w)
+		v, ok := judged.Load(w)
 		if !ok {
-			msg = judgeTraced(t, calls()[w.Lparen], idx)
-			judged.Store(w, msg)
+			v = judgeTraced(t, calls()[w.Lparen], idx)
+			judged.Store(w, v)
 		}
-		switch msg := msg.(string); msg {
+		switch j := v.(judgement); j.msg {
 		case "":
 		case msgNoJitter:
-			reportNoJitter(pass, w, w.Args[idx])
+			reportNoJitter(pass, w, w.Args[idx], j.via...)
 		default:
-			report.At(pass, w, "%s", msg)
+			report.Report(pass, analysis.Diagnostic{Pos: w.Pos(), End: w.End(), Message: j.msg, Related: j.via})
 		}
 	}
 }
@@ -140,40 +140,50 @@ func waitParam(pass *analysis.Pass, s *retrysite.Site, w *ast.CallExpr) (int, bo
 // parsed files, so the same wait is met once per variant; judging it once
 // spares building the package's SSA again for each (the standard library's
 // testing package has 31 variants).
-var judged sync.Map // *ast.CallExpr -> string
+var judged sync.Map // *ast.CallExpr -> judgement
 
-// judgeTraced traces the delay argument idx of a wait call c and returns
-// the message to report, or "".
-func judgeTraced(t *tracer, c *ssa.CallCommon, idx int) string {
+// A judgement is the message to report for a traced delay ("" for none)
+// and where the delay came from when that is not in the wait's own line
+// (a field set in a constructor, a caller's argument).
+type judgement struct {
+	msg string
+	via []analysis.RelatedInformation
+}
+
+// judgeTraced traces the delay argument idx of a wait call c and judges it.
+func judgeTraced(t *tracer, c *ssa.CallCommon, idx int) judgement {
 	if c == nil {
-		return ""
+		return judgement{}
 	}
 	args := c.Args
 	if c.Signature().Recv() != nil && !c.IsInvoke() {
 		args = args[1:] // t.Reset(d): the receiver comes first
 	}
 	if idx >= len(args) {
-		return ""
+		return judgement{}
 	}
-	t.seen = map[ssa.Value]bool{}
+	t.seen, t.via = map[ssa.Value]bool{}, nil
 	d := t.trace(args[idx], 0)
+	msg := ""
 	switch {
 	case d.opaque || d.random && (!d.grows || d.capped) || d.param && !d.grows:
-		return ""
 	case d.grows && !d.capped && !d.random:
-		return msgNoCapNoJiter
+		msg = msgNoCapNoJiter
 	case d.grows && !d.capped:
-		return msgNoCap
+		msg = msgNoCap
 	case !d.random:
-		return msgNoJitter
+		msg = msgNoJitter
 	}
-	return ""
+	if msg == "" {
+		return judgement{}
+	}
+	return judgement{msg, t.via}
 }
 
 // reportNoJitter reports a wait whose delay has no random part, with a fix
 // that turns d into equal jitter, d/2 + rand.N(d/2).
-func reportNoJitter(pass *analysis.Pass, w *ast.CallExpr, arg ast.Expr) {
-	d := analysis.Diagnostic{Pos: w.Pos(), End: w.End(), Message: msgNoJitter}
+func reportNoJitter(pass *analysis.Pass, w *ast.CallExpr, arg ast.Expr, via ...analysis.RelatedInformation) {
+	d := analysis.Diagnostic{Pos: w.Pos(), End: w.End(), Message: msgNoJitter, Related: via}
 	if fix, ok := jitterFix(pass, arg); ok {
 		d.SuggestedFixes = []analysis.SuggestedFix{fix}
 	}
