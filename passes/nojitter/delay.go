@@ -1,9 +1,11 @@
 package nojitter
 
 import (
+	"fmt"
 	"go/token"
 	"go/types"
 
+	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/idemlint/idemlint/passes/internal/libs"
@@ -36,6 +38,31 @@ type tracer struct {
 	seen map[ssa.Value]bool
 	// facts answers for functions of other packages.
 	facts func(*types.Func) (DelayFact, bool)
+	// funcs are the package's functions, whose stores to fields and
+	// package variables tell what a delay kept in one can be.
+	funcs  func() []*ssa.Function
+	stores map[types.Object][]*ssa.Store
+	// inField holds the fields and variables being followed, so a field
+	// that feeds itself (b.cur = b.cur * 2) is seen to vary.
+	inField map[types.Object]bool
+	// callers holds the static calls of each function of the package; a
+	// function used as a value is in escaped (it has callers we cannot
+	// see).
+	callers map[*ssa.Function][]*ssa.CallCommon
+	escaped map[*ssa.Function]bool
+	// inCallee counts the calls being followed into: there a parameter is
+	// the argument of that call, which the caller traces itself.
+	inCallee int
+	// via says where a delay kept in a field or passed by a caller comes
+	// from, for the report's related information.
+	via []analysis.RelatedInformation
+}
+
+// note records where part of the delay comes from (at most a few places).
+func (t *tracer) note(pos token.Pos, format string, args ...any) {
+	if pos.IsValid() && len(t.via) < 3 {
+		t.via = append(t.via, analysis.RelatedInformation{Pos: pos, Message: fmt.Sprintf(format, args...)})
+	}
 }
 
 func (t *tracer) trace(v ssa.Value, depth int) delay {
@@ -50,10 +77,8 @@ func (t *tracer) trace(v ssa.Value, depth int) delay {
 	switch v := v.(type) {
 	case *ssa.Const:
 		return delay{}
-	case *ssa.Global:
-		return delay{} // a package-level setting: fixed for every client
 	case *ssa.Parameter:
-		return delay{param: true, varying: true}
+		return t.argument(v, depth)
 	case *ssa.FreeVar:
 		return delay{opaque: true}
 	case *ssa.Convert:
@@ -64,6 +89,8 @@ func (t *tracer) trace(v ssa.Value, depth int) delay {
 		return t.trace(v.X, depth+1)
 	case *ssa.Extract:
 		return t.trace(v.Tuple, depth+1)
+	case *ssa.Field: // cfg.Delay, cfg a struct value
+		return t.stored(fieldOf(v.X.Type(), v.Field), depth+1)
 	case *ssa.UnOp:
 		if v.Op == token.MUL { // a load
 			return t.load(v.X, depth+1)
@@ -103,7 +130,9 @@ func (t *tracer) trace(v ssa.Value, depth int) delay {
 func (t *tracer) load(addr ssa.Value, depth int) delay {
 	switch a := addr.(type) {
 	case *ssa.Global:
-		return delay{}
+		return t.stored(a.Object(), depth)
+	case *ssa.FieldAddr:
+		return t.stored(fieldOf(a.X.Type(), a.Field), depth)
 	case *ssa.Alloc:
 		d := delay{}
 		refs := a.Referrers()
@@ -159,7 +188,9 @@ func (t *tracer) call(c *ssa.CallCommon, depth int) delay {
 		args.grows = true
 		return args
 	case fn != nil && fn.Pkg() == t.pkg && len(callee.Blocks) > 0:
+		t.inCallee++
 		d := t.returns(callee, depth+1)
+		t.inCallee--
 		d.varying = d.varying || args.varying
 		d.random = d.random || args.random
 		d.capped = d.capped || args.capped
@@ -205,4 +236,146 @@ func clamps(phi *ssa.Phi) bool {
 		}
 	}
 	return false
+}
+
+// stored summarises the values stored in a field or package variable
+// anywhere in the package: a delay kept in c.retryDelay, set to a
+// constant by the constructor, is a constant delay. A setting whose stores
+// are all out of sight (a field of a configuration filled in by the
+// caller) is a fixed value too: configuration holds no random part.
+func (t *tracer) stored(obj types.Object, depth int) delay {
+	if obj == nil || t.funcs == nil {
+		return delay{} // a setting: fixed for every client
+	}
+	if t.inField[obj] {
+		return delay{varying: true} // b.cur = b.cur * 2
+	}
+	if t.stores == nil {
+		t.stores = storesOf(t.funcs())
+	}
+	if t.inField == nil {
+		t.inField = map[types.Object]bool{}
+	}
+	t.inField[obj] = true
+	defer delete(t.inField, obj)
+	d := delay{}
+	for i, st := range t.stores[obj] {
+		if i == 0 {
+			t.note(st.Pos(), "%s is set here", obj.Name())
+		}
+		d = d.merge(t.trace(st.Val, depth+1))
+	}
+	if len(t.stores[obj]) > 1 {
+		d.varying = true
+	}
+	return d
+}
+
+// fieldOf returns field i of a struct type or of what a pointer type
+// points to, or nil.
+func fieldOf(t types.Type, i int) types.Object {
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	s, ok := t.Underlying().(*types.Struct)
+	if !ok || i < 0 || i >= s.NumFields() {
+		return nil
+	}
+	return s.Field(i)
+}
+
+// storesOf indexes the values stored in each field and package variable by
+// funcs (composite literals are stores to fields in SSA).
+func storesOf(funcs []*ssa.Function) map[types.Object][]*ssa.Store {
+	out := map[types.Object][]*ssa.Store{}
+	for _, fn := range funcs {
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				st, ok := instr.(*ssa.Store)
+				if !ok {
+					continue
+				}
+				switch a := st.Addr.(type) {
+				case *ssa.Global:
+					out[a.Object()] = append(out[a.Object()], st)
+				case *ssa.FieldAddr:
+					if f := fieldOf(a.X.Type(), a.Field); f != nil {
+						out[f] = append(out[f], st)
+					}
+				}
+			}
+		}
+	}
+	return out
+}
+
+// argument summarises what a parameter receives: for an unexported
+// function of the package that is only called (never used as a value),
+// every caller is in sight, and the arguments they pass are the delay
+// (retry(2*time.Second, stop, f) gives retry's interval a constant).
+// Otherwise it is a parameter: judged where its value is computed.
+func (t *tracer) argument(p *ssa.Parameter, depth int) delay {
+	param := delay{param: true, varying: true}
+	fn := p.Parent()
+	if t.inCallee > 0 || fn == nil || t.funcs == nil || fn.Object() == nil || fn.Object().Exported() || fn.Pkg == nil || fn.Pkg.Pkg != t.pkg {
+		return param
+	}
+	if t.callers == nil {
+		t.callers, t.escaped = callersOf(t.funcs())
+	}
+	calls := t.callers[fn]
+	if len(calls) == 0 || t.escaped[fn] {
+		return param
+	}
+	idx := -1
+	for i, q := range fn.Params {
+		if q == p {
+			idx = i
+		}
+	}
+	d := delay{}
+	for i, c := range calls {
+		if idx < 0 || idx >= len(c.Args) {
+			return param
+		}
+		if i == 0 {
+			t.note(c.Pos(), "%s is called here with %s", fn.Name(), p.Name())
+		}
+		d = d.merge(t.trace(c.Args[idx], depth+1))
+	}
+	if len(calls) > 1 {
+		d.varying = true
+	}
+	return d
+}
+
+// callersOf indexes the static calls of each function in funcs, and the
+// functions used otherwise than by calling them.
+func callersOf(funcs []*ssa.Function) (map[*ssa.Function][]*ssa.CallCommon, map[*ssa.Function]bool) {
+	calls := map[*ssa.Function][]*ssa.CallCommon{}
+	escaped := map[*ssa.Function]bool{}
+	var ops []*ssa.Value
+	for _, fn := range funcs {
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				var callee ssa.Value
+				if c, ok := instr.(ssa.CallInstruction); ok && !c.Common().IsInvoke() {
+					callee = c.Common().Value
+					if f, ok := callee.(*ssa.Function); ok {
+						calls[f] = append(calls[f], c.Common())
+					}
+				}
+				ops = instr.Operands(ops[:0])
+				for _, op := range ops {
+					if op == nil || *op == nil || *op == callee {
+						continue
+					}
+					if f, ok := (*op).(*ssa.Function); ok {
+						escaped[f] = true
+					}
+				}
+			}
+		}
+	}
+	return calls, escaped
 }

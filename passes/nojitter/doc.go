@@ -20,8 +20,21 @@ the wait call:
   - no cap: the delay grows with the attempt (<<, *=, math.Pow, times the
     counter) and no min, math.Min or "if d > max { d = max }" clamp limits it.
 
-A delay read from a parameter, a struct field or another package's function
-is not judged (it may be jittered where it is computed), nor is a wait that
+A wait helper of the program (a function, in any package, that waits for
+its time.Duration parameter on a timer, time.After or time.Sleep and at most
+returns the context's error: if err := sleep(ctx, d); err != nil { return
+err }, c.sleep(ctx, d)) is a wait: its duration argument is the delay,
+unless the helper adds jitter to it itself. A ticker made before the loop
+whose ticks the retry path receives waits for its period. A delay computed
+by a function of the program is judged through it (another package's
+through a Fact: random, capped, grows); a delay kept in a struct field or
+package variable is judged by every value the package stores there (set
+only to constants in constructors: a constant delay; a configuration field
+the caller fills in is a fixed setting); a parameter of an unexported
+function that is only called takes what its callers pass. A random value
+computed and not used for the wait is no jitter. A delay read from a
+parameter of another function, or through an interface, is not judged (it
+may be jittered where it is computed), nor is a wait that
 runs only when the loop draws a random number (if rand.IntN(10) == 0 {
 time.Sleep(d) }): whether it waits at all is random. A retry loop whose
 retry path waits for nothing (no wait call, no channel receive, no call of a

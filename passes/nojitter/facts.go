@@ -40,7 +40,9 @@ func exportDelayFacts(pass *analysis.Pass, funcs []*ssa.Function, t *tracer) {
 			continue
 		}
 		t.seen = map[ssa.Value]bool{}
+		t.inCallee = 1 // a fact speaks of the parameters, whoever passes them
 		d := t.returns(fn, 0)
+		t.inCallee = 0
 		if d.opaque {
 			continue
 		}
@@ -121,6 +123,9 @@ func blocks(pass *analysis.Pass, n ast.Node, local map[*types.Func]bool) bool {
 func callWaits(pass *analysis.Pass, call *ast.CallExpr, fn *types.Func) bool {
 	if _, ok := libs.Waits.Lookup(fn); ok {
 		return true
+	}
+	if fn != nil && fn.Pkg() != nil && libs.Logging[fn.Pkg().Path()] {
+		return false // a log line may take a lock, it does not pace retries
 	}
 	if fn != nil && fn.Pkg() != pass.Pkg && pass.ImportObjectFact(fn, new(WaitsFact)) {
 		return true

@@ -9,6 +9,7 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/idemlint/idemlint/passes/internal/astutil"
 	"github.com/idemlint/idemlint/passes/internal/report"
 )
 
@@ -19,6 +20,18 @@ const randV2 = "math/rand/v2"
 // rand is taken by another package, or d is an untyped literal.
 func jitterFix(pass *analysis.Pass, arg ast.Expr) (analysis.SuggestedFix, bool) {
 	if _, lit := ast.Unparen(arg).(*ast.BasicLit); lit {
+		return analysis.SuggestedFix{}, false
+	}
+	// The fix writes the delay twice: a method call in it (b.Next()
+	// advances a backoff) must not run twice.
+	if astutil.Some(arg, func(n ast.Node) bool {
+		call, ok := n.(*ast.CallExpr)
+		if !ok {
+			return false
+		}
+		tv, ok := pass.TypesInfo.Types[call.Fun]
+		return !(ok && (tv.IsType() || tv.IsBuiltin())) && pass.TypesInfo.Selections[selectorOf(call.Fun)] != nil
+	}) {
 		return analysis.SuggestedFix{}, false
 	}
 	file := report.FileOf(pass, arg.Pos())
@@ -85,4 +98,10 @@ func addImport(file *ast.File) analysis.TextEdit {
 		return analysis.TextEdit{Pos: gd.Pos(), End: gd.End(), NewText: []byte("import (\n\t\"" + randV2 + "\"\n\t" + name + spec.Path.Value + "\n)")}
 	}
 	return analysis.TextEdit{Pos: file.Name.End(), End: file.Name.End(), NewText: []byte("\n\nimport \"" + randV2 + "\"")}
+}
+
+// selectorOf returns e as a selector expression, or nil.
+func selectorOf(e ast.Expr) *ast.SelectorExpr {
+	sel, _ := ast.Unparen(e).(*ast.SelectorExpr)
+	return sel
 }

@@ -2,6 +2,7 @@ package nojitter
 
 import (
 	"go/ast"
+	"go/token"
 	"go/types"
 
 	"github.com/idemlint/idemlint/passes/internal/astutil"
@@ -60,4 +61,44 @@ func randomlyTaken(info *types.Info, body ast.Node, w *ast.CallExpr) bool {
 			return ok && libs.IsRandom(libs.Callee(info, call))
 		})
 	})
+}
+
+// tickerWaits returns the time.NewTicker calls, made before the loop, whose
+// ticks the retry path of s waits for (<-tick.C): the ticker's period is
+// the delay between attempts.
+func tickerWaits(info *types.Info, s *retrysite.Site) []*ast.CallExpr {
+	var out []*ast.CallExpr
+	for _, n := range s.RetryPath {
+		ast.Inspect(n, func(n ast.Node) bool {
+			if _, lit := n.(*ast.FuncLit); lit {
+				return false
+			}
+			u, ok := n.(*ast.UnaryExpr)
+			if !ok || u.Op != token.ARROW {
+				return true
+			}
+			sel, ok := ast.Unparen(u.X).(*ast.SelectorExpr)
+			if !ok || sel.Sel.Name != "C" {
+				return true
+			}
+			id, ok := ast.Unparen(sel.X).(*ast.Ident)
+			if !ok {
+				return true
+			}
+			v, ok := info.Uses[id].(*types.Var)
+			if !ok || s.Encl == nil {
+				return true
+			}
+			defs := astutil.Assignments(info, s.Encl, v)
+			if len(defs) != 1 {
+				return true
+			}
+			call, ok := ast.Unparen(defs[0]).(*ast.CallExpr)
+			if ok && libs.Is(libs.Callee(info, call), "time", "NewTicker") && !astutil.Contains(s.Node, call) {
+				out = append(out, call)
+			}
+			return true
+		})
+	}
+	return out
 }

@@ -40,13 +40,13 @@ func run(pass *analysis.Pass) (any, error) {
 	local := waiters(pass)
 	ctors := exportNoJitter(pass)
 	sites := pass.ResultOf[retrysite.Analyzer].(*retrysite.Result).Sites
-	t := &tracer{pkg: pass.Pkg, facts: func(fn *types.Func) (DelayFact, bool) {
-		var f DelayFact
-		return f, pass.ImportObjectFact(fn, &f)
-	}}
 	// SSA is built only where there is a delay to follow: a wait in a retry
 	// loop, or a function returning a duration whose fact callers need.
 	funcs := ssautil.Lazy(pass)
+	t := &tracer{pkg: pass.Pkg, funcs: funcs, facts: func(fn *types.Func) (DelayFact, bool) {
+		var f DelayFact
+		return f, pass.ImportObjectFact(fn, &f)
+	}}
 	if !inGOROOT(pass) && computesDuration(pass) {
 		exportDelayFacts(pass, funcs(), t)
 	}
@@ -72,7 +72,11 @@ func run(pass *analysis.Pass) (any, error) {
 }
 
 func checkLoop(pass *analysis.Pass, s *retrysite.Site, local map[*types.Func]bool, calls func() map[token.Pos]*ssa.CallCommon, t *tracer) {
-	if len(s.Waits) == 0 {
+	waits := s.Waits
+	if len(waits) == 0 {
+		waits = tickerWaits(pass.TypesInfo, s)
+	}
+	if len(waits) == 0 {
 		for _, n := range s.RetryPath {
 			if blocks(pass, n, local) {
 				return
@@ -83,11 +87,14 @@ func checkLoop(pass *analysis.Pass, s *retrysite.Site, local map[*types.Func]boo
 		}
 		return
 	}
-	for _, w := range s.Waits {
+	for _, w := range waits {
 		if randomlyTaken(pass.TypesInfo, s.Op.Body, w) {
 			continue // if rand.Intn(10) == 0 { time.Sleep(d) }: the wait itself is random
 		}
-		idx, _ := libs.Waits.Lookup(libs.Callee(pass.TypesInfo, w))
+		idx, ok := waitParam(pass, s, w)
+		if !ok {
+			continue
+		}
 		if idx < len(w.Args) && isConstant(pass.TypesInfo, w.Args[idx]) {
 			reportNoJitter(pass, w, w.Args[idx])
 			continue
@@ -96,53 +103,78 @@ func checkLoop(pass *analysis.Pass, s *retrysite.Site, local map[*types.Func]boo
 			continue
 		}
 		judged := judgedIn(pass.Fset)
-		msg, ok := judged.Load(w)
+		v, ok := judged.Load(w)
 		if !ok {
-			msg = judgeTraced(t, calls()[w.Lparen], idx)
-			judged.Store(w, msg)
+			v = judgeTraced(t, calls()[w.Lparen], idx)
+			judged.Store(w, v)
 		}
-		switch msg := msg.(string); msg {
+		switch j := v.(judgement); j.msg {
 		case "":
 		case msgNoJitter:
-			reportNoJitter(pass, w, w.Args[idx])
+			reportNoJitter(pass, w, w.Args[idx], j.via...)
 		default:
-			report.At(pass, w, "%s", msg)
+			report.Report(pass, analysis.Diagnostic{Pos: w.Pos(), End: w.End(), Message: j.msg, Related: j.via})
 		}
 	}
 }
 
-// judgeTraced traces the delay argument idx of a wait call c and returns
-// the message to report, or "".
-func judgeTraced(t *tracer, c *ssa.CallCommon, idx int) string {
+// waitParam returns the index of the argument of wait w that is its
+// delay, and whether that delay is to be judged: a wait helper that
+// computes its own wait from the argument (adds jitter, clamps it) is
+// judged where it computes it; wait.Jitter is jittered by definition.
+func waitParam(pass *analysis.Pass, s *retrysite.Site, w *ast.CallExpr) (int, bool) {
+	if h := s.WaitHelpers[w]; h != nil {
+		return h.Param, h.Exact && !h.Jittered
+	}
+	fn := libs.Callee(pass.TypesInfo, w)
+	if _, jitter := libs.Jitterers.Lookup(fn); jitter {
+		return 0, false
+	}
+	return libs.Waits.Lookup(fn)
+}
+
+// A judgement is the message to report for a traced delay ("" for none)
+// and where the delay came from when that is not in the wait's own line
+// (a field set in a constructor, a caller's argument).
+type judgement struct {
+	msg string
+	via []analysis.RelatedInformation
+}
+
+// judgeTraced traces the delay argument idx of a wait call c and judges it.
+func judgeTraced(t *tracer, c *ssa.CallCommon, idx int) judgement {
 	if c == nil {
-		return ""
+		return judgement{}
 	}
 	args := c.Args
 	if c.Signature().Recv() != nil && !c.IsInvoke() {
 		args = args[1:] // t.Reset(d): the receiver comes first
 	}
 	if idx >= len(args) {
-		return ""
+		return judgement{}
 	}
-	t.seen = map[ssa.Value]bool{}
+	t.seen, t.via = map[ssa.Value]bool{}, nil
 	d := t.trace(args[idx], 0)
+	msg := ""
 	switch {
 	case d.opaque || d.random && (!d.grows || d.capped) || d.param && !d.grows:
-		return ""
 	case d.grows && !d.capped && !d.random:
-		return msgNoCapNoJiter
+		msg = msgNoCapNoJiter
 	case d.grows && !d.capped:
-		return msgNoCap
+		msg = msgNoCap
 	case !d.random:
-		return msgNoJitter
+		msg = msgNoJitter
 	}
-	return ""
+	if msg == "" {
+		return judgement{}
+	}
+	return judgement{msg, t.via}
 }
 
 // reportNoJitter reports a wait whose delay has no random part, with a fix
 // that turns d into equal jitter, d/2 + rand.N(d/2).
-func reportNoJitter(pass *analysis.Pass, w *ast.CallExpr, arg ast.Expr) {
-	d := analysis.Diagnostic{Pos: w.Pos(), End: w.End(), Message: msgNoJitter}
+func reportNoJitter(pass *analysis.Pass, w *ast.CallExpr, arg ast.Expr, via ...analysis.RelatedInformation) {
+	d := analysis.Diagnostic{Pos: w.Pos(), End: w.End(), Message: msgNoJitter, Related: via}
 	if fix, ok := jitterFix(pass, arg); ok {
 		d.SuggestedFixes = []analysis.SuggestedFix{fix}
 	}

@@ -14,14 +14,22 @@ Reported, at the for keyword, is a retry loop whose retry path (the path from
 a failed attempt to the next one) tests no attempt counter, no elapsed time
 or deadline (time.Since, time.Now().After, a time.Time variable), and no
 context (ctx.Err(), <-ctx.Done(), a context-aware wait whose error ends the
-loop, or a select case that leaves the loop when a quit channel or a timeout
-delivers), no stop flag (a test of state the loop does not assign, read
+loop, such as a wait helper of the program that selects on ctx.Done() or a
+stop channel, or a select case that leaves the loop when a quit channel or a
+timeout delivers; a break that only leaves the select does not), no stop flag (a test of state the loop does not assign, read
 through a call or a field: atomic.LoadInt32(&c.stopped) == 1, c.isClosed()),
 and has no other exit taken while the operation fails. A loop that moves to
 the next candidate each time (for b := first(); b != nil; b = next()) tries
 different things, not the same one again, and is not a retry loop. This is decided
 on the loop's control-flow graph: a counter tested only after a success does
-not bound it; "for attempt := range 5" does.
+not bound it; "for attempt := range 5" does. Every failure path round the
+loop must pass a bound: a busy answer that continues without counting the
+attempt escapes the limit, and a counter that only feeds the delay limits
+nothing. The success branch of an attempt that takes a context (if err :=
+ping(ctx); err == nil { return }) is no context bound. Loops written as for
+conn == nil { conn, err = dial() }, for err != nil { err = op() } and a
+SETNX spin-lock (ok, err := rdb.SetNX(...).Result(); if ok { return }) are
+retry loops.
 
 Reported, at the expression that builds the policy, are library policies with
 no limit, checked against each library's defaults:

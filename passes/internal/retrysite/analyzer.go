@@ -20,7 +20,7 @@ var Analyzer = &analysis.Analyzer{
 	Doc:        "find retry sites: retry loops, retry helper calls, and requests sent through retrying clients",
 	Run:        run,
 	ResultType: reflect.TypeFor[*Result](),
-	FactTypes:  []analysis.Fact{new(HelperFact)},
+	FactTypes:  []analysis.Fact{new(HelperFact), new(WaitFact)},
 	Requires:   []*analysis.Analyzer{bodies.Analyzer},
 }
 
@@ -30,9 +30,11 @@ func run(pass *analysis.Pass) (any, error) {
 		decls:   indexDecls(pass.TypesInfo, pass.Files),
 		resty:   restyRetrying(pass.Pkg, pass.TypesInfo, pass.Files),
 		helpers: map[*types.Func]*HelperFact{},
+		waits:   map[*types.Func]*WaitFact{},
 		pass:    pass,
 		index:   pass.ResultOf[bodies.Analyzer].(*bodies.Index),
 	}
+	f.learnWaits()
 	// A helper may call another helper of the same package declared later:
 	// find sites until the set of local helpers stops growing.
 	var sites []*Site
@@ -55,6 +57,7 @@ type finder struct {
 	decls   decls
 	resty   map[types.Object]bool
 	helpers map[*types.Func]*HelperFact // helpers of this package
+	waits   map[*types.Func]*WaitFact   // wait helpers of this package
 }
 
 // sites lists the retry sites of the package's function bodies.
@@ -79,7 +82,7 @@ func (f *finder) bodySites(b *bodies.Body) []*Site {
 		return g
 	}
 	for _, loop := range b.Loops {
-		if s := analyzeLoop(f.info, graph, loop); s != nil {
+		if s := analyzeLoop(f.info, graph, loop, f.waitCall); s != nil {
 			s.Encl = b.Node
 			out = append(out, s)
 		}

@@ -17,8 +17,10 @@ type bounder struct {
 	// counters are the variables the loop increments or decrements.
 	counters map[types.Object]bool
 	// ctxResults are variables assigned, in the loop, the result of a call
-	// that takes a context (a context-aware wait returns ctx.Err()).
+	// that takes a context (a context-aware wait returns ctx.Err()), or of
+	// a wait helper that stops when a context or stop channel is done.
 	ctxResults map[types.Object]bool
+	waitOf     func(*ast.CallExpr) *WaitFact
 }
 
 // bounds reports whether cond can end the retries.
@@ -33,7 +35,7 @@ func (b *bounder) bounds(cond ast.Expr) bool {
 			return false
 		case *ast.Ident:
 			obj := b.info.ObjectOf(n)
-			if b.counters[obj] || b.ctxResults[obj] {
+			if b.counters[obj] {
 				found = true
 			}
 			if v, ok := obj.(*types.Var); ok && isTime(v.Type()) {
@@ -61,8 +63,8 @@ func isContext(t types.Type) bool {
 }
 
 // newBounder collects the loop's counters and context-aware results.
-func newBounder(info *types.Info, loop ast.Node) *bounder {
-	b := &bounder{info: info, counters: map[types.Object]bool{}, ctxResults: map[types.Object]bool{}}
+func newBounder(info *types.Info, loop ast.Node, waitOf func(*ast.CallExpr) *WaitFact) *bounder {
+	b := &bounder{info: info, counters: map[types.Object]bool{}, ctxResults: map[types.Object]bool{}, waitOf: waitOf}
 	mark := func(e ast.Expr) {
 		var id *ast.Ident
 		switch x := ast.Unparen(e).(type) {
@@ -120,6 +122,18 @@ func (b *bounder) noteAssign(n *ast.AssignStmt) {
 	call, ok := ast.Unparen(n.Rhs[0]).(*ast.CallExpr)
 	if !ok {
 		return
+	}
+	if w := b.waitOf(call); w != nil && w.Stops {
+		// ok := sleep(ctx, d), err := sleep(ctx, d)
+		for _, l := range n.Lhs {
+			if id, ok := l.(*ast.Ident); ok && id.Name != "_" {
+				b.ctxResults[b.info.ObjectOf(id)] = true
+			}
+		}
+		return
+	}
+	if _, builds := libs.RequestBuilders.Lookup(libs.Callee(b.info, call)); builds {
+		return // NewRequestWithContext does not wait: its error is not the context's
 	}
 	takesCtx := false
 	for _, a := range call.Args {
@@ -265,4 +279,55 @@ func (s *Site) Attempts(info *types.Info) int {
 		}
 	}
 	return 0
+}
+
+// ctxExit returns the branch of cond (0 true, 1 false) taken when the
+// context-aware call whose result it tests was stopped by its context: the
+// non-nil branch of err != nil, the false branch of ok := sleep(ctx, d); or
+// -1 when cond tests no such result. The success branch of an attempt that
+// takes a context (if err := ping(ctx); err == nil { return }) is no
+// context bound: a failure goes round again, cancelled or not.
+func (b *bounder) ctxExit(cond ast.Expr) int {
+	e, neg := ast.Unparen(cond), 0
+	if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.NOT {
+		e, neg = ast.Unparen(u.X), 1
+	}
+	switch e := e.(type) {
+	case *ast.Ident: // ok from a wait helper: false when stopped
+		if b.ctxResults[b.info.ObjectOf(e)] && isBool(b.info.TypeOf(e)) {
+			return 1 - neg
+		}
+	case *ast.CallExpr: // if !sleep(ctx, d), if sleep(ctx, d) != nil
+		if w := b.waitOf(e); w != nil && w.Stops && isBool(b.info.TypeOf(e)) {
+			return 1 - neg
+		}
+	case *ast.BinaryExpr:
+		if neg == 1 || e.Op != token.NEQ && e.Op != token.EQL {
+			return -1
+		}
+		x, y := ast.Unparen(e.X), ast.Unparen(e.Y)
+		if isNil(b.info, x) {
+			x, y = y, x
+		}
+		if !isNil(b.info, y) || !b.stoppedResult(x) {
+			return -1
+		}
+		if e.Op == token.NEQ {
+			return 0
+		}
+		return 1
+	}
+	return -1
+}
+
+// stoppedResult reports whether e holds the error of a context-aware call.
+func (b *bounder) stoppedResult(e ast.Expr) bool {
+	switch e := e.(type) {
+	case *ast.Ident:
+		return b.ctxResults[b.info.ObjectOf(e)]
+	case *ast.CallExpr:
+		w := b.waitOf(e)
+		return w != nil && w.Stops
+	}
+	return false
 }

@@ -8,6 +8,7 @@ package retrysite
 
 import (
 	"go/ast"
+	"go/token"
 	"go/types"
 	"strings"
 
@@ -50,6 +51,9 @@ func (w *loopWalk) opInputsVary(body *ast.BlockStmt) bool {
 	for obj := range w.filled(body) {
 		seed[obj] = true
 	}
+	for obj := range w.selfUpdated(body) {
+		seed[obj] = true
+	}
 	// for b := first(); b != nil; b = next(): the loop moves on to the
 	// next candidate by design (a timeout that grows with the attempt,
 	// d = d * 2, is not a candidate).
@@ -63,7 +67,7 @@ func (w *loopWalk) opInputsVary(body *ast.BlockStmt) bool {
 			}
 		}
 	}
-	fromCounters := w.dependents(body, seed)
+	fromCounters := w.dependents(body, seed, true)
 	for n := range w.opAssigns {
 		lhs, call := opParts(n)
 		if call == nil {
@@ -75,7 +79,9 @@ func (w *loopWalk) opInputsVary(body *ast.BlockStmt) bool {
 				own[w.info.ObjectOf(id)] = true
 			}
 		}
-		feedback := w.dependents(body, own)
+		// w.conn = conn keeps the result in a field of w: the next
+		// attempt reads the field, not everything w holds.
+		feedback := w.dependents(body, own, false)
 		for _, in := range append([]ast.Expr{call.Fun}, call.Args...) {
 			if mentionsAny(w.info, in, fromCounters) || mentionsAny(w.info, in, feedback) {
 				return true
@@ -83,6 +89,38 @@ func (w *loopWalk) opInputsVary(body *ast.BlockStmt) bool {
 		}
 	}
 	return false
+}
+
+// selfUpdated returns the variables the body computes anew from their
+// own value (domain = domain[i+1:], node = node.parent): a loop whose
+// attempt reads one walks to the next candidate. A delay or timeout that
+// grows (d = d * 2) and a context derived from itself are not candidates.
+func (w *loopWalk) selfUpdated(body *ast.BlockStmt) map[types.Object]bool {
+	out := map[types.Object]bool{}
+	ast.Inspect(body, func(n ast.Node) bool {
+		if _, lit := n.(*ast.FuncLit); lit {
+			return false
+		}
+		as, ok := n.(*ast.AssignStmt)
+		if !ok || as.Tok != token.ASSIGN || len(as.Lhs) != len(as.Rhs) {
+			return true
+		}
+		for i, l := range as.Lhs {
+			id, ok := l.(*ast.Ident)
+			if !ok || id.Name == "_" {
+				continue
+			}
+			obj := w.info.ObjectOf(id)
+			if obj == nil || libs.IsNamed(obj.Type(), "time", "Duration") || isContext(obj.Type()) {
+				continue
+			}
+			if mentionsAny(w.info, as.Rhs[i], map[types.Object]bool{obj: true}) {
+				out[obj] = true
+			}
+		}
+		return true
+	})
+	return out
 }
 
 // filled returns the buffers the body fills with new data each time round:
@@ -111,8 +149,9 @@ func (w *loopWalk) filled(body *ast.BlockStmt) map[types.Object]bool {
 
 // dependents returns seed and the variables the loop body assigns from
 // them, directly or through others (a type switch's x := err.(type)
-// included).
-func (w *loopWalk) dependents(body *ast.BlockStmt, seed map[types.Object]bool) map[types.Object]bool {
+// included). A store into a field or element marks what holds it when
+// roots is set, and only the field otherwise.
+func (w *loopWalk) dependents(body *ast.BlockStmt, seed map[types.Object]bool, roots bool) map[types.Object]bool {
 	out := map[types.Object]bool{}
 	for obj := range seed {
 		out[obj] = true
@@ -138,7 +177,11 @@ func (w *loopWalk) dependents(body *ast.BlockStmt, seed map[types.Object]bool) m
 							}
 							// cfg["port"] = port, req.Attempt = i: what
 							// holds the element or field changes too.
-							if _, ok := l.(*ast.Ident); !ok {
+							if sel, ok := ast.Unparen(l).(*ast.SelectorExpr); ok && !roots {
+								if add(sel.Sel) {
+									changed = true
+								}
+							} else if _, ok := l.(*ast.Ident); !ok {
 								if root := rootIdent(l); root != nil && add(root) {
 									changed = true
 								}
@@ -281,6 +324,9 @@ func (w *loopWalk) consumesStream(body *ast.BlockStmt) bool {
 		}
 		if _, isMethod := w.info.Selections[sel]; !isMethod {
 			return true
+		}
+		if t, ok := w.info.TypeOf(call).(*types.Named); ok && libs.IsNamed(t, "time", "Duration") {
+			return true // b.Next() of a backoff gives the next delay, not the next item
 		}
 		root := astutil.RootObject(w.info, sel.X)
 		if root != nil && !(body.Pos() <= root.Pos() && root.Pos() < body.End()) {

@@ -2,6 +2,7 @@ package retrysite
 
 import (
 	"go/ast"
+	"go/token"
 	"go/types"
 
 	"golang.org/x/tools/go/cfg"
@@ -14,18 +15,25 @@ import (
 // goes round again, success leaves) from the loops that only look like one
 // (readers that stop at the first error, accept loops, iterations).
 type loopWalk struct {
-	info *types.Info
-	loop ast.Stmt
-	g    *cfg.CFG
-	out  *outcomes
-	bnd  *bounder // built on first use: most loops are ruled out before
+	info   *types.Info
+	loop   ast.Stmt
+	g      *cfg.CFG
+	waitOf func(*ast.CallExpr) *WaitFact // the wait helper a call invokes
+	out    *outcomes
+	bnd    *bounder // built on first use: most loops are ruled out before
 
 	assigned map[types.Object]bool // assignedInLoop's answer
 
 	opAssigns map[ast.Node]bool
-	condVars  map[types.Object]bool
-	visited   map[[2]int]bool
-	exitsOK   map[*cfg.Block]bool // canExit memo
+	// boolResults are the boolean results of attempts that also return
+	// an error (ok, err := rdb.SetNX(...).Result()).
+	boolResults map[types.Object]bool
+	// resultFields are the fields attempts store a result in (c.conn, err =
+	// dial()).
+	resultFields map[types.Object]bool
+	condVars     map[types.Object]bool
+	visited      map[[3]int]bool
+	exitsOK      map[*cfg.Block]bool // canExit memo
 
 	failBack    bool // a failed attempt reaches the next iteration
 	okBack      bool // an attempt that did not fail, or may not have, reaches it too
@@ -38,17 +46,24 @@ type loopWalk struct {
 	failed      []ast.Node // nodes run after a failed attempt
 	tests       []ast.Expr
 	bound       ast.Node
+	// headBound: the loop's header bounds every iteration (a counted
+	// condition, a range over n). Otherwise each failure path round the
+	// loop must pass a bound of its own: unboundedPath says one does not
+	// (a busy answer that continues without counting the attempt).
+	headBound     bool
+	selects       map[*ast.CommClause]bool // selectEnds's answers
+	unboundedPath bool
 }
 
 func (w *loopWalk) bounder() *bounder {
 	if w.bnd == nil {
-		w.bnd = newBounder(w.info, w.loop)
+		w.bnd = newBounder(w.info, w.loop, w.waitOf)
 	}
 	return w.bnd
 }
 
 // analyzeLoop returns the loop's site, or nil when it is not a retry loop.
-func analyzeLoop(info *types.Info, graph func() *cfg.CFG, loop ast.Stmt) *Site {
+func analyzeLoop(info *types.Info, graph func() *cfg.CFG, loop ast.Stmt, waitOf func(*ast.CallExpr) *WaitFact) *Site {
 	var body *ast.BlockStmt
 	var cond ast.Expr
 	switch l := loop.(type) {
@@ -63,13 +78,15 @@ func analyzeLoop(info *types.Info, graph func() *cfg.CFG, loop ast.Stmt) *Site {
 		body = l.Body
 	}
 	w := &loopWalk{
-		info: info, loop: loop,
-		out:       &outcomes{info: info, errs: map[types.Object]bool{}, derived: map[types.Object]bool{}},
-		opAssigns: map[ast.Node]bool{},
-		condVars:  map[types.Object]bool{},
-		visited:   map[[2]int]bool{},
-		exitsOK:   map[*cfg.Block]bool{},
-		pathSeen:  map[ast.Node]bool{},
+		info: info, loop: loop, waitOf: waitOf,
+		out:          &outcomes{info: info, errs: map[types.Object]bool{}, derived: map[types.Object]bool{}},
+		opAssigns:    map[ast.Node]bool{},
+		boolResults:  map[types.Object]bool{},
+		resultFields: map[types.Object]bool{},
+		condVars:     map[types.Object]bool{},
+		visited:      map[[3]int]bool{},
+		exitsOK:      map[*cfg.Block]bool{},
+		pathSeen:     map[ast.Node]bool{},
 
 		attemptSeen: map[ast.Node]bool{},
 	}
@@ -87,7 +104,7 @@ func analyzeLoop(info *types.Info, graph func() *cfg.CFG, loop ast.Stmt) *Site {
 	}
 	start := before
 	if cond != nil {
-		t, f := w.out.branch(cond)
+		t, f := w.branch(cond)
 		if t == failure || f == success {
 			// for err != nil { ... }: every iteration follows a failure,
 			// and the condition's false edge is the success exit.
@@ -95,7 +112,12 @@ func analyzeLoop(info *types.Info, graph func() *cfg.CFG, loop ast.Stmt) *Site {
 			w.tests = append(w.tests, cond)
 		}
 		if w.bounder().bounds(cond) {
-			w.bound = cond
+			w.bound, w.headBound = cond, true
+		}
+		if w.testsResult(cond) {
+			// for conn == nil { conn, err = dial() ... }: the result the
+			// attempt fills in ends the loop.
+			w.successExit, w.condExit = true, true
 		}
 		ast.Inspect(cond, func(n ast.Node) bool {
 			if id, ok := n.(*ast.Ident); ok {
@@ -107,14 +129,17 @@ func analyzeLoop(info *types.Info, graph func() *cfg.CFG, loop ast.Stmt) *Site {
 		})
 	}
 	if r, ok := loop.(*ast.RangeStmt); ok {
-		w.bound = r.X
+		w.bound, w.headBound = r.X, true
 	}
-	w.visit(entry, start, heads)
+	w.visit(entry, start, false, heads)
 	// A loop that goes round after an attempt that did not fail repeats
 	// work, not a failed attempt: it iterates (unless its condition is the
 	// way out after a success, as in for !done).
 	if !w.failBack || !w.successExit || w.okBack && !w.condExit || w.usesFailedResult() || w.restartsSyscall() {
 		return nil
+	}
+	if w.unboundedPath && !w.headBound {
+		w.bound = nil
 	}
 	s := &Site{Kind: Loop, Node: loop, Op: Operation{Body: body}, RetryPath: w.path, Attempt: w.goesRound(w.attempt, heads), Tests: w.tests, Bound: w.bound}
 	for _, n := range w.path {
@@ -125,6 +150,12 @@ func analyzeLoop(info *types.Info, graph func() *cfg.CFG, loop ast.Stmt) *Site {
 			case *ast.CallExpr:
 				if _, ok := libs.Waits.Lookup(libs.Callee(info, n)); ok {
 					s.Waits = append(s.Waits, n)
+				} else if wf := waitOf(n); wf != nil {
+					s.Waits = append(s.Waits, n)
+					if s.WaitHelpers == nil {
+						s.WaitHelpers = map[*ast.CallExpr]*WaitFact{}
+					}
+					s.WaitHelpers[n] = wf
 				}
 			}
 			return true
@@ -184,8 +215,19 @@ func (w *loopWalk) collectOps(body *ast.BlockStmt) {
 		if !ok {
 			return true
 		}
+		if _, call := opParts(n); call != nil && w.waitOf(call) != nil {
+			return true // err := sleep(ctx, d): the wait, not an attempt
+		}
 		w.opAssigns[n] = true
+		if len(lhs) == 2 {
+			if id, ok := lhs[0].(*ast.Ident); ok && id.Name != "_" && isBool(w.info.TypeOf(id)) && isErrorType(w.info.TypeOf(lhs[1])) {
+				w.boolResults[w.info.ObjectOf(id)] = true
+			}
+		}
 		for _, l := range lhs {
+			if sel, ok := ast.Unparen(l).(*ast.SelectorExpr); ok && !isErrorType(w.info.TypeOf(sel)) {
+				w.resultFields[w.info.ObjectOf(sel.Sel)] = true
+			}
 			id, ok := l.(*ast.Ident)
 			if !ok || id.Name == "_" {
 				continue
@@ -263,8 +305,8 @@ func (w *loopWalk) member(b *cfg.Block) bool {
 	return false
 }
 
-func (w *loopWalk) visit(b *cfg.Block, st state, heads map[*cfg.Block]bool) {
-	key := [2]int{int(b.Index), int(st)}
+func (w *loopWalk) visit(b *cfg.Block, st state, bounded bool, heads map[*cfg.Block]bool) {
+	key := [3]int{int(b.Index), int(st), b2i(bounded)}
 	if w.visited[key] {
 		return
 	}
@@ -302,39 +344,109 @@ func (w *loopWalk) visit(b *cfg.Block, st state, heads map[*cfg.Block]bool) {
 	}
 	next := []state{st, st}
 	if cond, ok := last.(ast.Expr); ok && len(b.Succs) == 2 {
-		t, f := w.out.branch(cond)
+		t, f := w.branch(cond)
 		if t != keep || f != keep {
 			w.tests = append(w.tests, cond)
 		}
 		if st != before && (t != keep || f != keep) {
 			next[0], next[1] = tested(st, t), tested(st, f)
 		}
-		if st != success && w.bound == nil && (w.bounder().bounds(cond) || w.stops(cond)) &&
-			(w.canExit(b.Succs[0], heads) || w.canExit(b.Succs[1], heads)) {
-			w.bound = cond
+		if st != success && w.boundsHere(cond, b, heads) {
+			bounded = true
+			if w.bound == nil {
+				w.bound = cond
+			}
 		}
 	}
 	for i, s := range b.Succs {
 		st2 := next[min(i, 1)]
-		if (st2 == failure || st2 == before) && w.bound == nil && s.Kind == cfg.KindSelectCaseBody {
+		if st2 != success && s.Kind == cfg.KindSelectCaseBody {
+			if cc, ok := s.Stmt.(*ast.CommClause); ok && w.selectEnds(cc, heads) {
+				// The select waits on a channel that ends the retries: every
+				// case of it has passed the bound.
+				bounded = true
+			}
 			if cc, ok := s.Stmt.(*ast.CommClause); ok && caseEndsRetries(cc) && w.canExit(s, heads) {
-				w.bound = cc
+				if w.bound == nil && (st2 == failure || st2 == before) {
+					w.bound = cc
+				}
 			}
 		}
+	}
+	for i, s := range b.Succs {
+		st2 := next[min(i, 1)]
 		switch {
 		case heads[s]:
 			switch st2 {
 			case failure:
 				w.failBack = true
+				if !bounded {
+					w.unboundedPath = true
+				}
 			case success, unknown, mixed, after:
 				w.okBack = true
 			}
 		case !w.member(s):
 			w.exit(st2)
 		default:
-			w.visit(s, st2, heads)
+			w.visit(s, st2, bounded, heads)
 		}
 	}
+}
+
+// selectEnds reports whether the select statement holding case cc has a
+// case that receives from a channel and leaves the loop (<-ctx.Done(),
+// <-quit): the select bounds the retries whichever case it takes.
+func (w *loopWalk) selectEnds(cc *ast.CommClause, heads map[*cfg.Block]bool) bool {
+	if w.selects == nil {
+		w.selects = map[*ast.CommClause]bool{}
+		cases := map[*ast.CommClause]*cfg.Block{}
+		for _, b := range w.g.Blocks {
+			if c, ok := b.Stmt.(*ast.CommClause); ok && b.Kind == cfg.KindSelectCaseBody {
+				cases[c] = b
+			}
+		}
+		ast.Inspect(w.loop, func(n ast.Node) bool {
+			sel, ok := n.(*ast.SelectStmt)
+			if !ok {
+				return true
+			}
+			ends := false
+			for _, c := range sel.Body.List {
+				c := c.(*ast.CommClause)
+				if b := cases[c]; b != nil && caseEndsRetries(c) && w.canExit(b, heads) {
+					ends = true
+				}
+			}
+			for _, c := range sel.Body.List {
+				w.selects[c.(*ast.CommClause)] = ends
+			}
+			return true
+		})
+	}
+	return w.selects[cc]
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// boundsHere reports whether the test cond, ending block b, can end the
+// retries: it asks about a counter, the clock, a context or a stop signal
+// and a way out of the loop follows; or it tests the result of a
+// context-aware call (a wait helper's error) and the way out is taken when
+// that result says the context is done.
+func (w *loopWalk) boundsHere(cond ast.Expr, b *cfg.Block, heads map[*cfg.Block]bool) bool {
+	if (w.bounder().bounds(cond) || w.stops(cond)) && (w.canExit(b.Succs[0], heads) || w.canExit(b.Succs[1], heads)) {
+		return true
+	}
+	if i := w.bounder().ctxExit(cond); i >= 0 {
+		return w.canExit(b.Succs[i], heads)
+	}
+	return false
 }
 
 // tested is the state after a test of the outcome whose branch says b.
@@ -369,9 +481,10 @@ func (w *loopWalk) noteSuccessAssign(n ast.Node) {
 		if !ok || !w.condVars[w.info.ObjectOf(id)] || len(as.Rhs) != len(as.Lhs) {
 			continue
 		}
-		// A flag (done = true, ok = cond) ends the loop; an accumulator
-		// (msgs = append(msgs, m)) only moves it on.
-		if tv, ok := w.info.Types[as.Rhs[i]]; ok && (tv.Value != nil || isBool(tv.Type)) {
+		// A flag (done = true, ok = cond) ends the loop, and so does the
+		// attempt's result kept for after it (conn = c in for conn ==
+		// nil); an accumulator (msgs = append(msgs, m)) only moves it on.
+		if tv, ok := w.info.Types[as.Rhs[i]]; ok && (tv.Value != nil || isBool(tv.Type)) || w.out.isDerived(as.Rhs[i]) {
 			w.successExit, w.condExit = true, true
 		}
 	}
@@ -429,4 +542,46 @@ func mayReturn(info *types.Info) func(*ast.CallExpr) bool {
 		_, noReturn := libs.NoReturns.Lookup(libs.Callee(info, call))
 		return !noReturn
 	}
+}
+
+// branch is outcomes.branch, extended to a test of the boolean result of
+// an attempt that also returns an error: after ok, err :=
+// rdb.SetNX(...).Result(), a true ok is a success and a false one a failure
+// (the lock is taken: try again), as a spin-lock acquisition loop reads it.
+func (w *loopWalk) branch(cond ast.Expr) (ifTrue, ifFalse state) {
+	e, neg := ast.Unparen(cond), false
+	if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.NOT {
+		e, neg = ast.Unparen(u.X), true
+	}
+	if id, ok := e.(*ast.Ident); ok && w.boolResults[w.info.ObjectOf(id)] {
+		if neg {
+			return failure, success
+		}
+		return success, failure
+	}
+	return w.out.branch(cond)
+}
+
+// testsResult reports whether a loop condition waits for an attempt to
+// fill in its result: for conn == nil with conn assigned by the attempt,
+// for !ok with ok its boolean result. A success ends such a loop through
+// its condition.
+func (w *loopWalk) testsResult(cond ast.Expr) bool {
+	e := ast.Unparen(cond)
+	if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.NOT {
+		id, ok := ast.Unparen(u.X).(*ast.Ident)
+		return ok && w.boolResults[w.info.ObjectOf(id)]
+	}
+	b, ok := e.(*ast.BinaryExpr)
+	if !ok || b.Op != token.EQL {
+		return false
+	}
+	x, y := ast.Unparen(b.X), ast.Unparen(b.Y)
+	if isNil(w.info, x) {
+		x, y = y, x
+	}
+	if sel, ok := x.(*ast.SelectorExpr); ok && isNil(w.info, y) {
+		return w.resultFields[w.info.ObjectOf(sel.Sel)]
+	}
+	return isNil(w.info, y) && w.out.isDerived(x)
 }

@@ -80,6 +80,10 @@ type Site struct {
 	// Waits are the calls on the retry path that block for a duration
 	// (time.Sleep, time.After, Timer.Reset...).
 	Waits []*ast.CallExpr
+	// WaitHelpers holds the waits of Waits that are calls of wait helpers
+	// of the program (sleep(ctx, d)), with what the helper does with its
+	// duration.
+	WaitHelpers map[*ast.CallExpr]*WaitFact
 	// Tests are the conditions that decide whether an attempt failed.
 	Tests []ast.Expr
 	// Bound is the node that ends the retries while the operation keeps

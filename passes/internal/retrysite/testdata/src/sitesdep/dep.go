@@ -2,7 +2,10 @@
 // that HelperFact crosses packages.
 package sitesdep
 
-import "time"
+import (
+	"context"
+	"time"
+)
 
 // Retry is a user-defined retry helper.
 func Retry(attempts int, op func() error) error { // (facts are checked by the caller's reports)
@@ -20,4 +23,22 @@ func Retry(attempts int, op func() error) error { // (facts are checked by the c
 func Twice(op func() error) {
 	_ = op()
 	_ = op()
+}
+
+// SleepCtx is a context-aware wait helper: a call of it is a wait.
+func SleepCtx(ctx context.Context, d time.Duration) error {
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-ctx.Done():
+		return ctx.Err()
+	case <-t.C:
+		return nil
+	}
+}
+
+// SleepThenPing waits and then sends: an operation, not a wait helper.
+func SleepThenPing(ctx context.Context, d time.Duration, ping func() error) error {
+	time.Sleep(d)
+	return ping()
 }
