@@ -32,6 +32,7 @@ func init() {
 const (
 	msgDrained  = "request body is read to the end by the first attempt, so the retries send it empty: the body is made once, outside the retry; build the request and its body inside the retry (or reset req.Body from req.GetBody)"
 	msgLeaked   = "response body is not closed when the attempt fails on its status, so every retry leaks a connection; close resp.Body before the next attempt"
+	msgLeakedOK = "response body is not closed when reading the response fails and the attempt is retried, so every retry leaks a connection; close resp.Body before the next attempt"
 	bodyArgPost = 2 // http.Post(url, contentType, body)
 )
 
@@ -39,7 +40,21 @@ func run(pass *analysis.Pass) (any, error) {
 	if !libs.ImportsAny(pass.Pkg, "net/http") {
 		return nil, nil
 	}
+	leaked := map[*ast.CallExpr]bool{}
 	for _, s := range pass.ResultOf[retrysite.Analyzer].(*retrysite.Result).Sites {
+		if checkResponse && s.Fail != nil {
+			for _, l := range s.Fail.Leaks {
+				if leaked[l.Send] {
+					continue
+				}
+				leaked[l.Send] = true
+				if l.OnStatus {
+					report.At(pass, l.Send, msgLeaked)
+				} else {
+					report.At(pass, l.Send, msgLeakedOK)
+				}
+			}
+		}
 		if s.Op.Body == nil || s.Op.Func != nil {
 			continue
 		}
@@ -77,9 +92,6 @@ func (c *checker) send(call *ast.CallExpr) {
 				report.At(c.pass, call, msgDrained)
 			}
 		}
-	}
-	if checkResponse && c.site.Kind == retrysite.Loop {
-		c.response(call)
 	}
 }
 
@@ -152,96 +164,6 @@ func (c *checker) resetsBody(v *types.Var) bool {
 		return !found
 	})
 	return found
-}
-
-// response reports a send whose response is tested for its status by the
-// loop while no close of its body is on the retry path.
-func (c *checker) response(call *ast.CallExpr) {
-	info := c.pass.TypesInfo
-	resp := responseVar(info, c.site.Op.Body, call)
-	test := c.statusTest(resp)
-	if resp == nil || test == nil {
-		return
-	}
-	for _, n := range c.site.RetryPath {
-		if c.closes(n, resp) {
-			return
-		}
-	}
-	// A deferred close anywhere in the loop body counts, and so does a
-	// close between the send and the status test (the status is read
-	// after the body was closed).
-	closed := false
-	ast.Inspect(c.site.Op.Body, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.DeferStmt:
-			closed = closed || c.closes(n, resp)
-		case *ast.ExprStmt:
-			closed = closed || call.End() <= n.Pos() && n.End() <= test.Pos() && c.closes(n, resp)
-		}
-		return !closed
-	})
-	if !closed {
-		report.At(c.pass, call, msgLeaked)
-	}
-}
-
-// statusTest returns the first failure test of the site that reads resp's
-// status, or nil.
-func (c *checker) statusTest(resp types.Object) ast.Expr {
-	if resp == nil {
-		return nil
-	}
-	for _, t := range c.site.Tests {
-		found := false
-		ast.Inspect(t, func(n ast.Node) bool {
-			if sel, ok := n.(*ast.SelectorExpr); ok && sel.Sel.Name == "StatusCode" && astutil.RootObject(c.pass.TypesInfo, sel.X) == resp {
-				found = true
-			}
-			return !found
-		})
-		if found {
-			return t
-		}
-	}
-	return nil
-}
-
-// closes reports whether n closes resp's body, or hands the response or its
-// body to a function that may.
-func (c *checker) closes(n ast.Node, resp types.Object) bool {
-	found := false
-	ast.Inspect(n, func(x ast.Node) bool {
-		call, ok := x.(*ast.CallExpr)
-		if !ok || found {
-			return !found
-		}
-		if sel, ok := call.Fun.(*ast.SelectorExpr); ok && sel.Sel.Name == "Close" && astutil.RootObject(c.pass.TypesInfo, sel.X) == resp {
-			found = true
-		}
-		for _, a := range call.Args {
-			if astutil.RootObject(c.pass.TypesInfo, a) == resp {
-				found = true
-			}
-		}
-		return !found
-	})
-	return found
-}
-
-// responseVar is the variable the send's response is assigned to.
-func responseVar(info *types.Info, body ast.Node, call *ast.CallExpr) types.Object {
-	var out types.Object
-	ast.Inspect(body, func(n ast.Node) bool {
-		as, ok := n.(*ast.AssignStmt)
-		if ok && len(as.Rhs) == 1 && ast.Unparen(as.Rhs[0]) == call && len(as.Lhs) > 0 {
-			if id, ok := as.Lhs[0].(*ast.Ident); ok && id.Name != "_" {
-				out = info.ObjectOf(id)
-			}
-		}
-		return out == nil
-	})
-	return out
 }
 
 func isNoBody(info *types.Info, e ast.Expr) bool {

@@ -20,7 +20,7 @@ var Analyzer = &analysis.Analyzer{
 	Doc:        "find retry sites: retry loops, retry helper calls, and requests sent through retrying clients",
 	Run:        run,
 	ResultType: reflect.TypeFor[*Result](),
-	FactTypes:  []analysis.Fact{new(HelperFact)},
+	FactTypes:  []analysis.Fact{new(HelperFact), new(RespFact)},
 	Requires:   []*analysis.Analyzer{bodies.Analyzer},
 }
 
@@ -44,6 +44,11 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	for fn, fact := range f.helpers {
 		pass.ExportObjectFact(fn, fact)
+	}
+	facts := &respFacts{pass: pass, local: map[*types.Func]*RespFact{}}
+	facts.learn(pass.Files)
+	for _, s := range sites {
+		s.Fail = simulateFailure(pass.TypesInfo, s, facts.lookup)
 	}
 	return &Result{Sites: sites}, nil
 }

@@ -72,6 +72,11 @@ type Site struct {
 	// failing (an attempt counter test, a deadline, a context check), or
 	// nil when nothing does.
 	Bound ast.Node
+
+	// Fail is what the failure test does with each HTTP status, for the
+	// sites whose operation reads a response (nil otherwise, or when the
+	// library decides alone what it retries).
+	Fail *Failure
 }
 
 // Operation is what a site runs on every attempt.

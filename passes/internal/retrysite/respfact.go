@@ -1,0 +1,180 @@
+package retrysite
+
+import (
+	"fmt"
+	"go/ast"
+	"go/types"
+
+	"golang.org/x/tools/go/analysis"
+)
+
+// RespFact describes a function of the program that judges or handles the
+// HTTP response (or status code) handed to it as parameter Param, as a
+// failure test in another package needs to know it: a status predicate
+// (httpx.IsSuccess(resp.StatusCode)), a status checker that turns some
+// statuses into an error (CheckStatus(resp)), a function that closes the
+// response's body (DrainAndClose(resp)). Each property is the set of
+// sampled statuses for which it holds.
+type RespFact struct {
+	Param     int
+	Predicate bool     // it returns a bool alone...
+	True      Statuses // ...which is true for these statuses
+	Checks    bool     // its last result is an error...
+	Err       Statuses // ...which is non-nil on every path for these statuses,
+	Nil       Statuses // and nil on every path for these
+	Closes    Statuses // some path closes the response's body for these statuses
+}
+
+func (*RespFact) AFact() {}
+
+func (f *RespFact) String() string {
+	return fmt.Sprintf("param %d: true for [%v], error for [%v], nil for [%v], closes for [%v]", f.Param, f.True, f.Err, f.Nil, f.Closes)
+}
+
+// respFacts computes the RespFacts of the package's functions; a few
+// rounds let a function learn from another declared after it.
+type respFacts struct {
+	pass  *analysis.Pass
+	local map[*types.Func]*RespFact
+}
+
+func (r *respFacts) lookup(fn *types.Func) *RespFact {
+	fn = fn.Origin()
+	if f, ok := r.local[fn]; ok {
+		return f
+	}
+	if fn.Pkg() == nil || fn.Pkg() == r.pass.Pkg {
+		return nil
+	}
+	var f RespFact
+	if r.pass.ImportObjectFact(fn, &f) {
+		return &f
+	}
+	return nil
+}
+
+func (r *respFacts) learn(files []*ast.File) {
+	info := r.pass.TypesInfo
+	for range 3 {
+		grew := false
+		for _, file := range files {
+			for _, decl := range file.Decls {
+				fd, ok := decl.(*ast.FuncDecl)
+				if !ok || fd.Body == nil {
+					continue
+				}
+				fn, _ := info.Defs[fd.Name].(*types.Func)
+				if fn == nil {
+					continue
+				}
+				f := respFactOf(info, fd, fn, r.lookup)
+				if f == nil {
+					continue
+				}
+				if old := r.local[fn]; old == nil || *old != *f {
+					r.local[fn] = f
+					grew = true
+				}
+			}
+		}
+		if !grew {
+			break
+		}
+	}
+	for fn, f := range r.local {
+		r.pass.ExportObjectFact(fn, f)
+	}
+}
+
+// respFactOf simulates fd on every sampled status of its response (or
+// status, or body) parameter.
+func respFactOf(info *types.Info, fd *ast.FuncDecl, fn *types.Func, facts func(*types.Func) *RespFact) *RespFact {
+	sig := fn.Signature()
+	res := sig.Results()
+	predicate := res.Len() == 1 && isBool(res.At(0).Type())
+	checks := res.Len() > 0 && isErrorType(res.At(res.Len()-1).Type())
+	param, idx := types.Object(nil), -1
+	for i := range sig.Params().Len() {
+		v := sig.Params().At(i)
+		switch {
+		case isHTTPResponse(v.Type()), isResponseType(v.Type()), isCloser(v.Type()):
+		case isInteger(v.Type()) && (predicate || checks):
+		default:
+			continue
+		}
+		if v.Name() != "" && v.Name() != "_" {
+			param, idx = v, i
+			break
+		}
+	}
+	if param == nil {
+		return nil
+	}
+	f := &RespFact{Param: idx, Predicate: predicate, Checks: checks}
+	closable := isHTTPResponse(param.Type()) || isCloser(param.Type())
+	for i, code := range sampleCodes {
+		s := &sim{info: info, facts: facts, code: code, param: param}
+		p := &simPath{env: map[types.Object]value{}, open: map[types.Object]*ast.CallExpr{}}
+		if closable {
+			p.open[param] = nil
+		}
+		fall, broke := s.list(fd.Body.List, []*simPath{p})
+		for _, q := range append(fall, broke...) {
+			s.end(fd.Body, q)
+		}
+		if s.failed || len(s.ends) == 0 {
+			continue
+		}
+		allTrue, allErr, allNil := true, true, true
+		for _, e := range s.ends {
+			if _, open := e.p.open[param]; closable && !open {
+				f.Closes |= 1 << i
+			}
+			ret, _ := e.node.(*ast.ReturnStmt)
+			if ret == nil || len(ret.Results) != res.Len() || res.Len() == 0 {
+				allTrue, allErr, allNil = false, false, false
+				continue
+			}
+			if predicate && s.cond(ret.Results[0], e.p) != yes {
+				allTrue = false
+			}
+			if checks {
+				v := s.errVal(ret.Results[len(ret.Results)-1], e.p)
+				if !(v.kind == errNonNil || v.kind == errStatus && v.mask.Has(code)) {
+					allErr = false
+				}
+				if !(v.kind == errNil || v.kind == errStatus && v.nilMask.Has(code)) {
+					allNil = false
+				}
+			}
+		}
+		if predicate && allTrue {
+			f.True |= 1 << i
+		}
+		if checks && allErr {
+			f.Err |= 1 << i
+		}
+		if checks && allNil {
+			f.Nil |= 1 << i
+		}
+	}
+	if f.True == 0 && f.Err == 0 && f.Nil == 0 && f.Closes == 0 {
+		return nil
+	}
+	return f
+}
+
+// isCloser recognises an io.ReadCloser or another interface with a Close
+// method: a response body handed on.
+func isCloser(t types.Type) bool {
+	it, ok := t.Underlying().(*types.Interface)
+	if !ok {
+		return false
+	}
+	for i := range it.NumMethods() {
+		if it.Method(i).Name() == "Close" {
+			return true
+		}
+	}
+	return false
+}
