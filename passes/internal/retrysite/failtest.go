@@ -3,7 +3,6 @@ package retrysite
 import (
 	"sort"
 
-
 	"go/ast"
 	"go/token"
 	"go/types"
