@@ -37,7 +37,11 @@ const (
 )
 
 func run(pass *analysis.Pass) (any, error) {
-	for _, s := range pass.ResultOf[retrysite.Analyzer].(*retrysite.Result).Sites {
+	res := pass.ResultOf[retrysite.Analyzer].(*retrysite.Result)
+	if checkStatus {
+		clientConditions(pass, res.ClientRetries)
+	}
+	for _, s := range res.Sites {
 		f := s.Fail
 		if f == nil || len(f.Sends) == 0 {
 			continue

@@ -50,7 +50,11 @@ func run(pass *analysis.Pass) (any, error) {
 	for _, s := range sites {
 		s.Fail = simulateFailure(pass.TypesInfo, s, facts.lookup)
 	}
-	return &Result{Sites: sites}, nil
+	res := &Result{Sites: sites}
+	if libs.DependsOn(pass.Pkg, libs.RetryableHTTP, libs.RestyV2) {
+		res.ClientRetries = clientConditions(pass.TypesInfo, pass.Files, facts.lookup)
+	}
+	return res, nil
 }
 
 type finder struct {

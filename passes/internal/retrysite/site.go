@@ -134,6 +134,11 @@ func (s *Site) Pos() token.Pos { return s.Node.Pos() }
 // Result is what the analyzer gives to the analyzers that require it.
 type Result struct {
 	Sites []*Site
+	// ClientRetries maps the variables and fields holding a retrying
+	// client whose retry condition (go-retryablehttp's CheckRetry, resty's
+	// AddRetryCondition) retries some statuses on its own to those
+	// statuses (condition.go).
+	ClientRetries map[types.Object]Statuses
 }
 
 // Within returns the sites whose operation's code contains pos, innermost
