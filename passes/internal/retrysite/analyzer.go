@@ -32,7 +32,9 @@ func run(pass *analysis.Pass) (any, error) {
 		helpers: map[*types.Func]*HelperFact{},
 		pass:    pass,
 		index:   pass.ResultOf[bodies.Analyzer].(*bodies.Index),
+		facts:   &respFacts{pass: pass, local: map[*types.Func]*RespFact{}},
 	}
+	f.facts.learn(pass.Files)
 	// A helper may call another helper of the same package declared later:
 	// find sites until the set of local helpers stops growing.
 	var sites []*Site
@@ -45,14 +47,12 @@ func run(pass *analysis.Pass) (any, error) {
 	for fn, fact := range f.helpers {
 		pass.ExportObjectFact(fn, fact)
 	}
-	facts := &respFacts{pass: pass, local: map[*types.Func]*RespFact{}}
-	facts.learn(pass.Files)
 	for _, s := range sites {
-		s.Fail = simulateFailure(pass.TypesInfo, s, facts.lookup)
+		s.Fail = simulateFailure(pass.TypesInfo, s, f.facts.lookup)
 	}
 	res := &Result{Sites: sites}
 	if libs.DependsOn(pass.Pkg, libs.RetryableHTTP, libs.RestyV2) {
-		res.ClientRetries = clientConditions(pass.TypesInfo, pass.Files, facts.lookup)
+		res.ClientRetries = clientConditions(pass.TypesInfo, pass.Files, f.facts.lookup)
 	}
 	return res, nil
 }
@@ -64,6 +64,7 @@ type finder struct {
 	decls   decls
 	resty   map[types.Object]bool
 	helpers map[*types.Func]*HelperFact // helpers of this package
+	facts   *respFacts
 }
 
 // sites lists the retry sites of the package's function bodies.
@@ -88,7 +89,7 @@ func (f *finder) bodySites(b *bodies.Body) []*Site {
 		return g
 	}
 	for _, loop := range b.Loops {
-		if s := analyzeLoop(f.info, graph, loop); s != nil {
+		if s := analyzeLoop(f.info, graph, loop, f.facts.lookup); s != nil {
 			s.Encl = b.Node
 			out = append(out, s)
 		}

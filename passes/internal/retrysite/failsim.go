@@ -487,6 +487,13 @@ func (s *sim) nilTest(b *ast.BinaryExpr, p *simPath) tri {
 	if !ok {
 		return unk
 	}
+	if _, open := p.open[s.info.ObjectOf(id)]; open && s.param == nil {
+		// A response the send returned with a nil error is not nil.
+		if b.Op == token.NEQ {
+			return yes
+		}
+		return no
+	}
 	v := p.env[s.info.ObjectOf(id)]
 	var isNilErr tri
 	switch v.kind {

@@ -24,6 +24,9 @@ type Failure struct {
 	// Throttle says that the attempt singles out 429 or 503 (compares the
 	// status with one of them).
 	Throttle bool
+	// ReadsRetryAfter says that the attempt reads the Retry-After header,
+	// itself or through a function it hands the response to.
+	ReadsRetryAfter bool
 	// Leaks are the sends whose *http.Response is still open on a path
 	// that goes round for another attempt.
 	Leaks []Leak
@@ -63,7 +66,7 @@ func simulateFailure(info *types.Info, site *Site, facts func(*types.Func) *Resp
 	if j == nil {
 		return nil
 	}
-	out := &Failure{Throttle: comparesThrottle(info, body)}
+	out := &Failure{Throttle: comparesThrottle(info, body), ReadsRetryAfter: readsRetryAfter(info, body, facts)}
 	retried := make([]map[ast.Node]bool, len(sampleCodes))
 	baseline := map[ast.Node]bool{}
 	leaks := map[*ast.CallExpr]bool{} // send -> a 200 leaks it too

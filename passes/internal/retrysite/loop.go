@@ -48,7 +48,7 @@ func (w *loopWalk) bounder() *bounder {
 }
 
 // analyzeLoop returns the loop's site, or nil when it is not a retry loop.
-func analyzeLoop(info *types.Info, graph func() *cfg.CFG, loop ast.Stmt) *Site {
+func analyzeLoop(info *types.Info, graph func() *cfg.CFG, loop ast.Stmt, facts func(*types.Func) *RespFact) *Site {
 	var body *ast.BlockStmt
 	var cond ast.Expr
 	switch l := loop.(type) {
@@ -64,7 +64,7 @@ func analyzeLoop(info *types.Info, graph func() *cfg.CFG, loop ast.Stmt) *Site {
 	}
 	w := &loopWalk{
 		info: info, loop: loop,
-		out:       &outcomes{info: info, errs: map[types.Object]bool{}, derived: map[types.Object]bool{}},
+		out:       &outcomes{info: info, errs: map[types.Object]bool{}, derived: map[types.Object]bool{}, facts: facts},
 		opAssigns: map[ast.Node]bool{},
 		condVars:  map[types.Object]bool{},
 		visited:   map[[2]int]bool{},
@@ -74,6 +74,7 @@ func analyzeLoop(info *types.Info, graph func() *cfg.CFG, loop ast.Stmt) *Site {
 		attemptSeen: map[ast.Node]bool{},
 	}
 	w.collectOps(body)
+	w.out.noteSwitches(body)
 	if len(w.opAssigns) == 0 || w.opInputsVary(body) || w.consumesStream(body) {
 		return nil
 	}

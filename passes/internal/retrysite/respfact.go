@@ -23,12 +23,14 @@ type RespFact struct {
 	Err       Statuses // ...which is non-nil on every path for these statuses,
 	Nil       Statuses // and nil on every path for these
 	Closes    Statuses // some path closes the response's body for these statuses
+	// RetryAfter says that it reads the Retry-After header.
+	RetryAfter bool
 }
 
 func (*RespFact) AFact() {}
 
 func (f *RespFact) String() string {
-	return fmt.Sprintf("param %d: true for [%v], error for [%v], nil for [%v], closes for [%v]", f.Param, f.True, f.Err, f.Nil, f.Closes)
+	return fmt.Sprintf("param %d: true for [%v], error for [%v], nil for [%v], closes for [%v], reads Retry-After %v", f.Param, f.True, f.Err, f.Nil, f.Closes, f.RetryAfter)
 }
 
 // respFacts computes the RespFacts of the package's functions; a few
@@ -97,7 +99,7 @@ func respFactOf(info *types.Info, fd *ast.FuncDecl, fn *types.Func, facts func(*
 	for i := range sig.Params().Len() {
 		v := sig.Params().At(i)
 		switch {
-		case isHTTPResponse(v.Type()), isResponseType(v.Type()), isCloser(v.Type()):
+		case isHTTPResponse(v.Type()), isResponseType(v.Type()), isCloser(v.Type()), isHeader(v.Type()):
 		case isInteger(v.Type()) && (predicate || checks):
 		default:
 			continue
@@ -110,7 +112,7 @@ func respFactOf(info *types.Info, fd *ast.FuncDecl, fn *types.Func, facts func(*
 	if param == nil {
 		return nil
 	}
-	f := &RespFact{Param: idx, Predicate: predicate, Checks: checks}
+	f := &RespFact{Param: idx, Predicate: predicate, Checks: checks, RetryAfter: readsRetryAfter(info, fd.Body, facts)}
 	closable := isHTTPResponse(param.Type()) || isCloser(param.Type())
 	for i, code := range sampleCodes {
 		s := &sim{info: info, facts: facts, code: code, param: param}
@@ -158,7 +160,7 @@ func respFactOf(info *types.Info, fd *ast.FuncDecl, fn *types.Func, facts func(*
 			f.Nil |= 1 << i
 		}
 	}
-	if f.True == 0 && f.Err == 0 && f.Nil == 0 && f.Closes == 0 {
+	if f.True == 0 && f.Err == 0 && f.Nil == 0 && f.Closes == 0 && !f.RetryAfter {
 		return nil
 	}
 	return f
