@@ -131,6 +131,9 @@ func (c *checker) drained(req ast.Expr, depth int) bool {
 	if c.bodySetOutside(v) {
 		return true
 	}
+	if depth == 0 && c.callerSendsBody(v) {
+		return true
+	}
 	for _, def := range astutil.Assignments(info, c.site.Encl, v) {
 		if orig := copied(info, def); orig != nil {
 			if c.drained(orig, depth+1) {

@@ -323,3 +323,59 @@ func (c *Client) TotalChecked(ctx context.Context, id string) (int, error) {
 		return total, nil
 	}, backoff.NewExponentialBackOff())
 }
+
+// resend sends what its callers built, again after a network error.
+func (c *Client) resend(req *http.Request) (*http.Response, error) {
+	var lastErr error
+	for attempt := 0; attempt < 3; attempt++ {
+		resp, err := c.hc.Do(req) // want `request body is read to the end`
+		if err == nil {
+			return resp, nil
+		}
+		lastErr = err
+		time.Sleep(time.Second)
+	}
+	return nil, lastErr
+}
+
+// Upload hands resend a request with a body.
+func (c *Client) Upload(ctx context.Context, id string, pdf []byte) error {
+	req, err := reqs.New(ctx, http.MethodPut, c.base+"/invoices/"+id+"/pdf", bytes.NewReader(pdf))
+	if err != nil {
+		return err
+	}
+	resp, err := c.resend(req)
+	if err != nil {
+		return err
+	}
+	reqs.Close(resp)
+	return nil
+}
+
+// fetch resends requests without a body: its only caller builds a GET.
+func (c *Client) fetch(req *http.Request) (*http.Response, error) {
+	var lastErr error
+	for attempt := 0; attempt < 3; attempt++ {
+		resp, err := c.hc.Do(req)
+		if err == nil {
+			return resp, nil
+		}
+		lastErr = err
+		time.Sleep(time.Second)
+	}
+	return nil, lastErr
+}
+
+// Download uses fetch with a GET.
+func (c *Client) Download(ctx context.Context, id string) error {
+	req, err := reqs.New(ctx, http.MethodGet, c.base+"/invoices/"+id+"/pdf", nil)
+	if err != nil {
+		return err
+	}
+	resp, err := c.fetch(req)
+	if err != nil {
+		return err
+	}
+	reqs.Close(resp)
+	return nil
+}
