@@ -68,6 +68,10 @@ type sim struct {
 	loop  bool         // the code is a loop body: continue and break end it
 	ends  []simEnd
 	sends map[*ast.CallExpr]bool // the calls whose response is followed
+	// sendOf maps a response variable to its send, and tested holds the
+	// sends whose status the code reads.
+	sendOf map[types.Object]*ast.CallExpr
+	tested map[*ast.CallExpr]bool
 
 	switchDepth int
 	paths       int
@@ -148,6 +152,10 @@ func (s *sim) stmt(st ast.Stmt, p *simPath) (fall, broke []*simPath) {
 	case *ast.ReturnStmt:
 		for _, r := range st.Results {
 			s.effects(r, p)
+			// A response returned goes to whoever called: not left open here.
+			if id, ok := ast.Unparen(r).(*ast.Ident); ok {
+				delete(p.open, s.info.ObjectOf(id))
+			}
 		}
 		s.end(st, p)
 		return nil, nil
@@ -315,9 +323,9 @@ func (s *sim) assign(lhs, rhs []ast.Expr, p *simPath) {
 			switch {
 			case sends && isHTTPResponse(obj.Type()):
 				p.open[obj] = call
-				s.noteSend(call)
+				s.noteSend(call, obj)
 			case sends && isResponseType(obj.Type()):
-				s.noteSend(call)
+				s.noteSend(call, obj)
 			case sends && isErrorType(obj.Type()):
 				p.env[obj] = value{kind: errNil} // the request was answered: that is what is simulated
 			case call != nil && isErrorType(obj.Type()):
@@ -347,11 +355,21 @@ func (s *sim) assign(lhs, rhs []ast.Expr, p *simPath) {
 	}
 }
 
-func (s *sim) noteSend(call *ast.CallExpr) {
+func (s *sim) noteSend(call *ast.CallExpr, resp types.Object) {
 	if s.sends == nil {
 		s.sends = map[*ast.CallExpr]bool{}
+		s.sendOf = map[types.Object]*ast.CallExpr{}
+		s.tested = map[*ast.CallExpr]bool{}
 	}
 	s.sends[call] = true
+	s.sendOf[resp] = call
+}
+
+// noteStatusRead records that the status of the response e is read.
+func (s *sim) noteStatusRead(e ast.Expr) {
+	if send := s.sendOf[astutil.RootObject(s.info, e)]; send != nil {
+		s.tested[send] = true
+	}
 }
 
 func (s *sim) objOf(e ast.Expr) types.Object {
@@ -395,6 +413,7 @@ func (s *sim) checkerErr(call *ast.CallExpr, p *simPath) value {
 		return value{kind: errUnknown}
 	}
 	_ = fn
+	s.noteStatusRead(call.Args[fact.Param])
 	return value{kind: errStatus, mask: fact.Err, nilMask: fact.Nil}
 }
 
@@ -526,6 +545,10 @@ func (s *sim) predicate(call *ast.CallExpr, p *simPath) tri {
 	fn := libs.Callee(s.info, call)
 	if sel, ok := call.Fun.(*ast.SelectorExpr); ok && fn != nil && s.simulated(sel.X, p) {
 		switch {
+		case libs.IsMethod(fn, libs.RestyV2, "Response", "IsSuccess") || libs.IsMethod(fn, libs.RestyV2, "Response", "IsError"):
+			s.noteStatusRead(sel.X)
+		}
+		switch {
 		case libs.IsMethod(fn, libs.RestyV2, "Response", "IsSuccess"):
 			return triOf(s.code >= 200 && s.code < 300)
 		case libs.IsMethod(fn, libs.RestyV2, "Response", "IsError"):
@@ -536,6 +559,7 @@ func (s *sim) predicate(call *ast.CallExpr, p *simPath) tri {
 	if fact == nil || !fact.Predicate || fact.Param >= len(call.Args) || !s.simulated(call.Args[fact.Param], p) {
 		return unk
 	}
+	s.noteStatusRead(call.Args[fact.Param])
 	return triOf(fact.True.Has(s.code))
 }
 
@@ -554,11 +578,13 @@ func (s *sim) intVal(e ast.Expr, p *simPath) (int64, bool) {
 	case *ast.CallExpr:
 		if len(x.Args) == 0 {
 			if sel, ok := x.Fun.(*ast.SelectorExpr); ok && sel.Sel.Name == "StatusCode" && s.isResponse(sel.X) {
+				s.noteStatusRead(sel.X)
 				return s.code, true
 			}
 		}
 	case *ast.SelectorExpr:
 		if x.Sel.Name == "StatusCode" && s.isResponse(x.X) {
+			s.noteStatusRead(x.X)
 			return s.code, true
 		}
 	case *ast.BinaryExpr:

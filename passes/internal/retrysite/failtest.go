@@ -30,7 +30,8 @@ type Failure struct {
 	// Leaks are the sends whose *http.Response is still open on a path
 	// that goes round for another attempt.
 	Leaks []Leak
-	// Sends are the calls whose response the simulation followed, in the
+	// Sends are the calls whose response the simulation followed: those
+	// whose status the code reads first, then the others, each in the
 	// order of the code.
 	Sends []*ast.CallExpr
 }
@@ -82,7 +83,7 @@ func simulateFailure(info *types.Info, site *Site, facts func(*types.Func) *Resp
 			return nil
 		}
 		for send := range s.sends {
-			sends[send] = true
+			sends[send] = sends[send] || s.tested[send]
 		}
 		retried[i] = map[ast.Node]bool{}
 		for _, e := range s.ends {
@@ -110,7 +111,13 @@ func simulateFailure(info *types.Info, site *Site, facts func(*types.Func) *Resp
 	for send := range sends {
 		out.Sends = append(out.Sends, send)
 	}
-	sort.Slice(out.Sends, func(i, j int) bool { return out.Sends[i].Pos() < out.Sends[j].Pos() })
+	sort.Slice(out.Sends, func(i, j int) bool {
+		a, b := out.Sends[i], out.Sends[j]
+		if sends[a] != sends[b] {
+			return sends[a]
+		}
+		return a.Pos() < b.Pos()
+	})
 	for i, nodes := range retried {
 		for n := range nodes {
 			if !baseline[n] {

@@ -175,6 +175,27 @@ func (c *Client) Quote(ctx context.Context, zip string) error {
 	return err
 }
 
+// Customs fetches a token, then the declaration whose status goes round:
+// the report is at the send whose status is tested.
+func (c *Client) Customs(ctx context.Context, id string) error {
+	return backoff.Retry(func() error {
+		tok, err := c.hc.Get(c.base + "/token")
+		if err != nil {
+			return err
+		}
+		apierr.Discard(tok)
+		resp, err := c.hc.Get(c.base + "/customs/" + id) // want `retry on any non-success status`
+		if err != nil {
+			return err
+		}
+		apierr.Discard(resp)
+		if resp.StatusCode != http.StatusOK {
+			return fmt.Errorf("customs %s: %s", id, resp.Status)
+		}
+		return nil
+	}, backoff.NewExponentialBackOff())
+}
+
 // --- not reported ---
 
 // LabelStrict: 4xx responses are permanent.
