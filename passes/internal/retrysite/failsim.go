@@ -338,6 +338,9 @@ func (s *sim) assign(lhs, rhs []ast.Expr, p *simPath) {
 		return
 	}
 	for i, l := range lhs {
+		if id, ok := ast.Unparen(rhs[i]).(*ast.Ident); ok {
+			s.close(id, p) // the response is kept elsewhere (last = resp)
+		}
 		obj := s.objOf(l)
 		if obj == nil {
 			continue
@@ -642,6 +645,14 @@ func (s *sim) effects(n ast.Node, p *simPath) {
 	ast.Inspect(n, func(x ast.Node) bool {
 		switch x := x.(type) {
 		case *ast.FuncLit:
+			// A function literal that uses the response (a deferred or
+			// spawned close) takes care of it.
+			ast.Inspect(x.Body, func(y ast.Node) bool {
+				if id, ok := y.(*ast.Ident); ok {
+					s.close(id, p)
+				}
+				return true
+			})
 			return false
 		case *ast.CallExpr:
 			fn := libs.Callee(s.info, x)

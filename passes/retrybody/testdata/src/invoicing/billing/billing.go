@@ -379,3 +379,39 @@ func (c *Client) Download(ctx context.Context, id string) error {
 	reqs.Close(resp)
 	return nil
 }
+
+// Balance closes the body in a deferred function literal.
+func (c *Client) Balance(ctx context.Context, id string) error {
+	return backoff.Retry(func() error {
+		resp, err := c.hc.Get(c.base + "/balances/" + id)
+		if err != nil {
+			return err
+		}
+		defer func() {
+			_ = resp.Body.Close()
+		}()
+		if resp.StatusCode >= 500 {
+			return fmt.Errorf("balance %s: %s", id, resp.Status)
+		}
+		return nil
+	}, backoff.NewExponentialBackOff())
+}
+
+// Latest keeps the last response for the caller, who closes it.
+func (c *Client) Latest(ctx context.Context) (*http.Response, error) {
+	var last *http.Response
+	for attempt := 0; attempt < 3; attempt++ {
+		resp, err := c.hc.Get(c.base + "/latest")
+		if err != nil {
+			time.Sleep(time.Second)
+			continue
+		}
+		last = resp
+		if resp.StatusCode >= 500 {
+			time.Sleep(time.Second)
+			continue
+		}
+		return resp, nil
+	}
+	return last, nil
+}
