@@ -156,10 +156,11 @@ func (o *outcomes) callTest(call *ast.CallExpr) (state, state) {
 		return t, f
 	}
 	if sel, ok := call.Fun.(*ast.SelectorExpr); ok && o.isDerived(sel.X) {
-		switch sel.Sel.Name {
-		case "IsSuccess":
+		fn := libs.Callee(o.info, call)
+		switch {
+		case libs.IsMethod(fn, libs.RestyV2, "Response", "IsSuccess"):
 			return success, failure
-		case "IsError":
+		case libs.IsMethod(fn, libs.RestyV2, "Response", "IsError"):
 			return failure, success
 		}
 	}
