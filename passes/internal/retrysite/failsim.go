@@ -40,10 +40,11 @@ type simPath struct {
 	env       map[types.Object]value
 	open      map[types.Object]*ast.CallExpr // response variable -> the call that returned it
 	uncertain bool                           // a branch the simulation could not decide read the response
+	sent      bool                           // a request was sent on this path
 }
 
 func (p *simPath) clone() *simPath {
-	q := &simPath{env: make(map[types.Object]value, len(p.env)), open: make(map[types.Object]*ast.CallExpr, len(p.open)), uncertain: p.uncertain}
+	q := &simPath{env: make(map[types.Object]value, len(p.env)), open: make(map[types.Object]*ast.CallExpr, len(p.open)), uncertain: p.uncertain, sent: p.sent}
 	for k, v := range p.env {
 		q.env[k] = v
 	}
@@ -320,6 +321,9 @@ func (s *sim) assign(lhs, rhs []ast.Expr, p *simPath) {
 			}
 			delete(p.env, obj)
 			delete(p.open, obj)
+			if sends {
+				p.sent = true
+			}
 			switch {
 			case sends && isHTTPResponse(obj.Type()):
 				p.open[obj] = call
@@ -365,7 +369,9 @@ func (s *sim) noteSend(call *ast.CallExpr, resp types.Object) {
 		s.tested = map[*ast.CallExpr]bool{}
 	}
 	s.sends[call] = true
-	s.sendOf[resp] = call
+	if resp != nil {
+		s.sendOf[resp] = call
+	}
 }
 
 // noteStatusRead records that the status of the response e is read.
@@ -411,11 +417,18 @@ func (s *sim) errVal(e ast.Expr, p *simPath) value {
 // checkerErr is the error a status checker of the program returns for a
 // response (httpx.CheckStatus(resp)), known by its RespFact.
 func (s *sim) checkerErr(call *ast.CallExpr, p *simPath) value {
-	fact, fn := s.factOf(call)
-	if fact == nil || !fact.Checks || fact.Param >= len(call.Args) || !s.simulated(call.Args[fact.Param], p) {
+	fact, _ := s.factOf(call)
+	if fact != nil && fact.Sends && s.param == nil {
+		// A function that sends a request and fails on its status
+		// (c.getJSON(ctx, path, &v)): its call is a send and a check.
+		p.sent = true
+		s.noteSend(call, nil)
+		s.tested[call] = true
+		return value{kind: errStatus, mask: fact.Err, nilMask: fact.Nil}
+	}
+	if fact == nil || !fact.Checks || fact.Param < 0 || fact.Param >= len(call.Args) || !s.simulated(call.Args[fact.Param], p) {
 		return value{kind: errUnknown}
 	}
-	_ = fn
 	s.noteStatusRead(call.Args[fact.Param])
 	return value{kind: errStatus, mask: fact.Err, nilMask: fact.Nil}
 }
@@ -559,7 +572,7 @@ func (s *sim) predicate(call *ast.CallExpr, p *simPath) tri {
 		}
 	}
 	fact, _ := s.factOf(call)
-	if fact == nil || !fact.Predicate || fact.Param >= len(call.Args) || !s.simulated(call.Args[fact.Param], p) {
+	if fact == nil || !fact.Predicate || fact.Param < 0 || fact.Param >= len(call.Args) || !s.simulated(call.Args[fact.Param], p) {
 		return unk
 	}
 	s.noteStatusRead(call.Args[fact.Param])
@@ -704,7 +717,7 @@ func (s *sim) closesArg(fn *types.Func, call *ast.CallExpr, i int) bool {
 		return true
 	}
 	if s.facts != nil {
-		if f := s.facts(fn); f != nil && f.Param == i {
+		if f := s.facts(fn); f != nil && f.Param == i && f.Param >= 0 {
 			return f.Closes.Has(s.code)
 		}
 	}

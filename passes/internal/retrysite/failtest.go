@@ -60,7 +60,7 @@ type judge func(s *sim, e simEnd) endKind
 // returns nil when the site's failure test cannot be read.
 func simulateFailure(info *types.Info, site *Site, facts func(*types.Func) *RespFact) *Failure {
 	body := site.Op.Body
-	if body == nil || !mentionsResponse(info, body) {
+	if body == nil || !mentionsResponse(info, body) && !mentionsSend(info, body, facts) {
 		return nil
 	}
 	j := judgeFor(info, site)

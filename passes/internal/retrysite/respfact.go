@@ -5,6 +5,9 @@ import (
 	"go/ast"
 	"go/types"
 
+	"github.com/idemlint/idemlint/passes/internal/astutil"
+	"github.com/idemlint/idemlint/passes/internal/libs"
+
 	"golang.org/x/tools/go/analysis"
 )
 
@@ -25,11 +28,18 @@ type RespFact struct {
 	Closes    Statuses // some path closes the response's body for these statuses
 	// RetryAfter says that it reads the Retry-After header.
 	RetryAfter bool
+	// Sends says that it sends a request itself (Param is then -1) and
+	// that Err and Nil describe its error by the status of the response:
+	// c.getJSON(ctx, path, &v) failing on every non-2xx.
+	Sends bool
 }
 
 func (*RespFact) AFact() {}
 
 func (f *RespFact) String() string {
+	if f.Sends {
+		return fmt.Sprintf("sends: error for [%v], nil for [%v]", f.Err, f.Nil)
+	}
 	return fmt.Sprintf("param %d: true for [%v], error for [%v], nil for [%v], closes for [%v], reads Retry-After %v", f.Param, f.True, f.Err, f.Nil, f.Closes, f.RetryAfter)
 }
 
@@ -110,6 +120,9 @@ func respFactOf(info *types.Info, fd *ast.FuncDecl, fn *types.Func, facts func(*
 		}
 	}
 	if param == nil {
+		if checks && res.Len() > 0 {
+			return sendFactOf(info, fd, facts)
+		}
 		return nil
 	}
 	f := &RespFact{Param: idx, Predicate: predicate, Checks: checks, RetryAfter: readsRetryAfter(info, fd.Body, facts)}
@@ -179,4 +192,74 @@ func isCloser(t types.Type) bool {
 		}
 	}
 	return false
+}
+
+// sendFactOf simulates a function that sends a request and returns an
+// error, on every sampled status of the response: the paths that end
+// before anything was sent (a request that could not be built) say
+// nothing about the status. It returns nil unless the error depends on
+// the status (nil for a 200, non-nil for some other status).
+func sendFactOf(info *types.Info, fd *ast.FuncDecl, facts func(*types.Func) *RespFact) *RespFact {
+	res := len(fd.Type.Results.List)
+	if res == 0 || !mentionsSend(info, fd.Body, facts) {
+		return nil
+	}
+	f := &RespFact{Param: -1, Checks: true, Sends: true}
+	for i, code := range sampleCodes {
+		s := &sim{info: info, facts: facts, code: code}
+		p := &simPath{env: map[types.Object]value{}, open: map[types.Object]*ast.CallExpr{}}
+		s.list(fd.Body.List, []*simPath{p})
+		if s.failed {
+			return nil
+		}
+		allErr, allNil, any := true, true, false
+		for _, e := range s.ends {
+			if !e.p.sent {
+				continue
+			}
+			ret, _ := e.node.(*ast.ReturnStmt)
+			if ret == nil || len(ret.Results) == 0 {
+				allErr, allNil = false, false
+				continue
+			}
+			any = true
+			v := s.errVal(ret.Results[len(ret.Results)-1], e.p)
+			if !(v.kind == errNonNil || v.kind == errStatus && v.mask.Has(code)) {
+				allErr = false
+			}
+			if !(v.kind == errNil || v.kind == errStatus && v.nilMask.Has(code)) {
+				allNil = false
+			}
+		}
+		if any && allErr {
+			f.Err |= 1 << i
+		}
+		if any && allNil {
+			f.Nil |= 1 << i
+		}
+	}
+	if !f.Nil.Has(200) || f.Err == 0 {
+		return nil
+	}
+	return f
+}
+
+// mentionsSend reports whether body calls a function that returns an
+// HTTP response or one known to send.
+func mentionsSend(info *types.Info, body ast.Node, facts func(*types.Func) *RespFact) bool {
+	return astutil.Some(body, func(n ast.Node) bool {
+		call, ok := n.(*ast.CallExpr)
+		if !ok {
+			return false
+		}
+		if returnsResponse(info, call) {
+			return true
+		}
+		fn := libs.Callee(info, call)
+		if fn == nil {
+			return false
+		}
+		f := facts(fn)
+		return f != nil && f.Sends
+	})
 }

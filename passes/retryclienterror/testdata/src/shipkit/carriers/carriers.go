@@ -196,7 +196,52 @@ func (c *Client) Customs(ctx context.Context, id string) error {
 	}, backoff.NewExponentialBackOff())
 }
 
+// getJSON sends a GET and fails on every status outside 2xx.
+func (c *Client) getJSON(ctx context.Context, path string, out any) error {
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, c.base+path, nil)
+	if err != nil {
+		return err
+	}
+	resp, err := c.hc.Do(req)
+	if err != nil {
+		return err
+	}
+	defer resp.Body.Close()
+	if resp.StatusCode/100 != 2 {
+		return &apierr.Error{Code: resp.StatusCode}
+	}
+	return nil
+}
+
+// getServerErr fails only on 5xx.
+func (c *Client) getServerErr(ctx context.Context, path string) error {
+	resp, err := c.hc.Get(c.base + path)
+	if err != nil {
+		return err
+	}
+	defer resp.Body.Close()
+	return apierr.ServerFault(resp)
+}
+
+// Zones retries a helper that fails on every non-2xx.
+func (c *Client) Zones(ctx context.Context) error {
+	var zones []string
+	return backoff.Retry(func() error {
+		if err := c.getJSON(ctx, "/zones", &zones); err != nil { // want `retry on any non-success status`
+			return fmt.Errorf("zones: %w", err)
+		}
+		return nil
+	}, backoff.NewExponentialBackOff())
+}
+
 // --- not reported ---
+
+// Regions retries a helper that fails only on 5xx.
+func (c *Client) Regions(ctx context.Context) error {
+	return backoff.Retry(func() error {
+		return c.getServerErr(ctx, "/regions")
+	}, backoff.NewExponentialBackOff())
+}
 
 // LabelStrict: 4xx responses are permanent.
 func (c *Client) LabelStrict(ctx context.Context, id string) error {
