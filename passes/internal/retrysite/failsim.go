@@ -635,7 +635,7 @@ func (s *sim) isResponse(e ast.Expr) bool {
 }
 
 // readsResponse reports whether a condition reads a response (or its
-// status) that the simulation tracks.
+// status, or an error made from it) that the simulation tracks.
 func (s *sim) readsResponse(e ast.Expr, p *simPath) bool {
 	return astutil.Some(e, func(n ast.Node) bool {
 		id, ok := n.(*ast.Ident)
@@ -644,7 +644,10 @@ func (s *sim) readsResponse(e ast.Expr, p *simPath) bool {
 		}
 		obj := s.info.Uses[id]
 		_, open := p.open[obj]
-		return open || obj != nil && obj == s.param || obj != nil && isResponseType(obj.Type())
+		// An error that depends on the status (a checker's, a sending
+		// helper's), classified by a predicate the simulation cannot read
+		// (isTransient(err)), is a status test too.
+		return open || obj != nil && obj == s.param || obj != nil && isResponseType(obj.Type()) || p.env[obj].kind == errStatus
 	})
 }
 
