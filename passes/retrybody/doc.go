@@ -9,17 +9,28 @@ An *http.Request's body is a reader: the first attempt reads it to the end,
 and a retry that sends the same request (or a new request around the same
 reader) sends an empty or truncated body. Reported at the send call (with
 -retrybody.request, on by default): a request sent in every attempt of a
-retry site whose body (a bytes.Buffer, bytes.Reader, strings.Reader or any
-io.Reader) was made once, outside the retry. Safe: the request or its body
-is built inside the retry; req.Body is reset (from req.GetBody) inside the
-retry; the body is nil or http.NoBody; the request goes through
-go-retryablehttp, which rewinds its body.
+retry site (a loop, a retry helper's operation) whose body was made once,
+outside the retry: the request was built there, by http.NewRequest or by a
+builder of the program in any package (newRequest(ctx, method, url, body),
+newJSONRequest(ctx, method, url, v)); its Body was assigned there; it is a
+copy (req.WithContext, req.Clone) of such a request, which shares the
+body; it was built inside around a reader made outside (a bytes.Buffer,
+bytes.Reader or strings.Reader made once, a caller's io.Reader, an
+incoming request's r.Body); or it is the request parameter of the function
+that retries, and a caller in the package hands it one built with a body.
+Safe: the request or its body is built inside the retry; req.Body is reset
+(from req.GetBody) inside the retry; the body is nil or http.NoBody; the
+request goes through go-retryablehttp, which rewinds its body.
 
-A response whose status makes the attempt fail still has a body to close:
-a retry loop that tests the response's status and goes round without closing
-it leaks a connection on every failed attempt. Reported at the send call
-(with -retrybody.response, on by default) when the loop's failure test reads
-the response's status and nothing on the retry path closes resp.Body (or
-passes the response or its body to a function, which may close it). A
-deferred close inside the loop counts as a close, and so does a close
-between the send and the status test.`
+A response whose attempt fails still has a body to close: a path that
+goes round for another attempt with the body open leaks a connection on
+every failed attempt. The attempt's code is run once per sampled status
+(see retryclienterror); reported at the send call (with
+-retrybody.response, on by default) when a path that goes round (continue
+or the end of a loop body, an error returned to a retry helper that retries
+it, (false, nil) from a k8s wait condition) leaves the body open after a
+failing status or after a read of the response that failed. Closes count
+when made with resp.Body.Close(), deferred in the attempt, or by a
+function of the program the response is handed to that closes it for that
+status (known by a fact); a response handed to a function that cannot be
+pinned down, or stored, counts as closed.`

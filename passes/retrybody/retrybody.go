@@ -15,11 +15,12 @@ import (
 // Analyzer reports request bodies drained by the first attempt and response
 // bodies left open by failed attempts.
 var Analyzer = &analysis.Analyzer{
-	Name:     "retrybody",
-	Doc:      Doc,
-	URL:      "https://github.com/idemlint/idemlint#retrybody",
-	Requires: []*analysis.Analyzer{retrysite.Analyzer},
-	Run:      run,
+	Name:      "retrybody",
+	Doc:       Doc,
+	URL:       "https://github.com/idemlint/idemlint#retrybody",
+	Requires:  []*analysis.Analyzer{retrysite.Analyzer},
+	FactTypes: []analysis.Fact{new(BuilderFact)},
+	Run:       run,
 }
 
 var checkRequest, checkResponse bool
@@ -32,6 +33,7 @@ func init() {
 const (
 	msgDrained  = "request body is read to the end by the first attempt, so the retries send it empty: the body is made once, outside the retry; build the request and its body inside the retry (or reset req.Body from req.GetBody)"
 	msgLeaked   = "response body is not closed when the attempt fails on its status, so every retry leaks a connection; close resp.Body before the next attempt"
+	msgLeakedOK = "response body is not closed when reading the response fails and the attempt is retried, so every retry leaks a connection; close resp.Body before the next attempt"
 	bodyArgPost = 2 // http.Post(url, contentType, body)
 )
 
@@ -39,11 +41,27 @@ func run(pass *analysis.Pass) (any, error) {
 	if !libs.ImportsAny(pass.Pkg, "net/http") {
 		return nil, nil
 	}
+	b := &builders{pass: pass, local: map[*types.Func]*BuilderFact{}}
+	b.learn()
+	leaked := map[*ast.CallExpr]bool{}
 	for _, s := range pass.ResultOf[retrysite.Analyzer].(*retrysite.Result).Sites {
+		if checkResponse && s.Fail != nil {
+			for _, l := range s.Fail.Leaks {
+				if leaked[l.Send] {
+					continue
+				}
+				leaked[l.Send] = true
+				if l.OnStatus {
+					report.At(pass, l.Send, msgLeaked)
+				} else {
+					report.At(pass, l.Send, msgLeakedOK)
+				}
+			}
+		}
 		if s.Op.Body == nil || s.Op.Func != nil {
 			continue
 		}
-		c := &checker{pass: pass, site: s}
+		c := &checker{pass: pass, site: s, builders: b}
 		ast.Inspect(s.Op.Body, func(n ast.Node) bool {
 			call, ok := n.(*ast.CallExpr)
 			if ok && s.InAttempt(call) {
@@ -56,8 +74,9 @@ func run(pass *analysis.Pass) (any, error) {
 }
 
 type checker struct {
-	pass *analysis.Pass
-	site *retrysite.Site
+	pass     *analysis.Pass
+	site     *retrysite.Site
+	builders *builders
 }
 
 // send checks one call of the retry's operation.
@@ -78,39 +97,102 @@ func (c *checker) send(call *ast.CallExpr) {
 			}
 		}
 	}
-	if checkResponse && c.site.Kind == retrysite.Loop {
-		c.response(call)
-	}
 }
 
 // request reports a request sent by every attempt whose body was made
 // outside the retry.
 func (c *checker) request(call *ast.CallExpr, req ast.Expr) {
+	if c.drained(req, 0) {
+		report.At(c.pass, call, msgDrained)
+	}
+}
+
+// drained reports whether a request sent by an attempt carries a body made
+// outside the retry: the request was built there (by net/http or a builder
+// of the program) with a body, or its Body was set there, or it is a copy
+// (req.WithContext, req.Clone) of such a request, which shares its body;
+// or it was built inside around a reader made outside.
+func (c *checker) drained(req ast.Expr, depth int) bool {
 	info := c.pass.TypesInfo
+	if depth > 4 {
+		return false
+	}
+	if orig := copied(info, req); orig != nil {
+		return c.drained(orig, depth+1)
+	}
 	id, ok := ast.Unparen(req).(*ast.Ident)
 	if !ok {
-		return
+		return false
 	}
 	v, ok := info.Uses[id].(*types.Var)
 	if !ok || c.resetsBody(v) {
-		return
+		return false
+	}
+	if c.bodySetOutside(v) {
+		return true
+	}
+	if depth == 0 && c.callerSendsBody(v) {
+		return true
 	}
 	for _, def := range astutil.Assignments(info, c.site.Encl, v) {
+		if orig := copied(info, def); orig != nil {
+			if c.drained(orig, depth+1) {
+				return true
+			}
+			continue
+		}
 		build, ok := ast.Unparen(def).(*ast.CallExpr)
 		if !ok {
 			continue
 		}
-		i, ok := libs.RequestBuilders.Lookup(libs.Callee(info, build))
-		if !ok || libs.Callee(info, build).Pkg().Path() != "net/http" || i+2 >= len(build.Args) {
+		body, internal, ok := c.builders.bodyArg(build)
+		if !ok {
 			continue
 		}
-		body := build.Args[i+2]
 		inside := c.site.Op.Contains(build.Pos())
-		if !inside && !isNoBody(info, body) || inside && c.stale(body) {
-			report.At(c.pass, call, msgDrained)
-			return
+		switch {
+		case internal:
+			if !inside {
+				return true
+			}
+		case !inside && !isNoBody(info, body), inside && c.stale(body):
+			return true
 		}
 	}
+	return false
+}
+
+// copied returns req in req.WithContext(ctx) or req.Clone(ctx): a copy of
+// a request that shares its body.
+func copied(info *types.Info, e ast.Expr) ast.Expr {
+	call, ok := ast.Unparen(e).(*ast.CallExpr)
+	if !ok {
+		return nil
+	}
+	sel, ok := call.Fun.(*ast.SelectorExpr)
+	if !ok || sel.Sel.Name != "WithContext" && sel.Sel.Name != "Clone" || !isRequest(info.TypeOf(sel.X)) {
+		return nil
+	}
+	return sel.X
+}
+
+// bodySetOutside reports whether v.Body is given a reader outside the
+// retry (req.Body = io.NopCloser(bytes.NewReader(b)) before the loop).
+func (c *checker) bodySetOutside(v *types.Var) bool {
+	info := c.pass.TypesInfo
+	return astutil.Some(c.site.Encl, func(n ast.Node) bool {
+		as, ok := n.(*ast.AssignStmt)
+		if !ok || c.site.Op.Contains(as.Pos()) || len(as.Lhs) != len(as.Rhs) {
+			return false
+		}
+		for i, l := range as.Lhs {
+			sel, ok := ast.Unparen(l).(*ast.SelectorExpr)
+			if ok && sel.Sel.Name == "Body" && astutil.RootObject(info, sel.X) == v && !isNoBody(info, as.Rhs[i]) {
+				return true
+			}
+		}
+		return false
+	})
 }
 
 // stale reports whether a body reader was made outside the retry: a
@@ -121,6 +203,11 @@ func (c *checker) stale(body ast.Expr) bool {
 		return false
 	}
 	switch x := ast.Unparen(body).(type) {
+	case *ast.SelectorExpr:
+		// r.Body of a request that came from outside (a handler's
+		// incoming request): streamed once.
+		root := astutil.RootObject(info, x.X)
+		return x.Sel.Name == "Body" && isRequest(info.TypeOf(x.X)) && root != nil && !c.site.Op.Contains(root.Pos())
 	case *ast.Ident:
 		v, ok := info.Uses[x].(*types.Var)
 		if !ok {
@@ -152,96 +239,6 @@ func (c *checker) resetsBody(v *types.Var) bool {
 		return !found
 	})
 	return found
-}
-
-// response reports a send whose response is tested for its status by the
-// loop while no close of its body is on the retry path.
-func (c *checker) response(call *ast.CallExpr) {
-	info := c.pass.TypesInfo
-	resp := responseVar(info, c.site.Op.Body, call)
-	test := c.statusTest(resp)
-	if resp == nil || test == nil {
-		return
-	}
-	for _, n := range c.site.RetryPath {
-		if c.closes(n, resp) {
-			return
-		}
-	}
-	// A deferred close anywhere in the loop body counts, and so does a
-	// close between the send and the status test (the status is read
-	// after the body was closed).
-	closed := false
-	ast.Inspect(c.site.Op.Body, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.DeferStmt:
-			closed = closed || c.closes(n, resp)
-		case *ast.ExprStmt:
-			closed = closed || call.End() <= n.Pos() && n.End() <= test.Pos() && c.closes(n, resp)
-		}
-		return !closed
-	})
-	if !closed {
-		report.At(c.pass, call, msgLeaked)
-	}
-}
-
-// statusTest returns the first failure test of the site that reads resp's
-// status, or nil.
-func (c *checker) statusTest(resp types.Object) ast.Expr {
-	if resp == nil {
-		return nil
-	}
-	for _, t := range c.site.Tests {
-		found := false
-		ast.Inspect(t, func(n ast.Node) bool {
-			if sel, ok := n.(*ast.SelectorExpr); ok && sel.Sel.Name == "StatusCode" && astutil.RootObject(c.pass.TypesInfo, sel.X) == resp {
-				found = true
-			}
-			return !found
-		})
-		if found {
-			return t
-		}
-	}
-	return nil
-}
-
-// closes reports whether n closes resp's body, or hands the response or its
-// body to a function that may.
-func (c *checker) closes(n ast.Node, resp types.Object) bool {
-	found := false
-	ast.Inspect(n, func(x ast.Node) bool {
-		call, ok := x.(*ast.CallExpr)
-		if !ok || found {
-			return !found
-		}
-		if sel, ok := call.Fun.(*ast.SelectorExpr); ok && sel.Sel.Name == "Close" && astutil.RootObject(c.pass.TypesInfo, sel.X) == resp {
-			found = true
-		}
-		for _, a := range call.Args {
-			if astutil.RootObject(c.pass.TypesInfo, a) == resp {
-				found = true
-			}
-		}
-		return !found
-	})
-	return found
-}
-
-// responseVar is the variable the send's response is assigned to.
-func responseVar(info *types.Info, body ast.Node, call *ast.CallExpr) types.Object {
-	var out types.Object
-	ast.Inspect(body, func(n ast.Node) bool {
-		as, ok := n.(*ast.AssignStmt)
-		if ok && len(as.Rhs) == 1 && ast.Unparen(as.Rhs[0]) == call && len(as.Lhs) > 0 {
-			if id, ok := as.Lhs[0].(*ast.Ident); ok && id.Name != "_" {
-				out = info.ObjectOf(id)
-			}
-		}
-		return out == nil
-	})
-	return out
 }
 
 func isNoBody(info *types.Info, e ast.Expr) bool {

@@ -6,14 +6,34 @@ package retryclienterror
 const Doc = `report retries of 4xx responses and retries that ignore Retry-After
 
 A 400, 401, 403, 404, 409 or 422 response fails the same way on every
-attempt: retrying it only adds load and delay. Reported at the send call
-(with -retryclienterror.status, on by default): a retry loop whose failure
-test treats every non-success status as retryable (resp.StatusCode != 200,
-!= http.StatusOK, >= 400, > 299, StatusCode/100 != 2, resty's IsError() or
-!IsSuccess()), unless another test of the loop singles out client errors
-(compares the status with a 4xx value, or with 500).
+attempt: retrying it only adds load and delay. The failure test of a retry
+site is read by running the attempt's code once per sampled status (2xx,
+304, the 4xx that never pass, 408, 429, 5xx): status comparisons
+(resp.StatusCode != 200, >= 400, > 299, StatusCode/100 != 2), a switch on
+the status whose default goes round, resty's IsSuccess/IsError, and
+predicates and checkers of the program in any package (ok(code),
+checkStatus(resp) returning an error for every non-2xx) are decided; the
+other conditions are followed both ways. Reported at the send call (with
+-retryclienterror.status, on by default) when every such 4xx goes round
+for another attempt on a path a 200 does not take:
+- in a retry loop, by continue or the end of the body;
+- in the operation of a retry helper, by the error it returns: a plain
+  error (err, fmt.Errorf, an error value) for cenkalti/backoff, retry-go
+  and user-defined helpers, but not backoff.Permanent or
+  retry.Unrecoverable (nor an error made by another function of the
+  program, which may mark it permanent); only retry.RetryableError for
+  sethvargo/go-retry; (false, nil) for a k8s wait condition. retry-go with
+  a RetryIf option and k8s retry.OnError decide by themselves and are not
+  read;
+- in a retrying client's retry condition: go-retryablehttp's CheckRetry
+  and resty's AddRetryCondition (with a retry count above zero), followed
+  from the client's variable or field through constructors.
+A test that singles out some client errors (returns on 404, wraps 4xx in
+backoff.Permanent) is a choice, not reported.
 
 A server that answers 429 or 503 often says when to come back, in the
 Retry-After header. Reported at the wait (with -retryclienterror.retryafter,
-on by default): a retry loop whose failure test picks 429 or 503 and whose
-body never reads the Retry-After header.`
+on by default): a retry loop whose code compares the status with 429 or
+503, goes round on one of them, and never reads the Retry-After header
+(by name, or through a function of the program it hands the response or
+its header to that does).`

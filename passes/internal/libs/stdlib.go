@@ -27,6 +27,14 @@ var NotAttempts = Table[bool]{
 	{"errors", "", "Unwrap"}:      true,
 	{"context", "Context", "Err"}: true,
 	{"context", "", "Cause"}:      true,
+	// Parsing a value (a Retry-After header, a count) sends nothing.
+	{"strconv", "", "Atoi"}:       true,
+	{"strconv", "", "ParseInt"}:   true,
+	{"strconv", "", "ParseUint"}:  true,
+	{"strconv", "", "ParseFloat"}: true,
+	{"net/http", "", "ParseTime"}: true,
+	{"time", "", "Parse"}:         true,
+	{"time", "", "ParseDuration"}: true,
 }
 
 // NoReturns are calls that never return, for the control-flow graph.

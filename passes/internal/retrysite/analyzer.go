@@ -20,7 +20,7 @@ var Analyzer = &analysis.Analyzer{
 	Doc:        "find retry sites: retry loops, retry helper calls, and requests sent through retrying clients",
 	Run:        run,
 	ResultType: reflect.TypeFor[*Result](),
-	FactTypes:  []analysis.Fact{new(HelperFact), new(WaitFact)},
+	FactTypes:  []analysis.Fact{new(HelperFact), new(WaitFact), new(RespFact)},
 	Requires:   []*analysis.Analyzer{bodies.Analyzer},
 }
 
@@ -33,8 +33,10 @@ func run(pass *analysis.Pass) (any, error) {
 		waits:   map[*types.Func]*WaitFact{},
 		pass:    pass,
 		index:   pass.ResultOf[bodies.Analyzer].(*bodies.Index),
+		facts:   &respFacts{pass: pass, local: map[*types.Func]*RespFact{}},
 	}
 	f.learnWaits()
+	f.facts.learn(pass.Files)
 	// A helper may call another helper of the same package declared later:
 	// find sites until the set of local helpers stops growing.
 	var sites []*Site
@@ -47,7 +49,14 @@ func run(pass *analysis.Pass) (any, error) {
 	for fn, fact := range f.helpers {
 		pass.ExportObjectFact(fn, fact)
 	}
-	return &Result{Sites: sites}, nil
+	for _, s := range sites {
+		s.Fail = simulateFailure(pass.TypesInfo, s, f.facts.lookup)
+	}
+	res := &Result{Sites: sites}
+	if libs.DependsOn(pass.Pkg, libs.RetryableHTTP, libs.RestyV2) {
+		res.ClientRetries = clientConditions(pass.TypesInfo, pass.Files, f.facts.lookup)
+	}
+	return res, nil
 }
 
 type finder struct {
@@ -58,6 +67,7 @@ type finder struct {
 	resty   map[types.Object]bool
 	helpers map[*types.Func]*HelperFact // helpers of this package
 	waits   map[*types.Func]*WaitFact   // wait helpers of this package
+	facts   *respFacts
 }
 
 // sites lists the retry sites of the package's function bodies.
@@ -82,7 +92,7 @@ func (f *finder) bodySites(b *bodies.Body) []*Site {
 		return g
 	}
 	for _, loop := range b.Loops {
-		if s := analyzeLoop(f.info, graph, loop, f.waitCall); s != nil {
+		if s := analyzeLoop(f.info, graph, loop, f.waitCall, f.facts.lookup); s != nil {
 			s.Encl = b.Node
 			out = append(out, s)
 		}

@@ -287,6 +287,14 @@ func (w *loopWalk) harmlessUse(path []ast.Node) bool {
 		return isNil(w.info, p.X) || isNil(w.info, p.Y)
 	case *ast.AssignStmt, *ast.ValueSpec:
 		return false
+	case *ast.CallExpr:
+		// A response handed to a function (drain and close it, parse its
+		// Retry-After) is inspected or released, not built upon.
+		for _, a := range p.Args {
+			if isResponseType(w.info.TypeOf(a)) {
+				return true
+			}
+		}
 	}
 	for i := len(path) - 1; i >= 0; i-- {
 		if call, ok := path[i].(*ast.CallExpr); ok {

@@ -63,7 +63,7 @@ func (w *loopWalk) bounder() *bounder {
 }
 
 // analyzeLoop returns the loop's site, or nil when it is not a retry loop.
-func analyzeLoop(info *types.Info, graph func() *cfg.CFG, loop ast.Stmt, waitOf func(*ast.CallExpr) *WaitFact) *Site {
+func analyzeLoop(info *types.Info, graph func() *cfg.CFG, loop ast.Stmt, waitOf func(*ast.CallExpr) *WaitFact, facts func(*types.Func) *RespFact) *Site {
 	var body *ast.BlockStmt
 	var cond ast.Expr
 	switch l := loop.(type) {
@@ -79,7 +79,7 @@ func analyzeLoop(info *types.Info, graph func() *cfg.CFG, loop ast.Stmt, waitOf 
 	}
 	w := &loopWalk{
 		info: info, loop: loop, waitOf: waitOf,
-		out:          &outcomes{info: info, errs: map[types.Object]bool{}, derived: map[types.Object]bool{}},
+		out:          &outcomes{info: info, errs: map[types.Object]bool{}, derived: map[types.Object]bool{}, facts: facts},
 		opAssigns:    map[ast.Node]bool{},
 		boolResults:  map[types.Object]bool{},
 		resultFields: map[types.Object]bool{},
@@ -91,6 +91,7 @@ func analyzeLoop(info *types.Info, graph func() *cfg.CFG, loop ast.Stmt, waitOf 
 		attemptSeen: map[ast.Node]bool{},
 	}
 	w.collectOps(body)
+	w.out.noteSwitches(body)
 	if len(w.opAssigns) == 0 || w.opInputsVary(body) || w.consumesStream(body) {
 		return nil
 	}

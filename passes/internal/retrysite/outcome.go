@@ -30,12 +30,43 @@ type outcomes struct {
 	info    *types.Info
 	errs    map[types.Object]bool
 	derived map[types.Object]bool
+	// cases maps the expressions of the cases of a switch with a tag to
+	// the tag: the control-flow graph tests them one by one, each as
+	// tag == expr.
+	cases map[ast.Expr]ast.Expr
+	// facts tells the status predicates of the program (apierr.OK(code)).
+	facts func(*types.Func) *RespFact
+}
+
+// noteSwitches records the cases of the switches with a tag in body.
+func (o *outcomes) noteSwitches(body ast.Node) {
+	ast.Inspect(body, func(n ast.Node) bool {
+		sw, ok := n.(*ast.SwitchStmt)
+		if !ok || sw.Tag == nil {
+			return true
+		}
+		for _, c := range sw.Body.List {
+			for _, e := range c.(*ast.CaseClause).List {
+				if o.cases == nil {
+					o.cases = map[ast.Expr]ast.Expr{}
+				}
+				o.cases[e] = sw.Tag
+			}
+		}
+		return true
+	})
 }
 
 // branch returns what the true and the false branch of cond say about the
 // attempt. Compound conditions combine their operands; a condition that
 // does not test the outcome says nothing (keep, keep).
 func (o *outcomes) branch(cond ast.Expr) (ifTrue, ifFalse state) {
+	if tag, ok := o.cases[cond]; ok {
+		if t, f, ok := o.status(&ast.BinaryExpr{X: tag, OpPos: cond.Pos(), Op: token.EQL, Y: cond}); ok {
+			return t, f
+		}
+		return keep, keep
+	}
 	switch e := ast.Unparen(cond).(type) {
 	case *ast.UnaryExpr:
 		if e.Op == token.NOT {
@@ -121,11 +152,15 @@ func isNil(info *types.Info, e ast.Expr) bool {
 // predicate over an outcome error ("isRetryable(err)") are true only for a
 // failed attempt; resty's IsSuccess/IsError test the response.
 func (o *outcomes) callTest(call *ast.CallExpr) (state, state) {
+	if t, f, ok := o.predicate(call); ok {
+		return t, f
+	}
 	if sel, ok := call.Fun.(*ast.SelectorExpr); ok && o.isDerived(sel.X) {
-		switch sel.Sel.Name {
-		case "IsSuccess":
+		fn := libs.Callee(o.info, call)
+		switch {
+		case libs.IsMethod(fn, libs.RestyV2, "Response", "IsSuccess"):
 			return success, failure
-		case "IsError":
+		case libs.IsMethod(fn, libs.RestyV2, "Response", "IsError"):
 			return failure, success
 		}
 	}
@@ -135,6 +170,41 @@ func (o *outcomes) callTest(call *ast.CallExpr) (state, state) {
 		}
 	}
 	return keep, keep
+}
+
+// predicate classifies a call of a status predicate of the program
+// (RespFact) on a response of the attempt or its status: one true only for
+// successes is a success test, one true only for failures a failure test.
+func (o *outcomes) predicate(call *ast.CallExpr) (state, state, bool) {
+	if o.facts == nil {
+		return 0, 0, false
+	}
+	fn := libs.Callee(o.info, call)
+	if fn == nil {
+		return 0, 0, false
+	}
+	f := o.facts(fn)
+	if f == nil || !f.Predicate || f.True == 0 || f.Param >= len(call.Args) {
+		return 0, 0, false
+	}
+	arg := call.Args[f.Param]
+	if !o.isDerived(arg) && statusExpr(o.info, arg, o.isDerived) == noStatus {
+		return 0, 0, false
+	}
+	var ok, failed bool
+	for i, c := range sampleCodes {
+		if f.True&(1<<i) != 0 {
+			ok = ok || c < 400
+			failed = failed || c >= 400
+		}
+	}
+	switch {
+	case ok && !failed:
+		return success, failure, true
+	case failed && !ok:
+		return failure, keep, true
+	}
+	return 0, 0, false
 }
 
 func (o *outcomes) isDerived(e ast.Expr) bool {

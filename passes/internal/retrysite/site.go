@@ -90,6 +90,11 @@ type Site struct {
 	// failing (an attempt counter test, a deadline, a context check), or
 	// nil when nothing does.
 	Bound ast.Node
+
+	// Fail is what the failure test does with each HTTP status, for the
+	// sites whose operation reads a response (nil otherwise, or when the
+	// library decides alone what it retries).
+	Fail *Failure
 }
 
 // Operation is what a site runs on every attempt.
@@ -147,6 +152,11 @@ func (s *Site) Pos() token.Pos { return s.Node.Pos() }
 // Result is what the analyzer gives to the analyzers that require it.
 type Result struct {
 	Sites []*Site
+	// ClientRetries maps the variables and fields holding a retrying
+	// client whose retry condition (go-retryablehttp's CheckRetry, resty's
+	// AddRetryCondition) retries some statuses on its own to those
+	// statuses (condition.go).
+	ClientRetries map[types.Object]Statuses
 }
 
 // Within returns the sites whose operation's code contains pos, innermost

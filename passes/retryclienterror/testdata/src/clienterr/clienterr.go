@@ -131,7 +131,10 @@ func honoursRetryAfter(c *http.Client) *http.Response {
 	return nil
 }
 
-func retryAfterHelper(resp *http.Response) time.Duration { return time.Second }
+func retryAfterHelper(resp *http.Response) time.Duration {
+	secs, _ := strconv.Atoi(resp.Header.Get("Retry-After"))
+	return time.Duration(secs) * time.Second
+}
 
 func honoursRetryAfterInHelper(c *http.Client) *http.Response {
 	for i := 0; i < 5; i++ {

@@ -1,6 +1,7 @@
 package resty
 
 import (
+	"context"
 	"net/http"
 	"time"
 )
@@ -27,3 +28,9 @@ func (r *Request) Execute(method, url string) (*Response, error) { return nil, n
 func (r *Response) StatusCode() int                              { return 0 }
 func (r *Response) IsSuccess() bool                              { return false }
 func (r *Response) IsError() bool                                { return false }
+
+type RetryConditionFunc func(*Response, error) bool
+
+func (c *Client) SetTimeout(d time.Duration) *Client                     { return c }
+func (c *Client) AddRetryCondition(condition RetryConditionFunc) *Client { return c }
+func (r *Request) SetContext(ctx context.Context) *Request               { return r }

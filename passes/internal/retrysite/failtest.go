@@ -1,0 +1,328 @@
+package retrysite
+
+import (
+	"sort"
+
+	"go/ast"
+	"go/token"
+	"go/types"
+
+	"github.com/idemlint/idemlint/passes/internal/astutil"
+	"github.com/idemlint/idemlint/passes/internal/libs"
+)
+
+// Failure is what a site's failure test does with each HTTP status: the
+// one reading of status tests that retryclienterror and retrybody share,
+// for retry loops and for the operations of retry helpers alike. It is
+// computed by simulating the attempt once per sampled status (failsim.go).
+type Failure struct {
+	// Retried holds the statuses that the attempt's code sends round for
+	// another attempt on a path a 200 response does not take: a status
+	// test, a status checker's error returned to the helper, the default
+	// of a switch on the status.
+	Retried Statuses
+	// Throttle says that the attempt singles out 429 or 503 (compares the
+	// status with one of them).
+	Throttle bool
+	// ReadsRetryAfter says that the attempt reads the Retry-After header,
+	// itself or through a function it hands the response to.
+	ReadsRetryAfter bool
+	// Leaks are the sends whose *http.Response is still open on a path
+	// that goes round for another attempt.
+	Leaks []Leak
+	// Sends are the calls whose response the simulation followed: those
+	// whose status the code reads first, then the others, each in the
+	// order of the code.
+	Sends []*ast.CallExpr
+}
+
+// Leak is a send whose response body a path that goes round leaves open.
+type Leak struct {
+	Send *ast.CallExpr
+	// OnStatus says that only failing statuses take such a path; when
+	// false, a 200 takes one too (a read or a decode that fails).
+	OnStatus bool
+}
+
+// endKind is what the end of a simulated path means for the site.
+type endKind uint8
+
+const (
+	endExit    endKind = iota // the retries end: a success, or a failure not retried
+	endRetry                  // another attempt follows
+	endUnknown                // it depends on code the simulation cannot read
+)
+
+// judge tells what the end of a path of the site's operation means.
+type judge func(s *sim, e simEnd) endKind
+
+// simulateFailure simulates the site's operation on every sampled status, or
+// returns nil when the site's failure test cannot be read.
+func simulateFailure(info *types.Info, site *Site, facts func(*types.Func) *RespFact) *Failure {
+	body := site.Op.Body
+	if body == nil || !mentionsResponse(info, body) && !mentionsSend(info, body, facts) {
+		return nil
+	}
+	j := judgeFor(info, site)
+	if j == nil {
+		return nil
+	}
+	out := &Failure{Throttle: comparesThrottle(info, body), ReadsRetryAfter: readsRetryAfter(info, body, facts)}
+	retried := make([]map[ast.Node]bool, len(sampleCodes))
+	baseline := map[ast.Node]bool{}
+	leaks := map[*ast.CallExpr]bool{} // send -> a 200 leaks it too
+	sends := map[*ast.CallExpr]bool{}
+	for i, code := range sampleCodes {
+		s := &sim{info: info, facts: facts, code: code, loop: site.Kind == Loop}
+		p := &simPath{env: map[types.Object]value{}, open: map[types.Object]*ast.CallExpr{}}
+		fall, broke := s.list(body.List, []*simPath{p})
+		for _, q := range append(fall, broke...) {
+			s.end(body, q)
+		}
+		if s.failed {
+			return nil
+		}
+		for send := range s.sends {
+			sends[send] = sends[send] || s.tested[send]
+		}
+		retried[i] = map[ast.Node]bool{}
+		for _, e := range s.ends {
+			k := j(s, e)
+			if code == 200 && k != endExit {
+				baseline[e.node] = true
+			}
+			if k != endRetry {
+				continue
+			}
+			if !e.p.uncertain {
+				retried[i][e.node] = true
+			}
+			for _, send := range e.p.open {
+				if send != nil {
+					leaks[send] = leaks[send] || code == 200
+				}
+			}
+		}
+	}
+	for send, on200 := range leaks {
+		out.Leaks = append(out.Leaks, Leak{Send: send, OnStatus: !on200})
+	}
+	sort.Slice(out.Leaks, func(i, j int) bool { return out.Leaks[i].Send.Pos() < out.Leaks[j].Send.Pos() })
+	for send := range sends {
+		out.Sends = append(out.Sends, send)
+	}
+	sort.Slice(out.Sends, func(i, j int) bool {
+		a, b := out.Sends[i], out.Sends[j]
+		if sends[a] != sends[b] {
+			return sends[a]
+		}
+		return a.Pos() < b.Pos()
+	})
+	for i, nodes := range retried {
+		for n := range nodes {
+			if !baseline[n] {
+				out.Retried |= 1 << i
+			}
+		}
+	}
+	return out
+}
+
+// judgeFor returns how the ends of the site's operation are read, or nil
+// when the library decides by itself which failures it retries (k8s
+// retry.OnError, retry-go's RetryIf).
+func judgeFor(info *types.Info, site *Site) judge {
+	switch site.Kind {
+	case Loop:
+		return loopJudge(site)
+	case UserHelper:
+		return errJudge(nil, nil)
+	case Helper:
+	default:
+		return nil
+	}
+	fn := site.HelperFunc
+	if fn == nil || fn.Pkg() == nil {
+		return nil
+	}
+	call, _ := site.Node.(*ast.CallExpr)
+	switch fn.Pkg().Path() {
+	case libs.BackoffV4, libs.BackoffV5:
+		return errJudge(marker(libs.BackoffV4, "Permanent"), marker(libs.BackoffV5, "Permanent"))
+	case libs.RetryGoV4, libs.RetryGoV5:
+		if call != nil && site.Helper.Options >= 0 && hasOption(info, call.Args[min(site.Helper.Options, len(call.Args)):], "RetryIf") {
+			return nil
+		}
+		return errJudge(marker(libs.RetryGoV4, "Unrecoverable"), marker(libs.RetryGoV5, "Unrecoverable"))
+	case libs.SethvargoRetry:
+		return retryableJudge
+	case libs.K8sWait:
+		return conditionJudge
+	}
+	return nil
+}
+
+func marker(pkg, name string) func(*types.Func) bool {
+	return func(fn *types.Func) bool { return libs.Is(fn, pkg, name) }
+}
+
+// loopJudge: continue and the end of the body go round (unless the loop's
+// condition is then false); break and return leave.
+func loopJudge(site *Site) judge {
+	var cond ast.Expr
+	if f, ok := site.Node.(*ast.ForStmt); ok {
+		cond = f.Cond
+	}
+	return func(s *sim, e simEnd) endKind {
+		switch n := e.node.(type) {
+		case *ast.BranchStmt:
+			if n.Tok != token.CONTINUE {
+				return endExit
+			}
+			if n.Label != nil {
+				return endUnknown
+			}
+		case *ast.ReturnStmt:
+			return endExit
+		}
+		if cond != nil && s.cond(cond, e.p) == no {
+			return endExit
+		}
+		return endRetry
+	}
+}
+
+// errJudge reads the error an operation returns to a helper that retries
+// every error but those wrapped by a permanent marker (backoff.Permanent,
+// retry.Unrecoverable): nil ends the retries, a plain error (err,
+// fmt.Errorf, a status checker's error, an error value) goes round, and
+// an error made by another function (which may wrap it as permanent) is
+// not read.
+func errJudge(permanent ...func(*types.Func) bool) judge {
+	return func(s *sim, e simEnd) endKind {
+		ret, ok := e.node.(*ast.ReturnStmt)
+		if !ok || len(ret.Results) == 0 {
+			return endExit
+		}
+		last := ast.Unparen(ret.Results[len(ret.Results)-1])
+		if call, ok := last.(*ast.CallExpr); ok {
+			fn := libs.Callee(s.info, call)
+			for _, m := range permanent {
+				if m != nil && m(fn) {
+					return endExit
+				}
+			}
+		}
+		return errEnd(s, last, e.p)
+	}
+}
+
+func errEnd(s *sim, e ast.Expr, p *simPath) endKind {
+	v := s.errVal(e, p)
+	switch v.kind {
+	case errNil:
+		return endExit
+	case errNonNil:
+		return endRetry
+	case errStatus:
+		switch {
+		case v.mask.Has(s.code):
+			return endRetry
+		case v.nilMask.Has(s.code):
+			return endExit
+		}
+	}
+	if _, ok := ast.Unparen(e).(*ast.Ident); ok {
+		return endRetry // return err: an error of the attempt, retried
+	}
+	return endUnknown
+}
+
+// retryableJudge reads go-retry's operations, which retry only errors
+// wrapped by retry.RetryableError.
+func retryableJudge(s *sim, e simEnd) endKind {
+	ret, ok := e.node.(*ast.ReturnStmt)
+	if !ok || len(ret.Results) == 0 {
+		return endExit
+	}
+	call, ok := ast.Unparen(ret.Results[len(ret.Results)-1]).(*ast.CallExpr)
+	if ok && libs.Is(libs.Callee(s.info, call), libs.SethvargoRetry, "RetryableError") {
+		if len(call.Args) == 1 && errEnd(s, call.Args[0], e.p) == endExit {
+			return endExit // RetryableError(nil) is nil
+		}
+		return endRetry
+	}
+	if ok {
+		if fn := libs.Callee(s.info, call); fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != "fmt" && fn.Pkg().Path() != "errors" {
+			return endUnknown
+		}
+	}
+	return endExit
+}
+
+// conditionJudge reads a k8s wait condition: (true, nil) is done, an error
+// ends the polling, (false, nil) polls again.
+func conditionJudge(s *sim, e simEnd) endKind {
+	ret, ok := e.node.(*ast.ReturnStmt)
+	if !ok || len(ret.Results) != 2 {
+		return endExit
+	}
+	if v := s.errVal(ret.Results[1], e.p); v.kind != errNil {
+		return endExit
+	}
+	switch s.cond(ret.Results[0], e.p) {
+	case yes:
+		return endExit
+	case no:
+		return endRetry
+	}
+	return endUnknown
+}
+
+func hasOption(info *types.Info, args []ast.Expr, name string) bool {
+	for _, a := range args {
+		if astutil.Some(a, func(n ast.Node) bool {
+			call, ok := n.(*ast.CallExpr)
+			if !ok {
+				return false
+			}
+			fn := libs.Callee(info, call)
+			return fn != nil && fn.Name() == name
+		}) {
+			return true
+		}
+	}
+	return false
+}
+
+// mentionsResponse reports whether the code reads an HTTP response.
+func mentionsResponse(info *types.Info, body ast.Node) bool {
+	return astutil.Some(body, func(n ast.Node) bool {
+		id, ok := n.(*ast.Ident)
+		return ok && info.Uses[id] != nil && isResponseType(info.Uses[id].Type())
+	})
+}
+
+// comparesThrottle reports whether the code compares a status with 429 or
+// 503 (an equality, an inequality or a case of a switch).
+func comparesThrottle(info *types.Info, body ast.Node) bool {
+	return astutil.Some(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.BinaryExpr:
+			if n.Op == token.EQL || n.Op == token.NEQ {
+				for _, side := range []ast.Expr{n.X, n.Y} {
+					if c, ok := astutil.IntConst(info, side); ok && (c == 429 || c == 503) {
+						return true
+					}
+				}
+			}
+		case *ast.CaseClause:
+			for _, e := range n.List {
+				if c, ok := astutil.IntConst(info, e); ok && (c == 429 || c == 503) {
+					return true
+				}
+			}
+		}
+		return false
+	})
+}

@@ -1,0 +1,265 @@
+package retrysite
+
+import (
+	"fmt"
+	"go/ast"
+	"go/types"
+
+	"github.com/idemlint/idemlint/passes/internal/astutil"
+	"github.com/idemlint/idemlint/passes/internal/libs"
+
+	"golang.org/x/tools/go/analysis"
+)
+
+// RespFact describes a function of the program that judges or handles the
+// HTTP response (or status code) handed to it as parameter Param, as a
+// failure test in another package needs to know it: a status predicate
+// (httpx.IsSuccess(resp.StatusCode)), a status checker that turns some
+// statuses into an error (CheckStatus(resp)), a function that closes the
+// response's body (DrainAndClose(resp)). Each property is the set of
+// sampled statuses for which it holds.
+type RespFact struct {
+	Param     int
+	Predicate bool     // it returns a bool alone...
+	True      Statuses // ...which is true for these statuses
+	Checks    bool     // its last result is an error...
+	Err       Statuses // ...which is non-nil on every path for these statuses,
+	Nil       Statuses // and nil on every path for these
+	Closes    Statuses // some path closes the response's body for these statuses
+	// RetryAfter says that it reads the Retry-After header.
+	RetryAfter bool
+	// Sends says that it sends a request itself (Param is then -1) and
+	// that Err and Nil describe its error by the status of the response:
+	// c.getJSON(ctx, path, &v) failing on every non-2xx.
+	Sends bool
+}
+
+func (*RespFact) AFact() {}
+
+func (f *RespFact) String() string {
+	if f.Sends {
+		return fmt.Sprintf("sends: error for [%v], nil for [%v]", f.Err, f.Nil)
+	}
+	return fmt.Sprintf("param %d: true for [%v], error for [%v], nil for [%v], closes for [%v], reads Retry-After %v", f.Param, f.True, f.Err, f.Nil, f.Closes, f.RetryAfter)
+}
+
+// respFacts computes the RespFacts of the package's functions; a few
+// rounds let a function learn from another declared after it.
+type respFacts struct {
+	pass  *analysis.Pass
+	local map[*types.Func]*RespFact
+}
+
+func (r *respFacts) lookup(fn *types.Func) *RespFact {
+	fn = fn.Origin()
+	if f, ok := r.local[fn]; ok {
+		return f
+	}
+	if fn.Pkg() == nil || fn.Pkg() == r.pass.Pkg {
+		return nil
+	}
+	var f RespFact
+	if r.pass.ImportObjectFact(fn, &f) {
+		return &f
+	}
+	return nil
+}
+
+func (r *respFacts) learn(files []*ast.File) {
+	info := r.pass.TypesInfo
+	for range 3 {
+		grew := false
+		for _, file := range files {
+			for _, decl := range file.Decls {
+				fd, ok := decl.(*ast.FuncDecl)
+				if !ok || fd.Body == nil {
+					continue
+				}
+				fn, _ := info.Defs[fd.Name].(*types.Func)
+				if fn == nil {
+					continue
+				}
+				f := respFactOf(info, fd, fn, r.lookup)
+				if f == nil {
+					continue
+				}
+				if old := r.local[fn]; old == nil || *old != *f {
+					r.local[fn] = f
+					grew = true
+				}
+			}
+		}
+		if !grew {
+			break
+		}
+	}
+	for fn, f := range r.local {
+		r.pass.ExportObjectFact(fn, f)
+	}
+}
+
+// respFactOf simulates fd on every sampled status of its response (or
+// status, or body) parameter.
+func respFactOf(info *types.Info, fd *ast.FuncDecl, fn *types.Func, facts func(*types.Func) *RespFact) *RespFact {
+	sig := fn.Signature()
+	res := sig.Results()
+	predicate := res.Len() == 1 && isBool(res.At(0).Type())
+	checks := res.Len() > 0 && isErrorType(res.At(res.Len()-1).Type())
+	param, idx := types.Object(nil), -1
+	for i := range sig.Params().Len() {
+		v := sig.Params().At(i)
+		switch {
+		case isHTTPResponse(v.Type()), isResponseType(v.Type()), isCloser(v.Type()), isHeader(v.Type()):
+		case isInteger(v.Type()) && (predicate || checks):
+		default:
+			continue
+		}
+		if v.Name() != "" && v.Name() != "_" {
+			param, idx = v, i
+			break
+		}
+	}
+	if param == nil {
+		if checks && res.Len() > 0 {
+			return sendFactOf(info, fd, facts)
+		}
+		return nil
+	}
+	f := &RespFact{Param: idx, Predicate: predicate, Checks: checks, RetryAfter: readsRetryAfter(info, fd.Body, facts)}
+	closable := isHTTPResponse(param.Type()) || isCloser(param.Type())
+	for i, code := range sampleCodes {
+		s := &sim{info: info, facts: facts, code: code, param: param}
+		p := &simPath{env: map[types.Object]value{}, open: map[types.Object]*ast.CallExpr{}}
+		if closable {
+			p.open[param] = nil
+		}
+		fall, broke := s.list(fd.Body.List, []*simPath{p})
+		for _, q := range append(fall, broke...) {
+			s.end(fd.Body, q)
+		}
+		if s.failed || len(s.ends) == 0 {
+			continue
+		}
+		allTrue, allErr, allNil := true, true, true
+		for _, e := range s.ends {
+			if _, open := e.p.open[param]; closable && !open {
+				f.Closes |= 1 << i
+			}
+			ret, _ := e.node.(*ast.ReturnStmt)
+			if ret == nil || len(ret.Results) != res.Len() || res.Len() == 0 {
+				allTrue, allErr, allNil = false, false, false
+				continue
+			}
+			if predicate && s.cond(ret.Results[0], e.p) != yes {
+				allTrue = false
+			}
+			if checks {
+				v := s.errVal(ret.Results[len(ret.Results)-1], e.p)
+				if !(v.kind == errNonNil || v.kind == errStatus && v.mask.Has(code)) {
+					allErr = false
+				}
+				if !(v.kind == errNil || v.kind == errStatus && v.nilMask.Has(code)) {
+					allNil = false
+				}
+			}
+		}
+		if predicate && allTrue {
+			f.True |= 1 << i
+		}
+		if checks && allErr {
+			f.Err |= 1 << i
+		}
+		if checks && allNil {
+			f.Nil |= 1 << i
+		}
+	}
+	if f.True == 0 && f.Err == 0 && f.Nil == 0 && f.Closes == 0 && !f.RetryAfter {
+		return nil
+	}
+	return f
+}
+
+// isCloser recognises an io.ReadCloser or another interface with a Close
+// method: a response body handed on.
+func isCloser(t types.Type) bool {
+	it, ok := t.Underlying().(*types.Interface)
+	if !ok {
+		return false
+	}
+	for i := range it.NumMethods() {
+		if it.Method(i).Name() == "Close" {
+			return true
+		}
+	}
+	return false
+}
+
+// sendFactOf simulates a function that sends a request and returns an
+// error, on every sampled status of the response: the paths that end
+// before anything was sent (a request that could not be built) say
+// nothing about the status. It returns nil unless the error depends on
+// the status (nil for a 200, non-nil for some other status).
+func sendFactOf(info *types.Info, fd *ast.FuncDecl, facts func(*types.Func) *RespFact) *RespFact {
+	res := len(fd.Type.Results.List)
+	if res == 0 || !mentionsSend(info, fd.Body, facts) {
+		return nil
+	}
+	f := &RespFact{Param: -1, Checks: true, Sends: true}
+	for i, code := range sampleCodes {
+		s := &sim{info: info, facts: facts, code: code}
+		p := &simPath{env: map[types.Object]value{}, open: map[types.Object]*ast.CallExpr{}}
+		s.list(fd.Body.List, []*simPath{p})
+		if s.failed {
+			return nil
+		}
+		allErr, allNil, any := true, true, false
+		for _, e := range s.ends {
+			if !e.p.sent {
+				continue
+			}
+			ret, _ := e.node.(*ast.ReturnStmt)
+			if ret == nil || len(ret.Results) == 0 {
+				allErr, allNil = false, false
+				continue
+			}
+			any = true
+			v := s.errVal(ret.Results[len(ret.Results)-1], e.p)
+			if !(v.kind == errNonNil || v.kind == errStatus && v.mask.Has(code)) {
+				allErr = false
+			}
+			if !(v.kind == errNil || v.kind == errStatus && v.nilMask.Has(code)) {
+				allNil = false
+			}
+		}
+		if any && allErr {
+			f.Err |= 1 << i
+		}
+		if any && allNil {
+			f.Nil |= 1 << i
+		}
+	}
+	if !f.Nil.Has(200) || f.Err == 0 {
+		return nil
+	}
+	return f
+}
+
+// mentionsSend reports whether body calls a function that returns an
+// HTTP response or one known to send.
+func mentionsSend(info *types.Info, body ast.Node, facts func(*types.Func) *RespFact) bool {
+	return astutil.Some(body, func(n ast.Node) bool {
+		call, ok := n.(*ast.CallExpr)
+		if !ok {
+			return false
+		}
+		if returnsResponse(info, call) {
+			return true
+		}
+		fn := libs.Callee(info, call)
+		if fn == nil {
+			return false
+		}
+		f := facts(fn)
+		return f != nil && f.Sends
+	})
+}

@@ -1,0 +1,156 @@
+package retrybody
+
+import (
+	"fmt"
+	"go/ast"
+	"go/types"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/idemlint/idemlint/passes/internal/libs"
+)
+
+// BuilderFact marks a function of the program that returns an
+// *http.Request with a body, built by net/http (directly or through
+// another builder): httpx.NewRequest(ctx, method, url, body) passes its
+// parameter on (BodyParam is its index), httpx.NewJSONRequest(ctx,
+// method, url, v) makes the body reader itself (BodyParam -1). A request
+// such a function builds once, outside a retry, is drained by the first
+// attempt like one built by http.NewRequest.
+type BuilderFact struct {
+	BodyParam int
+}
+
+func (*BuilderFact) AFact() {}
+
+func (f *BuilderFact) String() string {
+	return fmt.Sprintf("builds a request with body %d", f.BodyParam)
+}
+
+// builders knows the request builders of the program.
+type builders struct {
+	pass  *analysis.Pass
+	local map[*types.Func]*BuilderFact
+}
+
+func (b *builders) lookup(fn *types.Func) *BuilderFact {
+	if fn == nil {
+		return nil
+	}
+	fn = fn.Origin()
+	if f := b.local[fn]; f != nil {
+		return f
+	}
+	if fn.Pkg() == nil || fn.Pkg() == b.pass.Pkg {
+		return nil
+	}
+	var f BuilderFact
+	if b.pass.ImportObjectFact(fn, &f) {
+		return &f
+	}
+	return nil
+}
+
+// bodyArg returns the body argument of a call that builds a request with
+// net/http or a builder of the program, whether the builder makes the body
+// itself, and whether call builds a request at all.
+func (b *builders) bodyArg(call *ast.CallExpr) (body ast.Expr, internal, ok bool) {
+	fn := libs.Callee(b.pass.TypesInfo, call)
+	if i, found := libs.RequestBuilders.Lookup(fn); found {
+		if fn.Pkg().Path() != "net/http" || i+2 >= len(call.Args) {
+			return nil, false, false // go-retryablehttp rewinds its bodies
+		}
+		return call.Args[i+2], false, true
+	}
+	f := b.lookup(fn)
+	if f == nil {
+		return nil, false, false
+	}
+	if f.BodyParam < 0 {
+		return nil, true, true
+	}
+	if f.BodyParam >= len(call.Args) {
+		return nil, false, false
+	}
+	return call.Args[f.BodyParam], false, true
+}
+
+// learn finds the package's request builders: functions returning an
+// *http.Request that build one whose body is a parameter or a reader they
+// make.
+func (b *builders) learn() {
+	info := b.pass.TypesInfo
+	for range 3 {
+		grew := false
+		for _, file := range b.pass.Files {
+			for _, decl := range file.Decls {
+				fd, ok := decl.(*ast.FuncDecl)
+				if !ok || fd.Body == nil {
+					continue
+				}
+				fn, _ := info.Defs[fd.Name].(*types.Func)
+				if fn == nil || b.local[fn] != nil || !returnsRequest(fn) {
+					continue
+				}
+				if f := b.factOf(fd, fn); f != nil {
+					b.local[fn] = f
+					grew = true
+				}
+			}
+		}
+		if !grew {
+			break
+		}
+	}
+	for fn, f := range b.local {
+		b.pass.ExportObjectFact(fn, f)
+	}
+}
+
+func (b *builders) factOf(fd *ast.FuncDecl, fn *types.Func) *BuilderFact {
+	info := b.pass.TypesInfo
+	var out *BuilderFact
+	ast.Inspect(fd.Body, func(n ast.Node) bool {
+		call, ok := n.(*ast.CallExpr)
+		if _, lit := n.(*ast.FuncLit); lit || out != nil {
+			return false
+		}
+		if !ok {
+			return true
+		}
+		body, internal, ok := b.bodyArg(call)
+		switch {
+		case !ok:
+		case internal:
+			out = &BuilderFact{BodyParam: -1}
+		case isNoBody(info, body):
+		default:
+			out = &BuilderFact{BodyParam: -1}
+			if id, ok := ast.Unparen(body).(*ast.Ident); ok {
+				params := fn.Signature().Params()
+				for i := range params.Len() {
+					if params.At(i) == info.Uses[id] {
+						out.BodyParam = i
+					}
+				}
+			}
+		}
+		return true
+	})
+	return out
+}
+
+func returnsRequest(fn *types.Func) bool {
+	res := fn.Signature().Results()
+	for i := range res.Len() {
+		if isRequest(res.At(i).Type()) {
+			return true
+		}
+	}
+	return false
+}
+
+func isRequest(t types.Type) bool {
+	p, ok := types.Unalias(t).(*types.Pointer)
+	return ok && libs.IsNamed(p.Elem(), "net/http", "Request")
+}

@@ -1,0 +1,46 @@
+package retryclienterror
+
+import (
+	"go/ast"
+	"go/types"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/idemlint/idemlint/passes/internal/astutil"
+	"github.com/idemlint/idemlint/passes/internal/libs"
+	"github.com/idemlint/idemlint/passes/internal/report"
+	"github.com/idemlint/idemlint/passes/internal/retrysite"
+)
+
+const msgClient = "the client's retry condition retries every non-success status, 4xx responses (400, 401, 404, 409...) included, which fail the same way every time; retry only 5xx, 408 and 429"
+
+// clientConditions reports the requests sent through a retrying client
+// (go-retryablehttp, resty) whose retry condition treats every
+// non-success status as retryable: the client is the retry site, and its
+// condition is its failure test.
+func clientConditions(pass *analysis.Pass, retries map[types.Object]retrysite.Statuses) {
+	if len(retries) == 0 {
+		return
+	}
+	for _, f := range pass.Files {
+		ast.Inspect(f, func(n ast.Node) bool {
+			call, ok := n.(*ast.CallExpr)
+			if !ok {
+				return true
+			}
+			fn := libs.Callee(pass.TypesInfo, call)
+			_, sends := libs.Sends.Lookup(fn)
+			if !sends || fn.Pkg().Path() == "net/http" {
+				return true
+			}
+			sel, ok := call.Fun.(*ast.SelectorExpr)
+			if !ok {
+				return true
+			}
+			if m, ok := retries[astutil.ChainHolder(pass.TypesInfo, sel.X)]; ok && m.ClientErrors() {
+				report.At(pass, call, msgClient)
+			}
+			return true
+		})
+	}
+}
