@@ -82,20 +82,12 @@ func (a *amplifier) counted(sites []*retrysite.Site) []*retrysite.Site {
 		delete(quiet, enclosing(s)) // a helper that also retries for real
 	}
 	var out []*retrysite.Site
-	var off map[types.Object]bool
 	for _, s := range kept {
 		switch {
 		case s.Kind == retrysite.UserHelper && quiet[s.HelperFunc]:
 			continue
 		case s.Kind == retrysite.UserHelper && s.HelperFunc.Pkg() != a.pass.Pkg && a.fact(s.HelperFunc) == nil:
 			continue
-		case s.Kind == retrysite.Client:
-			if off == nil {
-				off = retriesSwitchedOff(a.pass)
-			}
-			if off[astutil.RootObject(info, s.Node.(*ast.CallExpr).Fun)] {
-				continue
-			}
 		}
 		out = append(out, s)
 	}
@@ -319,42 +311,3 @@ func (a *amplifier) declOf(pos token.Pos) *ast.FuncDecl {
 }
 
 func contains(outer, n ast.Node) bool { return outer.Pos() <= n.Pos() && n.End() <= outer.End() }
-
-// retriesSwitchedOff finds the go-retryablehttp clients whose RetryMax is
-// set to 0: they send once.
-func retriesSwitchedOff(pass *analysis.Pass) map[types.Object]bool {
-	out := map[types.Object]bool{}
-	isZeroRetryMax := func(key ast.Expr, value ast.Expr) bool {
-		id, ok := key.(*ast.Ident)
-		if !ok || id.Name != "RetryMax" {
-			return false
-		}
-		v, ok := pass.TypesInfo.ObjectOf(id).(*types.Var)
-		if !ok || !v.IsField() || v.Pkg() == nil || v.Pkg().Path() != libs.RetryableHTTP {
-			return false
-		}
-		return astutil.IntValue(pass.TypesInfo, value) == 0
-	}
-	for _, f := range pass.Files {
-		ast.Inspect(f, func(n ast.Node) bool {
-			as, ok := n.(*ast.AssignStmt)
-			if !ok || len(as.Lhs) != len(as.Rhs) {
-				return true
-			}
-			for i, l := range as.Lhs {
-				if sel, ok := l.(*ast.SelectorExpr); ok && isZeroRetryMax(sel.Sel, as.Rhs[i]) {
-					out[astutil.RootObject(pass.TypesInfo, sel.X)] = true
-				}
-				ast.Inspect(as.Rhs[i], func(n ast.Node) bool {
-					if kv, ok := n.(*ast.KeyValueExpr); ok && isZeroRetryMax(kv.Key, kv.Value) {
-						out[astutil.RootObject(pass.TypesInfo, l)] = true
-					}
-					return true
-				})
-			}
-			return true
-		})
-	}
-	delete(out, nil)
-	return out
-}

@@ -10,7 +10,6 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/idemlint/idemlint/passes/internal/astutil"
-	"github.com/idemlint/idemlint/passes/internal/libs"
 	"github.com/idemlint/idemlint/passes/internal/report"
 	"github.com/idemlint/idemlint/passes/internal/retrysite"
 )
@@ -63,9 +62,11 @@ func (a *analyzer) report(s *send, msg string) {
 }
 
 // viaRetryingClient reports whether call sends through a client that
-// retries with its default policy.
+// retries with its library's retry decision (one whose CheckRetry was
+// replaced may well leave POST alone).
 func (a *analyzer) viaRetryingClient(call *ast.CallExpr) bool {
-	return a.clients[call] && !a.customCheck[astutil.RootObject(a.pass.TypesInfo, call.Fun)]
+	cfg := a.clients[call]
+	return cfg != nil && !cfg.CustomCheck
 }
 
 // retriedAt returns the retry sites whose attempts, written inline (a loop
@@ -127,46 +128,4 @@ func onlyUnprocessed(info *types.Info, site *retrysite.Site) bool {
 			return ok && b.Op == token.EQL && astutil.ComparesWith(info, b, constant.MakeInt64(429))
 		})
 	})
-}
-
-// customCheckRetry finds the go-retryablehttp clients of the package whose
-// CheckRetry is replaced (c.CheckRetry = f, or a Client literal setting it):
-// their retry policy is their own, and may well leave POST alone.
-func customCheckRetry(pass *analysis.Pass) map[types.Object]bool {
-	out := map[types.Object]bool{}
-	isField := func(id *ast.Ident) bool {
-		v, ok := pass.TypesInfo.ObjectOf(id).(*types.Var)
-		return ok && id.Name == "CheckRetry" && v.IsField() && v.Pkg() != nil && v.Pkg().Path() == libs.RetryableHTTP
-	}
-	for _, f := range pass.Files {
-		ast.Inspect(f, func(n ast.Node) bool {
-			as, ok := n.(*ast.AssignStmt)
-			if !ok {
-				return true
-			}
-			for i, l := range as.Lhs {
-				if sel, ok := l.(*ast.SelectorExpr); ok && isField(sel.Sel) {
-					if obj := astutil.RootObject(pass.TypesInfo, sel.X); obj != nil {
-						out[obj] = true
-					}
-				}
-				if i >= len(as.Rhs) {
-					continue
-				}
-				// c := &retryablehttp.Client{CheckRetry: f}
-				ast.Inspect(as.Rhs[i], func(n ast.Node) bool {
-					if kv, ok := n.(*ast.KeyValueExpr); ok {
-						if id, ok := kv.Key.(*ast.Ident); ok && isField(id) {
-							if obj := astutil.RootObject(pass.TypesInfo, l); obj != nil {
-								out[obj] = true
-							}
-						}
-					}
-					return true
-				})
-			}
-			return true
-		})
-	}
-	return out
 }

@@ -45,8 +45,7 @@ type analyzer struct {
 	calls   func() map[token.Pos]*ssa.CallCommon // built on first use
 	done    map[*ast.CallExpr]bool
 
-	clients     map[ast.Node]bool     // sends through retrying clients
-	customCheck map[types.Object]bool // retryablehttp clients with their own CheckRetry
+	clients map[ast.Node]*retrysite.ClientConfig // sends through retrying clients
 }
 
 func run(pass *analysis.Pass) (any, error) {
@@ -55,13 +54,12 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	a := &analyzer{pass: pass, sends: map[*types.Func]*SendsFact{}, setsKey: map[*types.Func]*SetsKeyFact{}, done: map[*ast.CallExpr]bool{}}
 	sites := pass.ResultOf[retrysite.Analyzer].(*retrysite.Result)
-	a.clients = map[ast.Node]bool{}
+	a.clients = map[ast.Node]*retrysite.ClientConfig{}
 	for _, s := range sites.Sites {
 		if s.Kind == retrysite.Client {
-			a.clients[s.Node] = true
+			a.clients[s.Node] = s.Client
 		}
 	}
-	a.customCheck = customCheckRetry(pass)
 	a.learn(sites)
 	for fn, f := range a.sends {
 		pass.ExportObjectFact(fn, f)

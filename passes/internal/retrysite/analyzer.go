@@ -28,11 +28,11 @@ func run(pass *analysis.Pass) (any, error) {
 	f := &finder{
 		info:    pass.TypesInfo,
 		decls:   indexDecls(pass.TypesInfo, pass.Files),
-		resty:   restyRetrying(pass.Pkg, pass.TypesInfo, pass.Files),
 		helpers: map[*types.Func]*HelperFact{},
 		pass:    pass,
 		index:   pass.ResultOf[bodies.Analyzer].(*bodies.Index),
 	}
+	f.clients = newClientConfigs(pass.Pkg, pass.TypesInfo, f.decls, pass.Files)
 	// A helper may call another helper of the same package declared later:
 	// find sites until the set of local helpers stops growing.
 	var sites []*Site
@@ -53,7 +53,7 @@ type finder struct {
 	index   *bodies.Index
 	info    *types.Info
 	decls   decls
-	resty   map[types.Object]bool
+	clients *clientConfigs
 	helpers map[*types.Func]*HelperFact // helpers of this package
 }
 
@@ -112,8 +112,11 @@ func (f *finder) callSite(encl ast.Node, call *ast.CallExpr, fn *types.Func) *Si
 		return &Site{Kind: UserHelper, Node: call, Encl: encl, UserHelper: fact, HelperFunc: fn,
 			Op: resolveOp(f.info, f.decls, call.Args[fact.Op], encl)}
 	}
-	if !library && isRetryingClientCall(f.info, call, f.resty) {
-		return &Site{Kind: Client, Node: call, Encl: encl, HelperFunc: fn}
+	if library {
+		return nil
+	}
+	if cfg := f.clients.sendConfig(call, encl); cfg != nil {
+		return &Site{Kind: Client, Node: call, Encl: encl, HelperFunc: fn, Client: cfg}
 	}
 	return nil
 }

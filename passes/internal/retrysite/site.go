@@ -52,6 +52,8 @@ type Site struct {
 	HelperFunc *types.Func
 	// For UserHelper sites: the helper's fact.
 	UserHelper *HelperFact
+	// For Client sites: the client's configuration.
+	Client *ClientConfig
 
 	// Loop sites only.
 	//
