@@ -78,7 +78,7 @@ func (a *analyzer) viaRetryingClient(call *ast.CallExpr) bool {
 func (a *analyzer) retriedAt(sites *retrysite.Result, call *ast.CallExpr) []*retrysite.Site {
 	var out []*retrysite.Site
 	for _, s := range sites.Within(call.Pos()) {
-		if s.Op.Func == nil && s.InAttempt(call) && !onlyUnprocessed(a.pass.TypesInfo, s) {
+		if s.Op.Func == nil && s.InAttempt(call) && !onlyUnprocessed(a.pass.TypesInfo, s) && !a.predicateOnlyUnprocessed(s) {
 			out = append(out, s)
 		}
 	}
@@ -96,26 +96,45 @@ func (a *analyzer) checkNamedOp(site *retrysite.Site) {
 	a.report(&send{call: call, method: f.Method, via: site.Op.Func, fact: &f}, a.unkeyedMessage(&send{method: f.Method}))
 }
 
-// checkFreshKey reports a key whose value is made inside the retry site, so
-// each attempt sends a new one.
+// checkFreshKey reports a key whose value is made inside the retry site,
+// so each attempt sends a new one: set from uuid, rand, time.Now (or a
+// helper returning such a value) in the attempt, or made by a builder or
+// sending helper called in the attempt.
 func (a *analyzer) checkFreshKey(s *send, site *retrysite.Site) {
+	k := a.freshKeyOf(s, func(pos token.Pos) bool { return site.Op.Contains(pos) })
+	if k == nil || k.via != nil && !site.InAttempt(k.call) {
+		return
+	}
+	a.done[s.call] = true
+	msg := fmt.Sprintf("%s key is generated on every attempt, so the server cannot recognise the retry; generate it once per operation, before the retry starts", headers[0])
+	if k.via == nil {
+		// The key is set here: report at the header it is set in.
+		report.Report(a.pass, analysis.Diagnostic{
+			Pos: k.call.Pos(), End: k.call.End(), Message: msg,
+			Related: []analysis.RelatedInformation{{Pos: a.freshPos(s, site), Message: "the key is made here, inside the retry"}},
+		})
+		return
+	}
+	report.Report(a.pass, analysis.Diagnostic{
+		Pos: s.call.Pos(), End: s.call.End(), Message: msg,
+		Related: []analysis.RelatedInformation{{Pos: k.via.Pos(), Message: fmt.Sprintf("%s makes a new key on every call (%s)", k.via.Name(), k.where)}},
+	})
+}
+
+// freshPos is where the fresh value of a key set in this function is made.
+func (a *analyzer) freshPos(s *send, site *retrysite.Site) token.Pos {
 	for _, kv := range s.keyValues {
 		c := a.calls()[kv.call.Lparen]
 		if c == nil || kv.arg >= len(c.Args) {
 			continue
 		}
-		for _, pos := range freshCalls(c.Args[kv.arg]) {
+		for _, pos := range a.freshCalls(c.Args[kv.arg]) {
 			if site.Op.Contains(pos) {
-				a.done[s.call] = true
-				report.Report(a.pass, analysis.Diagnostic{
-					Pos: kv.call.Pos(), End: kv.call.End(),
-					Message: fmt.Sprintf("%s key is generated on every attempt, so the server cannot recognise the retry; generate it once per operation, before the retry starts", headers[0]),
-					Related: []analysis.RelatedInformation{{Pos: pos, Message: "the key is made here, inside the retry"}},
-				})
-				return
+				return pos
 			}
 		}
 	}
+	return s.call.Pos()
 }
 
 // onlyUnprocessed reports whether every failure test of a retry loop picks

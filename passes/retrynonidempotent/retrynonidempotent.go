@@ -25,7 +25,7 @@ var Analyzer = &analysis.Analyzer{
 	URL:       "https://github.com/idemlint/idemlint#retrynonidempotent",
 	Requires:  []*analysis.Analyzer{retrysite.Analyzer},
 	Run:       run,
-	FactTypes: []analysis.Fact{new(SendsFact), new(SetsKeyFact)},
+	FactTypes: []analysis.Fact{new(SendsFact), new(SetsKeyFact), new(BuildsFact), new(FreshFact)},
 }
 
 var (
@@ -42,7 +42,11 @@ type analyzer struct {
 	pass    *analysis.Pass
 	sends   map[*types.Func]*SendsFact
 	setsKey map[*types.Func]*SetsKeyFact
+	builds  map[*types.Func]*BuildsFact
+	fresh   map[*types.Func]bool
+	decls   []astutil.Decl
 	calls   func() map[token.Pos]*ssa.CallCommon // built on first use
+	ssaFunc func(*types.Func) *ssa.Function      // built on first use
 	done    map[*ast.CallExpr]bool
 
 	clients map[ast.Node]*retrysite.ClientConfig // sends through retrying clients
@@ -52,20 +56,15 @@ func run(pass *analysis.Pass) (any, error) {
 	if !libs.DependsOn(pass.Pkg, "net/http") {
 		return nil, nil // nothing here can send a request
 	}
-	a := &analyzer{pass: pass, sends: map[*types.Func]*SendsFact{}, setsKey: map[*types.Func]*SetsKeyFact{}, done: map[*ast.CallExpr]bool{}}
+	a := &analyzer{pass: pass, sends: map[*types.Func]*SendsFact{}, setsKey: map[*types.Func]*SetsKeyFact{},
+		builds: map[*types.Func]*BuildsFact{}, fresh: map[*types.Func]bool{}, done: map[*ast.CallExpr]bool{},
+		decls: astutil.FuncDecls(pass.TypesInfo, pass.Files)}
 	sites := pass.ResultOf[retrysite.Analyzer].(*retrysite.Result)
 	a.clients = map[ast.Node]*retrysite.ClientConfig{}
 	for _, s := range sites.Sites {
 		if s.Kind == retrysite.Client {
 			a.clients[s.Node] = s.Client
 		}
-	}
-	a.learn(sites)
-	for fn, f := range a.sends {
-		pass.ExportObjectFact(fn, f)
-	}
-	for fn, f := range a.setsKey {
-		pass.ExportObjectFact(fn, f)
 	}
 	funcs := ssautil.Lazy(pass)
 	var calls map[token.Pos]*ssa.CallCommon
@@ -74,6 +73,31 @@ func run(pass *analysis.Pass) (any, error) {
 			calls = ssautil.CallsByPos(funcs())
 		}
 		return calls
+	}
+	var byObj map[*types.Func]*ssa.Function
+	a.ssaFunc = func(fn *types.Func) *ssa.Function {
+		if byObj == nil {
+			byObj = map[*types.Func]*ssa.Function{}
+			for _, f := range funcs() {
+				if obj, ok := f.Object().(*types.Func); ok {
+					byObj[obj] = f
+				}
+			}
+		}
+		return byObj[fn]
+	}
+	a.learn(sites)
+	for fn, f := range a.sends {
+		pass.ExportObjectFact(fn, f)
+	}
+	for fn, f := range a.setsKey {
+		pass.ExportObjectFact(fn, f)
+	}
+	for fn, f := range a.builds {
+		pass.ExportObjectFact(fn, f)
+	}
+	for fn := range a.fresh {
+		pass.ExportObjectFact(fn, new(FreshFact))
 	}
 	a.check(sites)
 	return nil, nil
@@ -86,6 +110,9 @@ func (a *analyzer) learn(sites *retrysite.Result) {
 		changed = false
 		a.eachSend(false, func(fd *ast.FuncDecl, in *inspector, s *send) {
 			fn := a.pass.TypesInfo.Defs[fd.Name].(*types.Func)
+			// A function that sends a request with a key of its own choosing
+			// (like stripe-go, which makes one per call) owns its
+			// idempotency: its callers are not told about it.
 			if a.sends[fn] != nil || s.keyed || !a.nonIdempotent(s.method) && s.methodParam < 0 {
 				return
 			}
@@ -99,9 +126,12 @@ func (a *analyzer) learn(sites *retrysite.Result) {
 				Retried:     retried,
 				Where:       a.where(s),
 			}
+
 			changed = true
 		})
 		changed = a.learnSetsKey() || changed
+		changed = a.learnFresh() || changed
+		changed = a.learnBuilders() || changed
 	}
 }
 

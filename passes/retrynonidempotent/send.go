@@ -26,6 +26,12 @@ type send struct {
 	// SendsFact says so); nil for a direct send.
 	via  *types.Func
 	fact *SendsFact
+	// fresh is set when the key comes from a builder function that makes
+	// a new one on every call.
+	fresh *freshKey
+	// builder is the function of the program that built the request, if
+	// any, for the related information.
+	builder *types.Func
 }
 
 // keyValue is a key header set by a call (Header.Set, SetHeader), whose
@@ -108,6 +114,11 @@ func (in *inspector) request(s *send, e ast.Expr) {
 			fn := libs.Callee(in.info, x)
 			if i, ok := libs.RequestBuilders.Lookup(fn); ok && i < len(x.Args) {
 				s.method, s.methodParam = in.methodOf(x.Args[i])
+				return
+			}
+			var bf BuildsFact
+			if in.a.buildsFact(fn, &bf) {
+				in.built(s, x, fn, &bf)
 				return
 			}
 			// req.WithContext(ctx), req.Clone(ctx), FromRequest(req): the
@@ -280,5 +291,23 @@ func (in *inspector) restyChain(s *send, call *ast.CallExpr) {
 		if v, ok := in.info.Uses[id].(*types.Var); ok && isRequest(v.Type()) {
 			in.headersOf(s, v)
 		}
+	}
+}
+
+// built reads a request returned by a builder function of the program
+// (c.newRequest(ctx, http.MethodPost, path, body)), through its fact.
+func (in *inspector) built(s *send, call *ast.CallExpr, fn *types.Func, f *BuildsFact) {
+	s.method = f.Method
+	if f.MethodParam >= 0 && f.MethodParam < len(call.Args) {
+		s.method, s.methodParam = in.methodOf(call.Args[f.MethodParam])
+	}
+	if f.Keyed {
+		s.keyed = true
+	}
+	if f.FreshKey != "" {
+		s.fresh = &freshKey{call: call, via: fn, where: f.FreshKey}
+	}
+	if s.builder == nil {
+		s.builder = fn
 	}
 }
