@@ -31,6 +31,9 @@ func (a *analyzer) check(sites *retrysite.Result) {
 			if s.fact != nil && s.fact.Retried && s.fact.MethodParam >= 0 {
 				a.report(s, fmt.Sprintf("%s request is sent through %s, which retries it without an %s header; generate one key per operation and send it on every attempt", s.method, s.via.Name(), headers[0]))
 			}
+			if s.retriedBy != nil && !s.keyed {
+				a.report(s, fmt.Sprintf("%s request is sent through %s, which retries it without an %s header; generate one key per operation and send it on every attempt", s.method, s.retriedBy.Name(), headers[0]))
+			}
 			return
 		}
 		if !s.keyed {

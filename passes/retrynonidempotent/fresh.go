@@ -2,8 +2,13 @@ package retrynonidempotent
 
 import (
 	"go/ast"
+	"go/build"
+	"path/filepath"
+	"strings"
+
 	"go/token"
 	"go/types"
+	"golang.org/x/tools/go/analysis"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -120,9 +125,12 @@ func (a *analyzer) freshCalls(v ssa.Value) []token.Pos {
 // value; it reports whether it learned a new one. SSA is built only when a
 // function calls one that makes fresh values.
 func (a *analyzer) learnFresh() bool {
+	if a.std {
+		return false // no key helper there, and its clocks are many
+	}
 	grew := false
 	for _, d := range a.decls {
-		if a.fresh[d.Func] || d.Func.Signature().Results().Len() == 0 {
+		if a.fresh[d.Func] || !returnsKeyLike(d.Func.Signature()) {
 			continue
 		}
 		if !astutil.Some(d.Body, func(n ast.Node) bool {
@@ -146,7 +154,7 @@ func (a *analyzer) learnFresh() bool {
 					continue
 				}
 				for _, r := range ret.Results {
-					if !isError(r.Type()) && len(a.freshCalls(r)) > 0 {
+					if keyLike(r.Type()) && len(a.freshCalls(r)) > 0 {
 						a.fresh[d.Func] = true
 						grew = true
 					}
@@ -157,6 +165,44 @@ func (a *analyzer) learnFresh() bool {
 	return grew
 }
 
-func isError(t types.Type) bool {
-	return types.Identical(t, types.Universe.Lookup("error").Type())
+// keyLike reports whether a value of type t can be, or be made into, a
+// key: a string, a number, bytes, a UUID-like array, a time.
+func keyLike(t types.Type) bool {
+	if libs.IsNamed(t, "time", "Time") {
+		return true
+	}
+	switch u := t.Underlying().(type) {
+	case *types.Basic:
+		return u.Info()&(types.IsString|types.IsInteger) != 0
+	case *types.Array:
+		return isByte(u.Elem())
+	case *types.Slice:
+		return isByte(u.Elem())
+	}
+	return false
+}
+
+func isByte(t types.Type) bool {
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Kind() == types.Byte
+}
+
+func returnsKeyLike(sig *types.Signature) bool {
+	for i := range sig.Results().Len() {
+		if keyLike(sig.Results().At(i).Type()) {
+			return true
+		}
+	}
+	return false
+}
+
+// inGoroot reports whether the package's files are in the standard
+// library's source tree.
+func inGoroot(pass *analysis.Pass) bool {
+	if len(pass.Files) == 0 {
+		return false
+	}
+	f := pass.Fset.File(pass.Files[0].Pos())
+	root := build.Default.GOROOT
+	return f != nil && root != "" && strings.HasPrefix(f.Name(), filepath.Join(root, "src")+string(filepath.Separator))
 }

@@ -25,7 +25,7 @@ var Analyzer = &analysis.Analyzer{
 	URL:       "https://github.com/idemlint/idemlint#retrynonidempotent",
 	Requires:  []*analysis.Analyzer{retrysite.Analyzer},
 	Run:       run,
-	FactTypes: []analysis.Fact{new(SendsFact), new(SetsKeyFact), new(BuildsFact), new(FreshFact)},
+	FactTypes: []analysis.Fact{new(SendsFact), new(SetsKeyFact), new(BuildsFact), new(FreshFact), new(SendsRequestFact)},
 }
 
 var (
@@ -39,15 +39,17 @@ func init() {
 }
 
 type analyzer struct {
-	pass    *analysis.Pass
-	sends   map[*types.Func]*SendsFact
-	setsKey map[*types.Func]*SetsKeyFact
-	builds  map[*types.Func]*BuildsFact
-	fresh   map[*types.Func]bool
-	decls   []astutil.Decl
-	calls   func() map[token.Pos]*ssa.CallCommon // built on first use
-	ssaFunc func(*types.Func) *ssa.Function      // built on first use
-	done    map[*ast.CallExpr]bool
+	pass     *analysis.Pass
+	sends    map[*types.Func]*SendsFact
+	setsKey  map[*types.Func]*SetsKeyFact
+	builds   map[*types.Func]*BuildsFact
+	wrappers map[*types.Func]*SendsRequestFact
+	fresh    map[*types.Func]bool
+	std      bool // the package is part of the standard library
+	decls    []astutil.Decl
+	calls    func() map[token.Pos]*ssa.CallCommon // built on first use
+	ssaFunc  func(*types.Func) *ssa.Function      // built on first use
+	done     map[*ast.CallExpr]bool
 
 	clients map[ast.Node]*retrysite.ClientConfig // sends through retrying clients
 }
@@ -57,8 +59,8 @@ func run(pass *analysis.Pass) (any, error) {
 		return nil, nil // nothing here can send a request
 	}
 	a := &analyzer{pass: pass, sends: map[*types.Func]*SendsFact{}, setsKey: map[*types.Func]*SetsKeyFact{},
-		builds: map[*types.Func]*BuildsFact{}, fresh: map[*types.Func]bool{}, done: map[*ast.CallExpr]bool{},
-		decls: astutil.FuncDecls(pass.TypesInfo, pass.Files)}
+		builds: map[*types.Func]*BuildsFact{}, wrappers: map[*types.Func]*SendsRequestFact{}, fresh: map[*types.Func]bool{}, done: map[*ast.CallExpr]bool{},
+		decls: astutil.FuncDecls(pass.TypesInfo, pass.Files), std: inGoroot(pass)}
 	sites := pass.ResultOf[retrysite.Analyzer].(*retrysite.Result)
 	a.clients = map[ast.Node]*retrysite.ClientConfig{}
 	for _, s := range sites.Sites {
@@ -96,6 +98,9 @@ func run(pass *analysis.Pass) (any, error) {
 	for fn, f := range a.builds {
 		pass.ExportObjectFact(fn, f)
 	}
+	for fn, f := range a.wrappers {
+		pass.ExportObjectFact(fn, f)
+	}
 	for fn := range a.fresh {
 		pass.ExportObjectFact(fn, new(FreshFact))
 	}
@@ -116,7 +121,7 @@ func (a *analyzer) learn(sites *retrysite.Result) {
 			if a.sends[fn] != nil || s.keyed || !a.nonIdempotent(s.method) && s.methodParam < 0 {
 				return
 			}
-			retried := len(a.retriedAt(sites, s.call)) > 0 || a.viaRetryingClient(s.call) || s.fact != nil && s.fact.Retried
+			retried := len(a.retriedAt(sites, s.call)) > 0 || a.viaRetryingClient(s.call) || s.fact != nil && s.fact.Retried || s.retriedBy != nil
 			if retried && s.methodParam < 0 {
 				return // the hazard is reported here, not at the callers
 			}
@@ -132,6 +137,7 @@ func (a *analyzer) learn(sites *retrysite.Result) {
 		changed = a.learnSetsKey() || changed
 		changed = a.learnFresh() || changed
 		changed = a.learnBuilders() || changed
+		changed = a.learnWrappers(sites) || changed
 	}
 }
 

@@ -29,6 +29,9 @@ type send struct {
 	// fresh is set when the key comes from a builder function that makes
 	// a new one on every call.
 	fresh *freshKey
+	// retriedBy is the wrapper that sends the request inside a retry of
+	// its own, if any.
+	retriedBy *types.Func
 	// builder is the function of the program that built the request, if
 	// any, for the related information.
 	builder *types.Func
@@ -65,6 +68,16 @@ func (in *inspector) sendOf(call *ast.CallExpr) *send {
 			in.restyChain(s, call)
 		default:
 			in.restyChain(s, call)
+		}
+		return s
+	}
+	var wrap SendsRequestFact
+	if in.a.sendsRequestFact(fn, &wrap) && wrap.Param < len(call.Args) {
+		s := &send{call: call, methodParam: -1}
+		in.request(s, call.Args[wrap.Param])
+		s.keyed = s.keyed || wrap.Keyed
+		if wrap.Retried {
+			s.retriedBy = fn
 		}
 		return s
 	}

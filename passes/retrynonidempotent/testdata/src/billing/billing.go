@@ -273,3 +273,55 @@ func (c *Client) Broad(ctx context.Context, body any) error {
 		return c.do(ctx, http.MethodPost, "/broad", body) // want `POST request is retried without an Idempotency-Key header`
 	}, retry.Attempts(5), retry.RetryIf(func(err error) bool { return err != nil }))
 }
+
+// send is the client's one call of Do, wrapped to count requests.
+func (c *Client) send(req *http.Request) (*http.Response, error) { // want send:`sends request param 0 \(keyed=false retried=false\)`
+	return c.hc.Do(req.WithContext(context.Background()))
+}
+
+// sendRetry retries the request it is given.
+func (c *Client) sendRetry(req *http.Request) (*http.Response, error) { // want sendRetry:`sends request param 0 \(keyed=false retried=true\)`
+	var err error
+	for i := 0; i < 3; i++ {
+		var resp *http.Response
+		if resp, err = c.send(req); err == nil {
+			return resp, nil
+		}
+		time.Sleep(time.Second)
+	}
+	return nil, err
+}
+
+// Credit posts through the wrapper in a loop: reported at the wrapper call.
+func (c *Client) Credit(ctx context.Context, amount int) error {
+	var err error
+	for attempt := 0; attempt < 3; attempt++ {
+		req, _ := c.newRequest(ctx, http.MethodPost, "/credits", amount)
+		var resp *http.Response
+		if resp, err = c.send(req); err == nil { // want `POST request is retried without an Idempotency-Key header`
+			return resp.Body.Close()
+		}
+		time.Sleep(time.Second)
+	}
+	return err
+}
+
+// Note posts once, through the wrapper that retries: reported.
+func (c *Client) Note(ctx context.Context, text string) error {
+	req, _ := c.newRequest(ctx, http.MethodPost, "/notes", text)
+	resp, err := c.sendRetry(req) // want `POST request is sent through sendRetry, which retries it`
+	if err != nil {
+		return err
+	}
+	return resp.Body.Close()
+}
+
+// Ping reads through the wrapper that retries: fine.
+func (c *Client) Ping(ctx context.Context) error {
+	req, _ := c.newRequest(ctx, http.MethodGet, "/ping", nil)
+	resp, err := c.sendRetry(req)
+	if err != nil {
+		return err
+	}
+	return resp.Body.Close()
+}
