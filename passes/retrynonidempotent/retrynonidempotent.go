@@ -113,7 +113,7 @@ func run(pass *analysis.Pass) (any, error) {
 func (a *analyzer) learn(sites *retrysite.Result) {
 	for changed := true; changed; {
 		changed = false
-		a.eachSend(false, func(fd *ast.FuncDecl, in *inspector, s *send) {
+		a.eachSend(func(lit *ast.FuncLit) bool { return isHelperOp(sites, lit) }, func(fd *ast.FuncDecl, in *inspector, s *send) {
 			fn := a.pass.TypesInfo.Defs[fd.Name].(*types.Func)
 			// A function that sends a request with a key of its own choosing
 			// (like stripe-go, which makes one per call) owns its
@@ -122,9 +122,10 @@ func (a *analyzer) learn(sites *retrysite.Result) {
 				return
 			}
 			retried := len(a.retriedAt(sites, s.call)) > 0 || a.viaRetryingClient(s.call) || s.fact != nil && s.fact.Retried || s.retriedBy != nil
-			if retried && s.methodParam < 0 {
-				return // the hazard is reported here, not at the callers
-			}
+			// A constant POST retried here is reported here; the fact
+			// still tells the callers, so a retry of a call of this
+			// function (an ACME poll around a client method that retries
+			// its POST) is reported at that call too.
 			a.sends[fn] = &SendsFact{
 				Method:      s.method,
 				MethodParam: s.methodParam,
@@ -141,6 +142,17 @@ func (a *analyzer) learn(sites *retrysite.Result) {
 	}
 }
 
+// isHelperOp reports whether lit is the operation of a retry helper call:
+// it runs, retried, when its declaration runs.
+func isHelperOp(sites *retrysite.Result, lit *ast.FuncLit) bool {
+	for _, s := range sites.Within(lit.Body.Pos()) {
+		if s.Kind != retrysite.Loop && s.Op.Body == lit.Body {
+			return true
+		}
+	}
+	return false
+}
+
 // where is the position of the send itself, through facts.
 func (a *analyzer) where(s *send) string {
 	if s.fact != nil {
@@ -155,15 +167,15 @@ func baseName(path string) string {
 }
 
 // eachSend calls f for every send in every function declaration, and in
-// the function literals inside them when lits is set. (A send in a literal
+// the function literals inside them that lits picks. (A send in a literal
 // runs when the literal is called, which is not when its declaration is.)
-func (a *analyzer) eachSend(lits bool, f func(*ast.FuncDecl, *inspector, *send)) {
+func (a *analyzer) eachSend(lits func(*ast.FuncLit) bool, f func(*ast.FuncDecl, *inspector, *send)) {
 	for _, d := range astutil.FuncDecls(a.pass.TypesInfo, a.pass.Files) {
 		in := &inspector{a: a, info: a.pass.TypesInfo, decl: d.FuncDecl, sig: d.Func.Signature()}
 		ast.Inspect(d.Body, func(n ast.Node) bool {
 			switch n := n.(type) {
 			case *ast.FuncLit:
-				return lits
+				return lits(n)
 			case *ast.CallExpr:
 				if s := in.sendOf(n); s != nil {
 					f(d.FuncDecl, in, s)

@@ -59,7 +59,7 @@ func (c *Client) do(ctx context.Context, method, path string, body any) error { 
 
 // CreateInvoice builds the request with the method given to newRequest and
 // sends it in the loop: reported at the send.
-func (c *Client) CreateInvoice(ctx context.Context, inv any) error {
+func (c *Client) CreateInvoice(ctx context.Context, inv any) error { // want CreateInvoice:`sends unkeyed POST \(retried=true\)`
 	var err error
 	for attempt := 0; attempt < 3; attempt++ {
 		var req *http.Request
@@ -106,7 +106,7 @@ func (c *Client) VoidInvoice(ctx context.Context, id string) error {
 
 // Capture posts through the do helper inside another package's retry
 // helper: reported at the call of do.
-func (c *Client) Capture(ctx context.Context, id string) error {
+func (c *Client) Capture(ctx context.Context, id string) error { // want Capture:`sends unkeyed POST \(retried=true\)`
 	return httpkit.Retry(ctx, 3, func(ctx context.Context) error {
 		return c.do(ctx, http.MethodPost, "/charges/"+id+"/capture", nil) // want `POST request is retried without an Idempotency-Key header`
 	})
@@ -120,7 +120,7 @@ func (c *Client) Fetch(ctx context.Context, id string) error {
 }
 
 // Tag patches in a range-over-int loop through the helper.
-func (c *Client) Tag(ctx context.Context, id string, tags []string) error {
+func (c *Client) Tag(ctx context.Context, id string, tags []string) error { // want Tag:`sends unkeyed PATCH \(retried=true\)`
 	var err error
 	for i := range 3 {
 		if err = c.do(ctx, http.MethodPatch, "/charges/"+id, tags); err == nil { // want `PATCH request is retried without an Idempotency-Key header`
@@ -193,7 +193,7 @@ func (c *Client) TransferKeyed(ctx context.Context, t any) error {
 }
 
 // Notify sends through the go-retryablehttp client behind c.std.
-func (c *Client) Notify(ctx context.Context, body any) error {
+func (c *Client) Notify(ctx context.Context, body any) error { // want Notify:`sends unkeyed POST \(retried=true\)`
 	req, err := httpkit.NewJSONRequest(ctx, http.MethodPost, c.base+"/notify", body)
 	if err != nil {
 		return err
@@ -219,7 +219,7 @@ func (c *Client) NotifyOnce(ctx context.Context, body any) error { // want Notif
 }
 
 // Text sends an SMS through the resty client that retries.
-func (c *Client) Text(ctx context.Context, to, msg string) error {
+func (c *Client) Text(ctx context.Context, to, msg string) error { // want Text:`sends unkeyed POST \(retried=true\)`
 	_, err := c.sms.R().SetContext(ctx).SetBody(map[string]string{"to": to, "body": msg}).Post("/messages") // want `POST request is retried without an Idempotency-Key header`
 	return err
 }
@@ -231,7 +231,7 @@ func (c *Client) TextKeyed(ctx context.Context, id, to string) error {
 }
 
 // Subscribe posts a form in a counted loop.
-func (c *Client) Subscribe(ctx context.Context, email string) error {
+func (c *Client) Subscribe(ctx context.Context, email string) error { // want Subscribe:`sends unkeyed POST \(retried=true\)`
 	form := url.Values{"email": {email}}
 	var err error
 	for attempt := 0; attempt < 4; attempt++ {
@@ -254,21 +254,21 @@ type statusError struct{ code int }
 func (e *statusError) Error() string { return "status" }
 
 // Schedule retries only 429 answers, which the server did not process.
-func (c *Client) Schedule(ctx context.Context, body any) error {
+func (c *Client) Schedule(ctx context.Context, body any) error { // want Schedule:`sends unkeyed POST \(retried=false\)`
 	return retry.Do(func() error {
 		return c.do(ctx, http.MethodPost, "/schedule", body)
 	}, retry.Attempts(5), retry.RetryIf(rateLimited))
 }
 
 // Dial retries only refused connections, which sent nothing.
-func (c *Client) Dial(ctx context.Context, body any) error {
+func (c *Client) Dial(ctx context.Context, body any) error { // want Dial:`sends unkeyed POST \(retried=false\)`
 	return retry.Do(func() error {
 		return c.do(ctx, http.MethodPost, "/dial", body)
 	}, retry.Attempts(5), retry.RetryIf(func(err error) bool { return errors.Is(err, syscall.ECONNREFUSED) }))
 }
 
 // Broad retries every error through RetryIf: reported.
-func (c *Client) Broad(ctx context.Context, body any) error {
+func (c *Client) Broad(ctx context.Context, body any) error { // want Broad:`sends unkeyed POST \(retried=true\)`
 	return retry.Do(func() error {
 		return c.do(ctx, http.MethodPost, "/broad", body) // want `POST request is retried without an Idempotency-Key header`
 	}, retry.Attempts(5), retry.RetryIf(func(err error) bool { return err != nil }))
@@ -293,7 +293,7 @@ func (c *Client) sendRetry(req *http.Request) (*http.Response, error) { // want 
 }
 
 // Credit posts through the wrapper in a loop: reported at the wrapper call.
-func (c *Client) Credit(ctx context.Context, amount int) error {
+func (c *Client) Credit(ctx context.Context, amount int) error { // want Credit:`sends unkeyed POST \(retried=true\)`
 	var err error
 	for attempt := 0; attempt < 3; attempt++ {
 		req, _ := c.newRequest(ctx, http.MethodPost, "/credits", amount)
@@ -307,7 +307,7 @@ func (c *Client) Credit(ctx context.Context, amount int) error {
 }
 
 // Note posts once, through the wrapper that retries: reported.
-func (c *Client) Note(ctx context.Context, text string) error {
+func (c *Client) Note(ctx context.Context, text string) error { // want Note:`sends unkeyed POST \(retried=true\)`
 	req, _ := c.newRequest(ctx, http.MethodPost, "/notes", text)
 	resp, err := c.sendRetry(req) // want `POST request is sent through sendRetry, which retries it`
 	if err != nil {
@@ -324,4 +324,22 @@ func (c *Client) Ping(ctx context.Context) error {
 		return err
 	}
 	return resp.Body.Close()
+}
+
+// Settle retries Capture, which retries its POST itself: both layers
+// send the POST again.
+func (c *Client) Settle(ctx context.Context, id string) error { // want Settle:`sends unkeyed POST \(retried=true\)`
+	var err error
+	for attempt := 0; attempt < 2; attempt++ {
+		if err = c.Capture(ctx, id); err == nil { // want `POST request is retried without an Idempotency-Key header`
+			return nil
+		}
+		time.Sleep(time.Second)
+	}
+	return err
+}
+
+// SettleOnce calls it once: reported inside Capture only.
+func (c *Client) SettleOnce(ctx context.Context, id string) error { // want SettleOnce:`sends unkeyed POST \(retried=true\)`
+	return c.Capture(ctx, id)
 }
