@@ -79,16 +79,49 @@ func (a *amplifier) failureEndsOuter(outer *retrysite.Site, call *ast.CallExpr) 
 	if !ok || cond.Op != token.NEQ || !isNilTest(info, cond, err) {
 		return false
 	}
-	if len(test.Body.List) == 0 {
+	return a.blockEnds(outer, test, parents)
+}
+
+// blockEnds reports whether every path through the failing branch of test
+// ends the outer site: each return and break in it ends it, nothing in it
+// continues the loop, and its last statement is such a return or break.
+func (a *amplifier) blockEnds(outer *retrysite.Site, test *ast.IfStmt, parents map[ast.Node]ast.Node) bool {
+	body := test.Body
+	if len(body.List) == 0 {
 		return false
 	}
-	switch last := test.Body.List[len(test.Body.List)-1].(type) {
-	case *ast.ReturnStmt:
-		return a.returnEnds(outer, last, parents)
-	case *ast.BranchStmt:
-		return outer.Kind == retrysite.Loop && last.Tok == token.BREAK && last.Label == nil && a.breaksLoop(test, outer, parents)
+	ends := func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.ReturnStmt:
+			return a.returnEnds(outer, n, parents)
+		case *ast.BranchStmt:
+			return outer.Kind == retrysite.Loop && n.Tok == token.BREAK && n.Label == nil && a.breaksLoop(n, outer, parents)
+		}
+		return false
 	}
-	return false
+	if !ends(body.List[len(body.List)-1]) {
+		return false
+	}
+	ok := true
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.ReturnStmt:
+			ok = ok && ends(n)
+		case *ast.BranchStmt:
+			if n.Tok == token.CONTINUE || n.Tok == token.GOTO {
+				ok = false
+			}
+			if n.Tok == token.BREAK && !ends(n) {
+				// A break out of a switch or select in the branch falls
+				// through to what follows it.
+				ok = false
+			}
+		}
+		return ok
+	})
+	return ok
 }
 
 // returnEnds reports whether a return statement of the operation ends the
@@ -117,10 +150,10 @@ func (a *amplifier) returnEnds(outer *retrysite.Site, ret *ast.ReturnStmt, paren
 	return libs.PlainErrorEnds[outer.HelperFunc.Pkg().Path()] && !isNil(info, last)
 }
 
-// breaksLoop reports whether a break in the body of test leaves the outer
-// loop: no switch, select or loop lies between them.
-func (a *amplifier) breaksLoop(test *ast.IfStmt, outer *retrysite.Site, parents map[ast.Node]ast.Node) bool {
-	for n := parents[test]; n != nil; n = parents[n] {
+// breaksLoop reports whether a break statement leaves the outer loop: no
+// switch, select or loop lies between them.
+func (a *amplifier) breaksLoop(br ast.Node, outer *retrysite.Site, parents map[ast.Node]ast.Node) bool {
+	for n := parents[br]; n != nil; n = parents[n] {
 		switch n.(type) {
 		case *ast.SwitchStmt, *ast.TypeSwitchStmt, *ast.SelectStmt, *ast.ForStmt, *ast.RangeStmt:
 			return false

@@ -182,3 +182,38 @@ func (d *Deliverer) Sequential(ctx context.Context, req *retryablehttp.Request) 
 	_, err := d.rc.Do(req)
 	return err
 }
+
+func transient(err error) bool { return !errors.Is(err, context.Canceled) }
+
+// WaitSwallow keeps polling after a transient read failure: the read's
+// retries run again on the next step.
+func (d *Deliverer) WaitSwallow(ctx context.Context, id string) error { // want WaitSwallow:`retries\(attempts=0\)`
+	return wait.PollUntilContextTimeout(ctx, time.Second, time.Minute, true, func(ctx context.Context) (bool, error) {
+		s, err := d.secrets.Secret(ctx, id) // want `retry inside a retry`
+		if err != nil {
+			if transient(err) {
+				return false, nil
+			}
+			return false, err
+		}
+		return s != "pending", nil
+	})
+}
+
+// Edge skips to the next attempt on a transient failure.
+func (d *Deliverer) Edge(ctx context.Context, id string) error { // want Edge:`retries\(attempts=9\)`
+	var lastErr error
+	for attempt := 0; attempt < 3; attempt++ {
+		_, err := d.secrets.Secret(ctx, id) // want `3 x 3 = 9 calls`
+		if err != nil {
+			lastErr = err
+			if transient(err) {
+				time.Sleep(time.Second)
+				continue
+			}
+			break
+		}
+		return nil
+	}
+	return lastErr
+}
