@@ -58,7 +58,11 @@ func (in *inspector) sendOf(call *ast.CallExpr) *send {
 	if fn == nil {
 		return nil
 	}
-	if row, ok := libs.Sends.Lookup(fn); ok {
+	row, ok := libs.Sends.Lookup(fn)
+	if !ok && isDoer(fn) {
+		row, ok = libs.Send{MethodArg: -1, RequestArg: 0}, true
+	}
+	if ok {
 		s := &send{call: call, method: row.Method, methodParam: -1}
 		switch {
 		case row.RequestArg >= 0 && row.RequestArg < len(call.Args):
@@ -323,4 +327,21 @@ func (in *inspector) built(s *send, call *ast.CallExpr, fn *types.Func, f *Build
 	if s.builder == nil {
 		s.builder = fn
 	}
+}
+
+// isDoer reports whether fn is a method of an interface shaped like
+// *http.Client's Do (Do(*http.Request) (*http.Response, error)): the
+// "doer" a client keeps so that tests can swap the transport, which sends
+// the request it is given.
+func isDoer(fn *types.Func) bool {
+	sig := fn.Signature()
+	if fn.Name() != "Do" || sig.Recv() == nil || !types.IsInterface(sig.Recv().Type()) {
+		return false
+	}
+	if sig.Params().Len() != 1 || sig.Results().Len() != 2 {
+		return false
+	}
+	p, ok := sig.Params().At(0).Type().(*types.Pointer)
+	r, ok2 := sig.Results().At(0).Type().(*types.Pointer)
+	return ok && ok2 && libs.IsNamed(p.Elem(), "net/http", "Request") && libs.IsNamed(r.Elem(), "net/http", "Response")
 }

@@ -82,6 +82,8 @@ func (a *analyzer) sendsParam(d astutil.Decl, p *types.Var, sites *retrysite.Res
 		arg, inner := -1, false
 		if row, ok := libs.Sends.Lookup(fn); ok {
 			arg = row.RequestArg
+		} else if fn != nil && isDoer(fn) {
+			arg = 0
 		} else if fn != d.Func {
 			var f SendsRequestFact
 			if a.sendsRequestFact(fn, &f) {

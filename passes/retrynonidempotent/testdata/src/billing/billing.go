@@ -343,3 +343,33 @@ func (c *Client) Settle(ctx context.Context, id string) error { // want Settle:`
 func (c *Client) SettleOnce(ctx context.Context, id string) error { // want SettleOnce:`sends unkeyed POST \(retried=true\)`
 	return c.Capture(ctx, id)
 }
+
+// doer is what the client keeps so that tests can swap the transport.
+type doer interface {
+	Do(req *http.Request) (*http.Response, error)
+}
+
+func postJSON(ctx context.Context, client doer, url string, body any) error { // want postJSON:`sends unkeyed POST \(retried=false\)`
+	req, err := httpkit.NewJSONRequest(ctx, http.MethodPost, url, body)
+	if err != nil {
+		return err
+	}
+	resp, err := client.Do(req)
+	if err != nil {
+		return err
+	}
+	return resp.Body.Close()
+}
+
+// Connect opens a session in a reconnect loop, posting through the doer.
+func (c *Client) Connect(ctx context.Context) error { // want Connect:`sends unkeyed POST \(retried=true\)`
+	for {
+		if err := postJSON(ctx, c.hc, c.base+"/sessions", nil); err == nil { // want `POST request is retried without an Idempotency-Key header`
+			return nil
+		}
+		if ctx.Err() != nil {
+			return ctx.Err()
+		}
+		time.Sleep(time.Second)
+	}
+}
