@@ -1,10 +1,8 @@
 package retryamplify
 
 import (
-	"go/ast"
 	"go/types"
 
-	"github.com/idemlint/idemlint/passes/internal/astutil"
 	"github.com/idemlint/idemlint/passes/internal/libs"
 	"github.com/idemlint/idemlint/passes/internal/retrysite"
 )
@@ -16,13 +14,7 @@ func attempts(info *types.Info, s *retrysite.Site) int {
 	case retrysite.Loop:
 		return s.Attempts(info)
 	case retrysite.Client:
-		fn := libs.NameOf(s.HelperFunc)
-		if fn.Pkg == libs.RetryableHTTP {
-			return 5 // RetryMax 4 by default
-		}
-		if sel, ok := s.Node.(*ast.CallExpr).Fun.(*ast.SelectorExpr); ok {
-			return restyCount(info, sel.X)
-		}
+		return s.Client.Attempts
 	case retrysite.Helper:
 		return helperAttempts(info, s)
 	}
@@ -35,23 +27,6 @@ func helperAttempts(info *types.Info, s *retrysite.Site) int {
 		return fam.Attempts(s.Use(info))
 	}
 	return 0
-}
-
-func restyCount(info *types.Info, e ast.Expr) int {
-	for {
-		call, ok := ast.Unparen(e).(*ast.CallExpr)
-		if !ok {
-			return 0
-		}
-		if libs.IsMethod(libs.Callee(info, call), libs.RestyV2, "Client", "SetRetryCount") && len(call.Args) == 1 {
-			return plusOne(astutil.IntValue(info, call.Args[0]))
-		}
-		sel, ok := call.Fun.(*ast.SelectorExpr)
-		if !ok {
-			return 0
-		}
-		e = sel.X
-	}
 }
 
 func plusOne(n int) int {

@@ -17,10 +17,13 @@ Reported, once per outer retry site, at the code that enters the inner one:
     or another package, through any number of calls, recursion included:
     a RetriesFact recording its worst case, its attempts times those of the
     retries it reaches), at the call, with related information at the
-    function; a call through an interface counts when the package has a
-    single type implementing it;
-  - a retrying client (go-retryablehttp, resty with retries) or retry helper
-    call inside a retry site, at that call;
+    function; a call through an interface counts when the program has a
+    single type implementing it (in this package, or in a package it
+    imports from its own module or that holds a function that retries);
+  - a retrying client (go-retryablehttp, its StandardClient or a transport
+    wrapping it, resty with retries) or retry helper call inside a retry
+    site, at that call; the client's configuration is read where it is
+    built, through variables, struct fields and constructor functions;
   - a retry helper whose operation is a named function that retries, at the
     helper call.
 
@@ -28,7 +31,8 @@ The message multiplies the attempt counts where they are constants (a loop
 "for i := 0; i < 3; i++" or "for range 3", retry-go Attempts(n) or its
 default 10, backoff WithMaxRetries(b, n) and sethvargo WithMaxRetries(n, b)
 as n+1, backoff/v5 WithMaxTries(n), wait.Backoff Steps, go-retryablehttp's
-default of 5 attempts, resty SetRetryCount(n) as n+1).
+default of 5 attempts or RetryMax n as n+1, resty SetRetryCount(n) as
+n+1), and names the function the inner retry is in.
 
 A retry loop that goes round only on errors proving the attempt never
 reached the server (driver.ErrBadConn, as database/sql's retry on a broken
@@ -36,7 +40,12 @@ pooled connection; a refused or failed dial) does not multiply the load on
 it, and is not counted as a retry.
 
 Not reported: retries in sequence, an inner retry that runs only after the
-outer attempt succeeded, a go-retryablehttp client with RetryMax set to 0,
+outer attempt succeeded, an inner retry whose failure ends the outer site
+(its error is tested at once and every path of the failing branch leaves
+the loop, returns the error wrapped in backoff.Permanent or
+retry.Unrecoverable, or returns it to go-retry or a wait condition, which
+stop on a plain error), a go-retryablehttp client with RetryMax set to 0
+(or a literal without it), a resty client without a constant retry count,
 and calls through an interface with no implementation, or several, in the
 package (which one runs is not known), or whose one implementation is the
 calling method's own type (a decorator calls the implementation it wraps).`

@@ -68,7 +68,7 @@ func (a *amplifier) learn() {
 				mark(caller)
 			}
 		}
-		retrying := map[string]bool{}
+		retrying := a.importedRetryingMethods()
 		for fn := range a.local {
 			if fn.Signature().Recv() != nil {
 				retrying[fn.Name()] = true
@@ -76,7 +76,7 @@ func (a *amplifier) learn() {
 		}
 		for _, c := range ifaceCalls {
 			if a.local[c.caller] == nil && retrying[c.method.Name()] {
-				if impl := a.entered(c.method, c.caller); impl != c.method && impl != c.caller && a.local[impl] != nil {
+				if impl := a.entered(c.method, c.caller); impl != c.method && impl != c.caller && a.fact(impl) != nil {
 					mark(c.caller)
 				}
 			}
@@ -141,4 +141,19 @@ func (a *amplifier) fact(fn *types.Func) *RetriesFact {
 		return &f
 	}
 	return nil
+}
+
+// importedRetryingMethods returns the names of the methods of other
+// packages that retry: an interface call of one of those names may enter
+// one of them.
+func (a *amplifier) importedRetryingMethods() map[string]bool {
+	out := map[string]bool{}
+	for _, f := range a.pass.AllObjectFacts() {
+		if fn, ok := f.Object.(*types.Func); ok && fn.Signature().Recv() != nil {
+			if _, ok := f.Fact.(*RetriesFact); ok {
+				out[fn.Name()] = true
+			}
+		}
+	}
+	return out
 }

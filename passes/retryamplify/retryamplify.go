@@ -82,20 +82,12 @@ func (a *amplifier) counted(sites []*retrysite.Site) []*retrysite.Site {
 		delete(quiet, enclosing(s)) // a helper that also retries for real
 	}
 	var out []*retrysite.Site
-	var off map[types.Object]bool
 	for _, s := range kept {
 		switch {
 		case s.Kind == retrysite.UserHelper && quiet[s.HelperFunc]:
 			continue
 		case s.Kind == retrysite.UserHelper && s.HelperFunc.Pkg() != a.pass.Pkg && a.fact(s.HelperFunc) == nil:
 			continue
-		case s.Kind == retrysite.Client:
-			if off == nil {
-				off = retriesSwitchedOff(a.pass)
-			}
-			if off[astutil.RootObject(info, s.Node.(*ast.CallExpr).Fun)] {
-				continue
-			}
 		}
 		out = append(out, s)
 	}
@@ -114,6 +106,8 @@ type amplifier struct {
 	index  *bodies.Index
 	decls  []astutil.Decl
 	inDecl map[*ast.FuncDecl][]*retrysite.Site // the sites of each declaration
+
+	parentsOf map[*ast.BlockStmt]map[ast.Node]ast.Node // failureEndsOuter's index
 }
 
 // inner is something an outer site's attempt enters that retries.
@@ -132,6 +126,9 @@ func (a *amplifier) inners(outer *retrysite.Site) []inner {
 	// A nested site lies in outer's operation, so in its declaration.
 	for _, s := range a.inDecl[a.declOf(outer.Node.Pos())] {
 		if s != outer && outer.InAttempt(s.Node) && !contains(s.Node, outer.Node) {
+			if call, ok := s.Node.(*ast.CallExpr); ok && a.failureEndsOuter(outer, call) {
+				continue
+			}
 			in := inner{pos: s.Node.Pos(), end: s.Node.End(), attempts: attempts(a.pass.TypesInfo, s)}
 			if s.Kind == retrysite.Loop {
 				in.end = in.pos + token.Pos(len("for"))
@@ -149,7 +146,7 @@ func (a *amplifier) inners(outer *retrysite.Site) []inner {
 			if !ok || !outer.InAttempt(call) {
 				return true
 			}
-			if fn, f := a.retryingCallee(call, from); f != nil {
+			if fn, f := a.retryingCallee(call, from); f != nil && !a.failureEndsOuter(outer, call) {
 				found = append(found, inner{pos: call.Pos(), end: call.End(), attempts: f.Attempts, via: fn})
 			}
 			return true
@@ -224,7 +221,7 @@ func (a *amplifier) soleImplementation(fn *types.Func) *types.Func {
 	}
 	if a.impls == nil {
 		a.impls = map[*types.Func]*types.Func{}
-		a.candidates = implementers(a.pass.Pkg)
+		a.candidates = implementers(a.programPackages())
 	}
 	var impl *types.Func
 	for _, named := range append(a.candidates[fn.Name()], a.candidates[""]...) {
@@ -247,12 +244,19 @@ func (a *amplifier) soleImplementation(fn *types.Func) *types.Func {
 	return impl
 }
 
-// implementers indexes the concrete named types of pkg by the names of
+// implementers indexes the concrete named types of pkgs by the names of
 // the methods they declare, so an interface method is checked only against
 // the types that could implement it; types that embed a field are listed
 // under "" (they may get the method from it).
-func implementers(pkg *types.Package) map[string][]types.Type {
+func implementers(pkgs []*types.Package) map[string][]types.Type {
 	out := map[string][]types.Type{}
+	for _, pkg := range pkgs {
+		implementersOf(pkg, out)
+	}
+	return out
+}
+
+func implementersOf(pkg *types.Package, out map[string][]types.Type) {
 	scope := pkg.Scope()
 	for _, name := range scope.Names() {
 		tn, ok := scope.Lookup(name).(*types.TypeName)
@@ -275,7 +279,6 @@ func implementers(pkg *types.Package) map[string][]types.Type {
 			}
 		}
 	}
-	return out
 }
 
 // check reports, once per outer site, the first inner retry its attempts
@@ -288,6 +291,7 @@ func (a *amplifier) check(outer *retrysite.Site) {
 	in := found[0]
 	d := analysis.Diagnostic{Pos: in.pos, End: in.end, Message: message(attempts(a.pass.TypesInfo, outer), in.attempts)}
 	if in.via != nil {
+		d.Message += ", here or in " + shortName(in.via)
 		d.Related = []analysis.RelatedInformation{{Pos: in.via.Pos(), Message: retriesText(in.via, in.attempts)}}
 	}
 	report.Report(a.pass, d)
@@ -299,6 +303,21 @@ func retriesText(fn *types.Func, n int) string {
 		return fmt.Sprintf("%s retries: up to %d attempts", name, n)
 	}
 	return name + " retries"
+}
+
+// shortName names a function as a reader finds it: pkg.Func or
+// pkg.Type.Method.
+func shortName(fn *types.Func) string {
+	name := fn.Name()
+	if recv := fn.Signature().Recv(); recv != nil {
+		if tn := receiverName(recv.Type()); tn != nil {
+			name = tn.Name() + "." + name
+		}
+	}
+	if fn.Pkg() != nil {
+		name = fn.Pkg().Name() + "." + name
+	}
+	return name
 }
 
 func message(outer, inner int) string {
@@ -319,42 +338,3 @@ func (a *amplifier) declOf(pos token.Pos) *ast.FuncDecl {
 }
 
 func contains(outer, n ast.Node) bool { return outer.Pos() <= n.Pos() && n.End() <= outer.End() }
-
-// retriesSwitchedOff finds the go-retryablehttp clients whose RetryMax is
-// set to 0: they send once.
-func retriesSwitchedOff(pass *analysis.Pass) map[types.Object]bool {
-	out := map[types.Object]bool{}
-	isZeroRetryMax := func(key ast.Expr, value ast.Expr) bool {
-		id, ok := key.(*ast.Ident)
-		if !ok || id.Name != "RetryMax" {
-			return false
-		}
-		v, ok := pass.TypesInfo.ObjectOf(id).(*types.Var)
-		if !ok || !v.IsField() || v.Pkg() == nil || v.Pkg().Path() != libs.RetryableHTTP {
-			return false
-		}
-		return astutil.IntValue(pass.TypesInfo, value) == 0
-	}
-	for _, f := range pass.Files {
-		ast.Inspect(f, func(n ast.Node) bool {
-			as, ok := n.(*ast.AssignStmt)
-			if !ok || len(as.Lhs) != len(as.Rhs) {
-				return true
-			}
-			for i, l := range as.Lhs {
-				if sel, ok := l.(*ast.SelectorExpr); ok && isZeroRetryMax(sel.Sel, as.Rhs[i]) {
-					out[astutil.RootObject(pass.TypesInfo, sel.X)] = true
-				}
-				ast.Inspect(as.Rhs[i], func(n ast.Node) bool {
-					if kv, ok := n.(*ast.KeyValueExpr); ok && isZeroRetryMax(kv.Key, kv.Value) {
-						out[astutil.RootObject(pass.TypesInfo, l)] = true
-					}
-					return true
-				})
-			}
-			return true
-		})
-	}
-	delete(out, nil)
-	return out
-}

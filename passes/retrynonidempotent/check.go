@@ -10,7 +10,6 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/idemlint/idemlint/passes/internal/astutil"
-	"github.com/idemlint/idemlint/passes/internal/libs"
 	"github.com/idemlint/idemlint/passes/internal/report"
 	"github.com/idemlint/idemlint/passes/internal/retrysite"
 )
@@ -22,7 +21,7 @@ func (a *analyzer) check(sites *retrysite.Result) {
 			a.checkNamedOp(s)
 		}
 	}
-	a.eachSend(true, func(_ *ast.FuncDecl, _ *inspector, s *send) {
+	a.eachSend(func(*ast.FuncLit) bool { return true }, func(_ *ast.FuncDecl, _ *inspector, s *send) {
 		if a.done[s.call] || !a.nonIdempotent(s.method) {
 			return
 		}
@@ -31,6 +30,9 @@ func (a *analyzer) check(sites *retrysite.Result) {
 		if len(within) == 0 && !viaClient {
 			if s.fact != nil && s.fact.Retried && s.fact.MethodParam >= 0 {
 				a.report(s, fmt.Sprintf("%s request is sent through %s, which retries it without an %s header; generate one key per operation and send it on every attempt", s.method, s.via.Name(), headers[0]))
+			}
+			if s.retriedBy != nil && !s.keyed {
+				a.report(s, fmt.Sprintf("%s request is sent through %s, which retries it without an %s header; generate one key per operation and send it on every attempt", s.method, s.retriedBy.Name(), headers[0]))
 			}
 			return
 		}
@@ -63,9 +65,11 @@ func (a *analyzer) report(s *send, msg string) {
 }
 
 // viaRetryingClient reports whether call sends through a client that
-// retries with its default policy.
+// retries with its library's retry decision (one whose CheckRetry was
+// replaced may well leave POST alone).
 func (a *analyzer) viaRetryingClient(call *ast.CallExpr) bool {
-	return a.clients[call] && !a.customCheck[astutil.RootObject(a.pass.TypesInfo, call.Fun)]
+	cfg := a.clients[call]
+	return cfg != nil && !cfg.CustomCheck
 }
 
 // retriedAt returns the retry sites whose attempts, written inline (a loop
@@ -77,7 +81,7 @@ func (a *analyzer) viaRetryingClient(call *ast.CallExpr) bool {
 func (a *analyzer) retriedAt(sites *retrysite.Result, call *ast.CallExpr) []*retrysite.Site {
 	var out []*retrysite.Site
 	for _, s := range sites.Within(call.Pos()) {
-		if s.Op.Func == nil && s.InAttempt(call) && !onlyUnprocessed(a.pass.TypesInfo, s) {
+		if s.Op.Func == nil && s.InAttempt(call) && !onlyUnprocessed(a.pass.TypesInfo, s) && !a.predicateOnlyUnprocessed(s) {
 			out = append(out, s)
 		}
 	}
@@ -95,26 +99,45 @@ func (a *analyzer) checkNamedOp(site *retrysite.Site) {
 	a.report(&send{call: call, method: f.Method, via: site.Op.Func, fact: &f}, a.unkeyedMessage(&send{method: f.Method}))
 }
 
-// checkFreshKey reports a key whose value is made inside the retry site, so
-// each attempt sends a new one.
+// checkFreshKey reports a key whose value is made inside the retry site,
+// so each attempt sends a new one: set from uuid, rand, time.Now (or a
+// helper returning such a value) in the attempt, or made by a builder or
+// sending helper called in the attempt.
 func (a *analyzer) checkFreshKey(s *send, site *retrysite.Site) {
+	k := a.freshKeyOf(s, func(pos token.Pos) bool { return site.Op.Contains(pos) })
+	if k == nil || k.via != nil && !site.InAttempt(k.call) {
+		return
+	}
+	a.done[s.call] = true
+	msg := fmt.Sprintf("%s key is generated on every attempt, so the server cannot recognise the retry; generate it once per operation, before the retry starts", headers[0])
+	if k.via == nil {
+		// The key is set here: report at the header it is set in.
+		report.Report(a.pass, analysis.Diagnostic{
+			Pos: k.call.Pos(), End: k.call.End(), Message: msg,
+			Related: []analysis.RelatedInformation{{Pos: a.freshPos(s, site), Message: "the key is made here, inside the retry"}},
+		})
+		return
+	}
+	report.Report(a.pass, analysis.Diagnostic{
+		Pos: s.call.Pos(), End: s.call.End(), Message: msg,
+		Related: []analysis.RelatedInformation{{Pos: k.via.Pos(), Message: fmt.Sprintf("%s makes a new key on every call (%s)", k.via.Name(), k.where)}},
+	})
+}
+
+// freshPos is where the fresh value of a key set in this function is made.
+func (a *analyzer) freshPos(s *send, site *retrysite.Site) token.Pos {
 	for _, kv := range s.keyValues {
 		c := a.calls()[kv.call.Lparen]
 		if c == nil || kv.arg >= len(c.Args) {
 			continue
 		}
-		for _, pos := range freshCalls(c.Args[kv.arg]) {
+		for _, pos := range a.freshCalls(c.Args[kv.arg]) {
 			if site.Op.Contains(pos) {
-				a.done[s.call] = true
-				report.Report(a.pass, analysis.Diagnostic{
-					Pos: kv.call.Pos(), End: kv.call.End(),
-					Message: fmt.Sprintf("%s key is generated on every attempt, so the server cannot recognise the retry; generate it once per operation, before the retry starts", headers[0]),
-					Related: []analysis.RelatedInformation{{Pos: pos, Message: "the key is made here, inside the retry"}},
-				})
-				return
+				return pos
 			}
 		}
 	}
+	return s.call.Pos()
 }
 
 // onlyUnprocessed reports whether every failure test of a retry loop picks
@@ -127,46 +150,4 @@ func onlyUnprocessed(info *types.Info, site *retrysite.Site) bool {
 			return ok && b.Op == token.EQL && astutil.ComparesWith(info, b, constant.MakeInt64(429))
 		})
 	})
-}
-
-// customCheckRetry finds the go-retryablehttp clients of the package whose
-// CheckRetry is replaced (c.CheckRetry = f, or a Client literal setting it):
-// their retry policy is their own, and may well leave POST alone.
-func customCheckRetry(pass *analysis.Pass) map[types.Object]bool {
-	out := map[types.Object]bool{}
-	isField := func(id *ast.Ident) bool {
-		v, ok := pass.TypesInfo.ObjectOf(id).(*types.Var)
-		return ok && id.Name == "CheckRetry" && v.IsField() && v.Pkg() != nil && v.Pkg().Path() == libs.RetryableHTTP
-	}
-	for _, f := range pass.Files {
-		ast.Inspect(f, func(n ast.Node) bool {
-			as, ok := n.(*ast.AssignStmt)
-			if !ok {
-				return true
-			}
-			for i, l := range as.Lhs {
-				if sel, ok := l.(*ast.SelectorExpr); ok && isField(sel.Sel) {
-					if obj := astutil.RootObject(pass.TypesInfo, sel.X); obj != nil {
-						out[obj] = true
-					}
-				}
-				if i >= len(as.Rhs) {
-					continue
-				}
-				// c := &retryablehttp.Client{CheckRetry: f}
-				ast.Inspect(as.Rhs[i], func(n ast.Node) bool {
-					if kv, ok := n.(*ast.KeyValueExpr); ok {
-						if id, ok := kv.Key.(*ast.Ident); ok && isField(id) {
-							if obj := astutil.RootObject(pass.TypesInfo, l); obj != nil {
-								out[obj] = true
-							}
-						}
-					}
-					return true
-				})
-			}
-			return true
-		})
-	}
-	return out
 }

@@ -13,9 +13,12 @@ operation and sent on every attempt.
 Reported, at the call that sends the request, is a request whose method is
 in -retrynonidempotent.methods (default POST,PATCH) sent inside a retry site
 (a retry loop, a retry helper such as backoff.Retry or retry.Do, a
-user-defined retry helper, or a retrying client: go-retryablehttp, resty with
-SetRetryCount) without a header from -retrynonidempotent.headers (default
-Idempotency-Key,X-Idempotency-Key; compared case-insensitively).
+user-defined retry helper, or a retrying client: go-retryablehttp, its
+StandardClient or a transport wrapping it, resty with SetRetryCount; the
+client's configuration is read where it is built, through variables,
+struct fields and constructors) without a header from
+-retrynonidempotent.headers (default Idempotency-Key,X-Idempotency-Key;
+compared case-insensitively).
 
 Sending: http.Post, http.PostForm, (*http.Client).Post/PostForm/Do with a
 request from http.NewRequest(WithContext) or an http.Request literal,
@@ -30,20 +33,31 @@ whose Fact says it sets the key on a request it is given. A header set with
 a name that is not constant counts as a key (it may be one).
 
 Across functions and packages, Facts record functions that send an unkeyed
-non-idempotent request (and which parameter carries the method), and
+non-idempotent request (and which parameter carries the method, and
+whether they retry it themselves), functions that build a request (a
+c.newRequest(ctx, method, path, body) builder: its method or method
+parameter, and whether it sets a key, made anew on each call or not),
+functions that send a request they are given (a c.do(req) wrapper), and
 functions that set the key: a retry loop that calls client.CreateOrder(...)
 is reported at that call, with related information pointing at the POST;
-a retrying helper called with http.MethodPost is reported at that call.
+a retrying helper called with http.MethodPost is reported at that call; a
+request built by a builder given http.MethodPost and sent in the loop is
+reported at the send.
 
 Also reported: a key generated per attempt, its value made by uuid, rand,
-time.Now or similar inside the retry site (followed through SSA), so every
-attempt carries a new key and the server cannot recognise the retry.
+time.Now or similar inside the retry site (followed through SSA, and
+through functions that return such a value, learned as Facts), or by a
+request builder called inside the retry site that makes a new key on each
+call, so every attempt carries a new key and the server cannot recognise
+the retry. A function that sends a request with a key of its own making
+(as stripe-go does once per call) is not reported at its callers.
 
 Not reported: GET, HEAD, OPTIONS, PUT, DELETE; a POST sent once (including
 one inside a retry loop that runs only after the attempt succeeded and
 never goes round again, as after a readiness poll); a POST with
 a key made outside the retry site; a retry loop whose failure tests only
 retry HTTP 429 or a dial error (syscall.ECONNREFUSED, or a *net.OpError
-whose Op is "dial"): outcomes that prove the server did not process the
-request; a go-retryablehttp client whose CheckRetry was
-replaced.`
+whose Op is "dial"), or a retry helper whose retry predicate (retry-go's
+RetryIf, k8s retry.OnError) is true only for those: outcomes that prove
+the server did not process the request; a go-retryablehttp client whose
+CheckRetry was replaced, or whose retries are switched off.`

@@ -1,19 +1,27 @@
 package retrynonidempotent
 
 import (
+	"go/ast"
+	"go/build"
+	"path/filepath"
+	"strings"
+
 	"go/token"
 	"go/types"
+	"golang.org/x/tools/go/analysis"
 
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/idemlint/idemlint/passes/internal/astutil"
 	"github.com/idemlint/idemlint/passes/internal/libs"
 )
 
 // freshCalls follows a key value backwards through SSA and returns the
 // positions of the calls that make a new value each time they run (uuid,
-// rand, time.Now). Values captured by a closure from outside it, and
+// rand, time.Now, or a function isFresh picks: one of the program that
+// returns such a value). Values captured by a closure from outside it, and
 // parameters, are made elsewhere and are not followed.
-func freshCalls(v ssa.Value) []token.Pos {
+func freshCalls(v ssa.Value, isFresh func(*types.Func) bool) []token.Pos {
 	var out []token.Pos
 	seen := map[ssa.Value]bool{}
 	var walk func(v ssa.Value, depth int)
@@ -25,7 +33,7 @@ func freshCalls(v ssa.Value) []token.Pos {
 		switch v := v.(type) {
 		case *ssa.Call:
 			c := v.Common()
-			if fn, ok := calleeFunc(c); ok && libs.MakesFreshValue(fn) {
+			if fn, ok := calleeFunc(c); ok && (libs.MakesFreshValue(fn) || isFresh(fn)) {
 				out = append(out, c.Pos())
 				return
 			}
@@ -87,4 +95,114 @@ func calleeFunc(c *ssa.CallCommon) (*types.Func, bool) {
 		return nil, false
 	}
 	return fn.Origin(), true
+}
+
+// FreshFact marks a function that returns a new value on every call, made
+// by uuid, rand, time.Now or another such function (a key helper that
+// folds time.Now() into the key): a key it returns inside a retry site is
+// new on every attempt.
+type FreshFact struct{}
+
+func (*FreshFact) AFact()         {}
+func (*FreshFact) String() string { return "returns a fresh value" }
+
+func (a *analyzer) isFresh(fn *types.Func) bool {
+	if fn == nil {
+		return false
+	}
+	if a.fresh[fn] {
+		return true
+	}
+	var f FreshFact
+	return fn.Pkg() != nil && fn.Pkg() != a.pass.Pkg && a.pass.ImportObjectFact(fn, &f)
+}
+
+func (a *analyzer) freshCalls(v ssa.Value) []token.Pos {
+	return freshCalls(v, a.isFresh)
+}
+
+// learnFresh finds the functions of the package that return a fresh
+// value; it reports whether it learned a new one. SSA is built only when a
+// function calls one that makes fresh values.
+func (a *analyzer) learnFresh() bool {
+	if a.std {
+		return false // no key helper there, and its clocks are many
+	}
+	grew := false
+	for _, d := range a.decls {
+		if a.fresh[d.Func] || !returnsKeyLike(d.Func.Signature()) {
+			continue
+		}
+		if !astutil.Some(d.Body, func(n ast.Node) bool {
+			call, ok := n.(*ast.CallExpr)
+			if !ok {
+				return false
+			}
+			fn := libs.Callee(a.pass.TypesInfo, call)
+			return fn != d.Func && (libs.MakesFreshValue(fn) || a.isFresh(fn))
+		}) {
+			continue
+		}
+		f := a.ssaFunc(d.Func)
+		if f == nil {
+			continue
+		}
+		for _, b := range f.Blocks {
+			for _, instr := range b.Instrs {
+				ret, ok := instr.(*ssa.Return)
+				if !ok {
+					continue
+				}
+				for _, r := range ret.Results {
+					if keyLike(r.Type()) && len(a.freshCalls(r)) > 0 {
+						a.fresh[d.Func] = true
+						grew = true
+					}
+				}
+			}
+		}
+	}
+	return grew
+}
+
+// keyLike reports whether a value of type t can be, or be made into, a
+// key: a string, a number, bytes, a UUID-like array, a time.
+func keyLike(t types.Type) bool {
+	if libs.IsNamed(t, "time", "Time") {
+		return true
+	}
+	switch u := t.Underlying().(type) {
+	case *types.Basic:
+		return u.Info()&(types.IsString|types.IsInteger) != 0
+	case *types.Array:
+		return isByte(u.Elem())
+	case *types.Slice:
+		return isByte(u.Elem())
+	}
+	return false
+}
+
+func isByte(t types.Type) bool {
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Kind() == types.Byte
+}
+
+func returnsKeyLike(sig *types.Signature) bool {
+	for i := range sig.Results().Len() {
+		if keyLike(sig.Results().At(i).Type()) {
+			return true
+		}
+	}
+	return false
+}
+
+// inGoroot reports whether the package's files are in the standard
+// library's source tree.
+func inGoroot(pass *analysis.Pass) bool {
+	if len(pass.Files) == 0 {
+		return false
+	}
+	f := pass.Fset.File(pass.Files[0].Pos())
+	root := build.Default.GOROOT
+	return f != nil && root != "" && strings.HasPrefix(f.Name(), filepath.Join(root, "src")+string(filepath.Separator))
 }

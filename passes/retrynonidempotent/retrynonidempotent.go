@@ -25,7 +25,7 @@ var Analyzer = &analysis.Analyzer{
 	URL:       "https://github.com/idemlint/idemlint#retrynonidempotent",
 	Requires:  []*analysis.Analyzer{retrysite.Analyzer},
 	Run:       run,
-	FactTypes: []analysis.Fact{new(SendsFact), new(SetsKeyFact)},
+	FactTypes: []analysis.Fact{new(SendsFact), new(SetsKeyFact), new(BuildsFact), new(FreshFact), new(SendsRequestFact)},
 }
 
 var (
@@ -39,35 +39,34 @@ func init() {
 }
 
 type analyzer struct {
-	pass    *analysis.Pass
-	sends   map[*types.Func]*SendsFact
-	setsKey map[*types.Func]*SetsKeyFact
-	calls   func() map[token.Pos]*ssa.CallCommon // built on first use
-	done    map[*ast.CallExpr]bool
+	pass     *analysis.Pass
+	sends    map[*types.Func]*SendsFact
+	setsKey  map[*types.Func]*SetsKeyFact
+	builds   map[*types.Func]*BuildsFact
+	wrappers map[*types.Func]*SendsRequestFact
+	fresh    map[*types.Func]bool
+	std      bool // the package is part of the standard library
+	decls    []astutil.Decl
+	calls    func() map[token.Pos]*ssa.CallCommon // built on first use
+	ssaFunc  func(*types.Func) *ssa.Function      // built on first use
+	done     map[*ast.CallExpr]bool
 
-	clients     map[ast.Node]bool     // sends through retrying clients
-	customCheck map[types.Object]bool // retryablehttp clients with their own CheckRetry
+	clients map[ast.Node]*retrysite.ClientConfig // sends through retrying clients
 }
 
 func run(pass *analysis.Pass) (any, error) {
 	if !libs.DependsOn(pass.Pkg, "net/http") {
 		return nil, nil // nothing here can send a request
 	}
-	a := &analyzer{pass: pass, sends: map[*types.Func]*SendsFact{}, setsKey: map[*types.Func]*SetsKeyFact{}, done: map[*ast.CallExpr]bool{}}
+	a := &analyzer{pass: pass, sends: map[*types.Func]*SendsFact{}, setsKey: map[*types.Func]*SetsKeyFact{},
+		builds: map[*types.Func]*BuildsFact{}, wrappers: map[*types.Func]*SendsRequestFact{}, fresh: map[*types.Func]bool{}, done: map[*ast.CallExpr]bool{},
+		decls: astutil.FuncDecls(pass.TypesInfo, pass.Files), std: inGoroot(pass)}
 	sites := pass.ResultOf[retrysite.Analyzer].(*retrysite.Result)
-	a.clients = map[ast.Node]bool{}
+	a.clients = map[ast.Node]*retrysite.ClientConfig{}
 	for _, s := range sites.Sites {
 		if s.Kind == retrysite.Client {
-			a.clients[s.Node] = true
+			a.clients[s.Node] = s.Client
 		}
-	}
-	a.customCheck = customCheckRetry(pass)
-	a.learn(sites)
-	for fn, f := range a.sends {
-		pass.ExportObjectFact(fn, f)
-	}
-	for fn, f := range a.setsKey {
-		pass.ExportObjectFact(fn, f)
 	}
 	funcs := ssautil.Lazy(pass)
 	var calls map[token.Pos]*ssa.CallCommon
@@ -76,6 +75,34 @@ func run(pass *analysis.Pass) (any, error) {
 			calls = ssautil.CallsByPos(funcs())
 		}
 		return calls
+	}
+	var byObj map[*types.Func]*ssa.Function
+	a.ssaFunc = func(fn *types.Func) *ssa.Function {
+		if byObj == nil {
+			byObj = map[*types.Func]*ssa.Function{}
+			for _, f := range funcs() {
+				if obj, ok := f.Object().(*types.Func); ok {
+					byObj[obj] = f
+				}
+			}
+		}
+		return byObj[fn]
+	}
+	a.learn(sites)
+	for fn, f := range a.sends {
+		pass.ExportObjectFact(fn, f)
+	}
+	for fn, f := range a.setsKey {
+		pass.ExportObjectFact(fn, f)
+	}
+	for fn, f := range a.builds {
+		pass.ExportObjectFact(fn, f)
+	}
+	for fn, f := range a.wrappers {
+		pass.ExportObjectFact(fn, f)
+	}
+	for fn := range a.fresh {
+		pass.ExportObjectFact(fn, new(FreshFact))
 	}
 	a.check(sites)
 	return nil, nil
@@ -86,25 +113,44 @@ func run(pass *analysis.Pass) (any, error) {
 func (a *analyzer) learn(sites *retrysite.Result) {
 	for changed := true; changed; {
 		changed = false
-		a.eachSend(false, func(fd *ast.FuncDecl, in *inspector, s *send) {
+		a.eachSend(func(lit *ast.FuncLit) bool { return isHelperOp(sites, lit) }, func(fd *ast.FuncDecl, in *inspector, s *send) {
 			fn := a.pass.TypesInfo.Defs[fd.Name].(*types.Func)
+			// A function that sends a request with a key of its own choosing
+			// (like stripe-go, which makes one per call) owns its
+			// idempotency: its callers are not told about it.
 			if a.sends[fn] != nil || s.keyed || !a.nonIdempotent(s.method) && s.methodParam < 0 {
 				return
 			}
-			retried := len(a.retriedAt(sites, s.call)) > 0 || a.viaRetryingClient(s.call) || s.fact != nil && s.fact.Retried
-			if retried && s.methodParam < 0 {
-				return // the hazard is reported here, not at the callers
-			}
+			retried := len(a.retriedAt(sites, s.call)) > 0 || a.viaRetryingClient(s.call) || s.fact != nil && s.fact.Retried || s.retriedBy != nil
+			// A constant POST retried here is reported here; the fact
+			// still tells the callers, so a retry of a call of this
+			// function (an ACME poll around a client method that retries
+			// its POST) is reported at that call too.
 			a.sends[fn] = &SendsFact{
 				Method:      s.method,
 				MethodParam: s.methodParam,
 				Retried:     retried,
 				Where:       a.where(s),
 			}
+
 			changed = true
 		})
 		changed = a.learnSetsKey() || changed
+		changed = a.learnFresh() || changed
+		changed = a.learnBuilders() || changed
+		changed = a.learnWrappers(sites) || changed
 	}
+}
+
+// isHelperOp reports whether lit is the operation of a retry helper call:
+// it runs, retried, when its declaration runs.
+func isHelperOp(sites *retrysite.Result, lit *ast.FuncLit) bool {
+	for _, s := range sites.Within(lit.Body.Pos()) {
+		if s.Kind != retrysite.Loop && s.Op.Body == lit.Body {
+			return true
+		}
+	}
+	return false
 }
 
 // where is the position of the send itself, through facts.
@@ -121,15 +167,15 @@ func baseName(path string) string {
 }
 
 // eachSend calls f for every send in every function declaration, and in
-// the function literals inside them when lits is set. (A send in a literal
+// the function literals inside them that lits picks. (A send in a literal
 // runs when the literal is called, which is not when its declaration is.)
-func (a *analyzer) eachSend(lits bool, f func(*ast.FuncDecl, *inspector, *send)) {
+func (a *analyzer) eachSend(lits func(*ast.FuncLit) bool, f func(*ast.FuncDecl, *inspector, *send)) {
 	for _, d := range astutil.FuncDecls(a.pass.TypesInfo, a.pass.Files) {
 		in := &inspector{a: a, info: a.pass.TypesInfo, decl: d.FuncDecl, sig: d.Func.Signature()}
 		ast.Inspect(d.Body, func(n ast.Node) bool {
 			switch n := n.(type) {
 			case *ast.FuncLit:
-				return lits
+				return lits(n)
 			case *ast.CallExpr:
 				if s := in.sendOf(n); s != nil {
 					f(d.FuncDecl, in, s)

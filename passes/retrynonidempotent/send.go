@@ -26,6 +26,15 @@ type send struct {
 	// SendsFact says so); nil for a direct send.
 	via  *types.Func
 	fact *SendsFact
+	// fresh is set when the key comes from a builder function that makes
+	// a new one on every call.
+	fresh *freshKey
+	// retriedBy is the wrapper that sends the request inside a retry of
+	// its own, if any.
+	retriedBy *types.Func
+	// builder is the function of the program that built the request, if
+	// any, for the related information.
+	builder *types.Func
 }
 
 // keyValue is a key header set by a call (Header.Set, SetHeader), whose
@@ -49,7 +58,11 @@ func (in *inspector) sendOf(call *ast.CallExpr) *send {
 	if fn == nil {
 		return nil
 	}
-	if row, ok := libs.Sends.Lookup(fn); ok {
+	row, ok := libs.Sends.Lookup(fn)
+	if !ok && isDoer(fn) {
+		row, ok = libs.Send{MethodArg: -1, RequestArg: 0}, true
+	}
+	if ok {
 		s := &send{call: call, method: row.Method, methodParam: -1}
 		switch {
 		case row.RequestArg >= 0 && row.RequestArg < len(call.Args):
@@ -59,6 +72,16 @@ func (in *inspector) sendOf(call *ast.CallExpr) *send {
 			in.restyChain(s, call)
 		default:
 			in.restyChain(s, call)
+		}
+		return s
+	}
+	var wrap SendsRequestFact
+	if in.a.sendsRequestFact(fn, &wrap) && wrap.Param < len(call.Args) {
+		s := &send{call: call, methodParam: -1}
+		in.request(s, call.Args[wrap.Param])
+		s.keyed = s.keyed || wrap.Keyed
+		if wrap.Retried {
+			s.retriedBy = fn
 		}
 		return s
 	}
@@ -108,6 +131,11 @@ func (in *inspector) request(s *send, e ast.Expr) {
 			fn := libs.Callee(in.info, x)
 			if i, ok := libs.RequestBuilders.Lookup(fn); ok && i < len(x.Args) {
 				s.method, s.methodParam = in.methodOf(x.Args[i])
+				return
+			}
+			var bf BuildsFact
+			if in.a.buildsFact(fn, &bf) {
+				in.built(s, x, fn, &bf)
 				return
 			}
 			// req.WithContext(ctx), req.Clone(ctx), FromRequest(req): the
@@ -281,4 +309,39 @@ func (in *inspector) restyChain(s *send, call *ast.CallExpr) {
 			in.headersOf(s, v)
 		}
 	}
+}
+
+// built reads a request returned by a builder function of the program
+// (c.newRequest(ctx, http.MethodPost, path, body)), through its fact.
+func (in *inspector) built(s *send, call *ast.CallExpr, fn *types.Func, f *BuildsFact) {
+	s.method = f.Method
+	if f.MethodParam >= 0 && f.MethodParam < len(call.Args) {
+		s.method, s.methodParam = in.methodOf(call.Args[f.MethodParam])
+	}
+	if f.Keyed {
+		s.keyed = true
+	}
+	if f.FreshKey != "" {
+		s.fresh = &freshKey{call: call, via: fn, where: f.FreshKey}
+	}
+	if s.builder == nil {
+		s.builder = fn
+	}
+}
+
+// isDoer reports whether fn is a method of an interface shaped like
+// *http.Client's Do (Do(*http.Request) (*http.Response, error)): the
+// "doer" a client keeps so that tests can swap the transport, which sends
+// the request it is given.
+func isDoer(fn *types.Func) bool {
+	sig := fn.Signature()
+	if fn.Name() != "Do" || sig.Recv() == nil || !types.IsInterface(sig.Recv().Type()) {
+		return false
+	}
+	if sig.Params().Len() != 1 || sig.Results().Len() != 2 {
+		return false
+	}
+	p, ok := sig.Params().At(0).Type().(*types.Pointer)
+	r, ok2 := sig.Results().At(0).Type().(*types.Pointer)
+	return ok && ok2 && libs.IsNamed(p.Elem(), "net/http", "Request") && libs.IsNamed(r.Elem(), "net/http", "Response")
 }

@@ -28,13 +28,13 @@ func run(pass *analysis.Pass) (any, error) {
 	f := &finder{
 		info:    pass.TypesInfo,
 		decls:   indexDecls(pass.TypesInfo, pass.Files),
-		resty:   restyRetrying(pass.Pkg, pass.TypesInfo, pass.Files),
 		helpers: map[*types.Func]*HelperFact{},
 		waits:   map[*types.Func]*WaitFact{},
 		pass:    pass,
 		index:   pass.ResultOf[bodies.Analyzer].(*bodies.Index),
 		facts:   &respFacts{pass: pass, local: map[*types.Func]*RespFact{}},
 	}
+	f.clients = newClientConfigs(pass.Pkg, pass.TypesInfo, f.decls, pass.Files)
 	f.learnWaits()
 	f.facts.learn(pass.Files)
 	// A helper may call another helper of the same package declared later:
@@ -64,7 +64,7 @@ type finder struct {
 	index   *bodies.Index
 	info    *types.Info
 	decls   decls
-	resty   map[types.Object]bool
+	clients *clientConfigs
 	helpers map[*types.Func]*HelperFact // helpers of this package
 	waits   map[*types.Func]*WaitFact   // wait helpers of this package
 	facts   *respFacts
@@ -129,8 +129,11 @@ func (f *finder) callSite(encl ast.Node, call *ast.CallExpr, fn *types.Func) *Si
 		forwarded(f.info, s, call, encl)
 		return s
 	}
-	if !library && isRetryingClientCall(f.info, call, f.resty) {
-		return &Site{Kind: Client, Node: call, Encl: encl, HelperFunc: fn}
+	if library {
+		return nil
+	}
+	if cfg := f.clients.sendConfig(call, encl); cfg != nil {
+		return &Site{Kind: Client, Node: call, Encl: encl, HelperFunc: fn, Client: cfg}
 	}
 	return nil
 }

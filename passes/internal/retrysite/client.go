@@ -2,102 +2,556 @@ package retrysite
 
 import (
 	"go/ast"
-	"go/constant"
+	"go/token"
 	"go/types"
 
 	"github.com/idemlint/idemlint/passes/internal/astutil"
-
 	"github.com/idemlint/idemlint/passes/internal/libs"
 )
 
-// restyRetrying finds the resty clients of the package configured to retry:
-// the variables and fields whose client had SetRetryCount called with a
-// constant above zero. A resty client retries nothing by default (RetryCount
-// 0), and a count read from configuration may well be zero, so only a
-// constant count makes its requests retry sites.
-func restyRetrying(pkg *types.Package, info *types.Info, files []*ast.File) map[types.Object]bool {
-	objs := map[types.Object]bool{}
-	if !libs.DependsOn(pkg, libs.RestyV2) {
-		return objs
+// ClientConfig is how a retrying client is configured, read once where the
+// client is built and followed through the variables, struct fields and
+// constructor functions that carry it to the call that sends.
+type ClientConfig struct {
+	// Attempts is how many times the client sends a request that keeps
+	// failing, when its retry count is a constant we can see, else 0.
+	Attempts int
+	// Off says the client sends once: go-retryablehttp with RetryMax 0, a
+	// resty client without a constant SetRetryCount above zero (a count
+	// read from configuration may well be zero).
+	Off bool
+	// CustomCheck says the retry decision was replaced (go-retryablehttp's
+	// CheckRetry): the client retries what its author chose.
+	CustomCheck bool
+	// Std says the send goes through an *http.Client that wraps the
+	// retrying client (go-retryablehttp's StandardClient, a retrying
+	// transport).
+	Std bool
+	// Built is where the client is built, when it is in this package.
+	Built token.Pos
+}
+
+// clientConfigs follows client values of one package to where they are
+// built.
+type clientConfigs struct {
+	info  *types.Info
+	decls decls
+	index *clientIndex
+	cache map[types.Object]*ClientConfig
+	busy  map[types.Object]bool
+}
+
+// clientIndex holds, for each variable and struct field of the package,
+// the values stored into it and the configuration changes made on the
+// client it holds (c.RetryMax = 2, c.SetRetryCount(3) as a statement).
+type clientIndex struct {
+	stores map[types.Object][]ast.Expr
+	muts   map[types.Object][]clientChange
+}
+
+// clientChange is one configuration change: a field of the client set to
+// value, or a retry setter called.
+type clientChange struct {
+	field  string
+	value  ast.Expr
+	setter *ast.CallExpr
+}
+
+// env binds the integer parameters of a constructor being followed to the
+// constants its caller passes.
+type env map[*types.Var]int
+
+func newClientConfigs(pkg *types.Package, info *types.Info, d decls, files []*ast.File) *clientConfigs {
+	c := &clientConfigs{info: info, decls: d, cache: map[types.Object]*ClientConfig{}, busy: map[types.Object]bool{}}
+	if libs.DependsOn(pkg, libs.RetryableHTTP, libs.RestyV2) {
+		c.index = indexClients(info, files)
+	}
+	return c
+}
+
+func indexClients(info *types.Info, files []*ast.File) *clientIndex {
+	ix := &clientIndex{stores: map[types.Object][]ast.Expr{}, muts: map[types.Object][]clientChange{}}
+	store := func(lhs, value ast.Expr) {
+		if sel, ok := ast.Unparen(lhs).(*ast.SelectorExpr); ok && configField(info, sel.Sel) != "" {
+			if obj := holder(info, sel.X); obj != nil {
+				ix.muts[obj] = append(ix.muts[obj], clientChange{field: configField(info, sel.Sel), value: value})
+			}
+			return
+		}
+		if obj := holder(info, lhs); obj != nil {
+			ix.stores[obj] = append(ix.stores[obj], value)
+		}
 	}
 	for _, f := range files {
 		ast.Inspect(f, func(n ast.Node) bool {
 			switch n := n.(type) {
 			case *ast.AssignStmt:
 				if len(n.Lhs) == len(n.Rhs) {
-					for i, r := range n.Rhs {
-						if chainRetries(info, r) {
-							if obj := astutil.ChainHolder(info, n.Lhs[i]); obj != nil {
-								objs[obj] = true
-							}
-						}
+					for i := range n.Lhs {
+						store(n.Lhs[i], n.Rhs[i])
 					}
 				}
 			case *ast.ValueSpec:
 				for i, v := range n.Values {
-					if i < len(n.Names) && chainRetries(info, v) {
-						objs[info.ObjectOf(n.Names[i])] = true
+					if i < len(n.Names) {
+						store(n.Names[i], v)
 					}
 				}
 			case *ast.KeyValueExpr:
-				if id, ok := n.Key.(*ast.Ident); ok && chainRetries(info, n.Value) {
-					if obj := info.ObjectOf(id); obj != nil {
-						objs[obj] = true
+				if id, ok := n.Key.(*ast.Ident); ok {
+					if v, ok := info.ObjectOf(id).(*types.Var); ok && v.IsField() {
+						ix.stores[v] = append(ix.stores[v], n.Value)
 					}
 				}
 			case *ast.ExprStmt:
 				// client.SetRetryCount(3) as a statement of its own.
-				if chainRetries(info, n.X) {
-					if obj := astutil.ChainHolder(info, n.X); obj != nil {
-						objs[obj] = true
+				if call, ok := ast.Unparen(n.X).(*ast.CallExpr); ok {
+					for c := call; c != nil; c = chained(c) {
+						if _, ok := libs.ClientRetrySetters.Lookup(libs.Callee(info, c)); ok {
+							if obj := astutil.ChainHolder(info, n.X); obj != nil {
+								ix.muts[obj] = append(ix.muts[obj], clientChange{setter: c})
+							}
+						}
 					}
 				}
 			}
 			return true
 		})
 	}
-	return objs
+	return ix
 }
 
-// chainRetries reports whether a method chain contains a resty
-// SetRetryCount with a constant above zero.
-func chainRetries(info *types.Info, e ast.Expr) bool {
-	for {
-		call, ok := ast.Unparen(e).(*ast.CallExpr)
-		if !ok {
-			return false
+// chained returns the call a method call is made on (x.A().B(): A), or nil.
+func chained(call *ast.CallExpr) *ast.CallExpr {
+	if sel, ok := call.Fun.(*ast.SelectorExpr); ok {
+		c, _ := ast.Unparen(sel.X).(*ast.CallExpr)
+		return c
+	}
+	return nil
+}
+
+// holder is the variable or struct field an expression names.
+func holder(info *types.Info, e ast.Expr) types.Object {
+	switch x := ast.Unparen(e).(type) {
+	case *ast.Ident:
+		if v, ok := info.ObjectOf(x).(*types.Var); ok {
+			return v
 		}
-		fn := libs.Callee(info, call)
-		if libs.IsMethod(fn, libs.RestyV2, "Client", "SetRetryCount") && len(call.Args) == 1 {
-			if tv, ok := info.Types[call.Args[0]]; ok && tv.Value != nil && constant.Sign(tv.Value) > 0 {
-				return true
+	case *ast.SelectorExpr:
+		if v, ok := info.ObjectOf(x.Sel).(*types.Var); ok {
+			return v
+		}
+	}
+	return nil
+}
+
+// configField returns "retries" or "check" when id is such a field of a
+// retrying client type, else "".
+func configField(info *types.Info, id *ast.Ident) string {
+	v, ok := info.ObjectOf(id).(*types.Var)
+	if !ok || !v.IsField() || v.Pkg() == nil {
+		return ""
+	}
+	for _, t := range libs.ClientTypes {
+		if v.Pkg().Path() != t.Pkg {
+			continue
+		}
+		switch v.Name() {
+		case t.Retries:
+			return "retries"
+		case t.Check:
+			return "check"
+		}
+	}
+	return ""
+}
+
+// clientType returns the row of a retrying client type (through a pointer).
+func clientType(t types.Type) *libs.ClientType {
+	if p, ok := t.(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	for i, ct := range libs.ClientTypes {
+		if libs.IsNamed(t, ct.Pkg, ct.Name) {
+			return &libs.ClientTypes[i]
+		}
+	}
+	return nil
+}
+
+func isHTTPClient(t types.Type) bool {
+	if p, ok := t.(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	return libs.IsNamed(t, "net/http", "Client")
+}
+
+// retries makes the configuration of a client that retries n times.
+func retries(n int, known bool, at token.Pos) *ClientConfig {
+	if !known {
+		return &ClientConfig{Built: at}
+	}
+	return &ClientConfig{Attempts: max(n, 0) + 1, Off: n <= 0, Built: at}
+}
+
+// of returns the configuration of the client e evaluates to, or nil when e
+// is not a retrying client we can follow.
+func (c *clientConfigs) of(e ast.Expr, en env, depth int) *ClientConfig {
+	if c.index == nil || depth > 8 {
+		return nil
+	}
+	switch x := ast.Unparen(e).(type) {
+	case *ast.UnaryExpr:
+		if x.Op == token.AND {
+			return c.of(x.X, en, depth+1)
+		}
+	case *ast.StarExpr:
+		return c.of(x.X, en, depth+1)
+	case *ast.CompositeLit:
+		return c.literal(x, en, depth)
+	case *ast.CallExpr:
+		return c.call(x, en, depth)
+	case *ast.Ident, *ast.SelectorExpr:
+		if obj := holder(c.info, x); obj != nil {
+			return c.held(obj, en, depth)
+		}
+	}
+	return nil
+}
+
+// literal reads a client struct literal (&retryablehttp.Client{RetryMax:
+// 3}) or an http.Client literal whose Transport retries.
+func (c *clientConfigs) literal(lit *ast.CompositeLit, en env, depth int) *ClientConfig {
+	t := c.info.TypeOf(lit)
+	if t == nil {
+		return nil
+	}
+	field := func(name string) ast.Expr {
+		for _, elt := range lit.Elts {
+			if kv, ok := elt.(*ast.KeyValueExpr); ok {
+				if id, ok := kv.Key.(*ast.Ident); ok && id.Name == name {
+					return kv.Value
+				}
 			}
 		}
-		sel, ok := call.Fun.(*ast.SelectorExpr)
-		if !ok {
-			return false
+		return nil
+	}
+	if isHTTPClient(t) {
+		if tr := field("Transport"); tr != nil {
+			return c.transport(tr, en, depth)
 		}
-		e = sel.X
+		return nil
+	}
+	ct := clientType(t)
+	if ct == nil || ct.Retries == "" {
+		return nil
+	}
+	// A literal that leaves the count out retries nothing.
+	cfg := retries(0, true, lit.Pos())
+	if v := field(ct.Retries); v != nil {
+		n, ok := c.intValue(v, en)
+		cfg = retries(n, ok, lit.Pos())
+	}
+	if v := field(ct.Check); v != nil && !fromPackage(c.info, v, ct.Pkg) {
+		cfg.CustomCheck = true
+	}
+	return cfg
+}
+
+// transport reads an http.RoundTripper that sends through a retrying
+// client (&retryablehttp.RoundTripper{Client: rc}).
+func (c *clientConfigs) transport(e ast.Expr, en env, depth int) *ClientConfig {
+	e = ast.Unparen(e)
+	if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.AND {
+		e = ast.Unparen(u.X)
+	}
+	lit, ok := e.(*ast.CompositeLit)
+	if !ok {
+		return nil
+	}
+	t := c.info.TypeOf(lit)
+	n, ok := types.Unalias(t).(*types.Named)
+	if !ok || n.Obj().Pkg() == nil {
+		return nil
+	}
+	name, ok := libs.RetryingTransports[[2]string{n.Obj().Pkg().Path(), n.Obj().Name()}]
+	if !ok {
+		return nil
+	}
+	for _, elt := range lit.Elts {
+		if kv, ok := elt.(*ast.KeyValueExpr); ok {
+			if id, ok := kv.Key.(*ast.Ident); ok && id.Name == name {
+				return std(c.of(kv.Value, en, depth+1), clientType(c.info.TypeOf(kv.Value)), lit.Pos())
+			}
+		}
+	}
+	return nil
+}
+
+// std is the configuration of an *http.Client wrapping a retrying client
+// of type ct; one whose origin we cannot see has its library's defaults.
+func std(cfg *ClientConfig, ct *libs.ClientType, at token.Pos) *ClientConfig {
+	if cfg == nil {
+		if ct == nil || ct.Retries == "" {
+			return nil
+		}
+		cfg = retries(libs.DefaultClientRetries, true, at)
+	}
+	out := *cfg
+	out.Std = true
+	return &out
+}
+
+// call follows a call that returns a client: a library constructor, a
+// retry setter or other builder method of the client, a wrapper such as
+// StandardClient, or a function of the package that returns one.
+func (c *clientConfigs) call(call *ast.CallExpr, en env, depth int) *ClientConfig {
+	fn := libs.Callee(c.info, call)
+	if fn == nil {
+		return nil
+	}
+	if n, ok := libs.ClientConstructors.Lookup(fn); ok {
+		return retries(n, true, call.Pos())
+	}
+	sel, _ := call.Fun.(*ast.SelectorExpr)
+	if i, ok := libs.ClientRetrySetters.Lookup(fn); ok && sel != nil && i < len(call.Args) {
+		n, known := c.intValue(call.Args[i], en)
+		cfg := retries(n, known, call.Pos())
+		if !known {
+			cfg.Off = true // a count read from configuration may be zero
+		}
+		return cfg
+	}
+	if _, ok := libs.ClientWrappers.Lookup(fn); ok && sel != nil {
+		return std(c.of(sel.X, en, depth+1), clientType(c.info.TypeOf(sel.X)), call.Pos())
+	}
+	// resty's builder methods (SetBaseURL, SetTimeout, AddRetryCondition...)
+	// return the client they are called on.
+	if sel != nil && fn.Signature().Recv() != nil && clientType(fn.Signature().Recv().Type()) != nil {
+		if res := fn.Signature().Results(); res.Len() == 1 && types.Identical(res.At(0).Type(), fn.Signature().Recv().Type()) {
+			return c.of(sel.X, en, depth+1)
+		}
+	}
+	return c.constructor(fn, call, en, depth)
+}
+
+// constructor follows a function of the package that returns a client,
+// binding its integer parameters to the constants the call passes
+// (newClient(0) that sets RetryMax = retries).
+func (c *clientConfigs) constructor(fn *types.Func, call *ast.CallExpr, en env, depth int) *ClientConfig {
+	fd := c.decls[fn]
+	if fd == nil || c.busy[fn] {
+		return nil
+	}
+	res := fn.Signature().Results()
+	idx := -1
+	for i := range res.Len() {
+		if clientType(res.At(i).Type()) != nil || isHTTPClient(res.At(i).Type()) {
+			idx = i
+			break
+		}
+	}
+	if idx < 0 {
+		return nil
+	}
+	inner := env{}
+	params := fn.Signature().Params()
+	for i := range min(params.Len(), len(call.Args)) {
+		if n, ok := c.intValue(call.Args[i], en); ok {
+			inner[params.At(i)] = n
+		}
+	}
+	c.busy[fn] = true
+	defer delete(c.busy, fn)
+	var out *ClientConfig
+	ast.Inspect(fd.Body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.ReturnStmt:
+			if len(n.Results) == res.Len() {
+				out = merge(out, c.of(n.Results[idx], inner, depth+1))
+			}
+		}
+		return true
+	})
+	return out
+}
+
+// held is the configuration of the client a variable or field holds: what
+// is stored into it, changed by the changes made on it. A local variable
+// is followed under the bindings of the constructor it is in.
+func (c *clientConfigs) held(obj types.Object, en env, depth int) *ClientConfig {
+	local := obj.Parent() != nil && obj.Parent() != obj.Pkg().Scope()
+	if !local {
+		if cfg, ok := c.cache[obj]; ok {
+			return cfg
+		}
+		en = nil
+	}
+	if c.busy[obj] {
+		return nil
+	}
+	c.busy[obj] = true
+	var out *ClientConfig
+	for _, v := range c.index.stores[obj] {
+		out = merge(out, c.of(v, en, depth+1))
+	}
+	if out != nil {
+		for _, m := range c.index.muts[obj] {
+			c.change(out, m, en)
+		}
+	}
+	delete(c.busy, obj)
+	if !local {
+		c.cache[obj] = out
+	}
+	return out
+}
+
+// change applies one configuration change to cfg.
+func (c *clientConfigs) change(cfg *ClientConfig, m clientChange, en env) {
+	switch {
+	case m.setter != nil:
+		i, _ := libs.ClientRetrySetters.Lookup(libs.Callee(c.info, m.setter))
+		if i < len(m.setter.Args) {
+			n, known := c.intValue(m.setter.Args[i], en)
+			*cfg = *retries(n, known, cfg.Built)
+			cfg.Off = cfg.Off || !known
+		}
+	case m.field == "retries":
+		n, known := c.intValue(m.value, en)
+		custom, std := cfg.CustomCheck, cfg.Std
+		*cfg = *retries(n, known, cfg.Built)
+		cfg.CustomCheck, cfg.Std = custom, std
+	case m.field == "check":
+		cfg.CustomCheck = cfg.CustomCheck || !fromLibrary(c.info, m.value)
 	}
 }
 
-// isRetryingClientCall reports whether call sends a request through a client
-// that retries it: go-retryablehttp, or resty with retries configured.
-func isRetryingClientCall(info *types.Info, call *ast.CallExpr, resty map[types.Object]bool) bool {
-	fn := libs.Callee(info, call)
-	if _, ok := libs.RetryingClientCalls.Lookup(fn); ok {
-		return true
+// fromLibrary reports whether e names a function of a retrying client's
+// own package (rc.CheckRetry = retryablehttp.DefaultRetryPolicy).
+func fromLibrary(info *types.Info, e ast.Expr) bool {
+	for _, t := range libs.ClientTypes {
+		if fromPackage(info, e, t.Pkg) {
+			return true
+		}
 	}
-	if _, ok := libs.RestySend.Lookup(fn); !ok {
-		return false
-	}
-	sel, ok := call.Fun.(*ast.SelectorExpr)
+	return false
+}
+
+func fromPackage(info *types.Info, e ast.Expr, path string) bool {
+	sel, ok := ast.Unparen(e).(*ast.SelectorExpr)
 	if !ok {
 		return false
 	}
-	if chainRetries(info, sel.X) {
-		return true
+	fn, ok := info.ObjectOf(sel.Sel).(*types.Func)
+	return ok && fn.Pkg() != nil && fn.Pkg().Path() == path
+}
+
+// merge combines the configurations of the clients a holder may hold: it
+// retries when one of them does, as often as the most retrying one.
+func merge(a, b *ClientConfig) *ClientConfig {
+	switch {
+	case a == nil:
+		return b
+	case b == nil:
+		return a
 	}
-	obj := astutil.ChainHolder(info, sel.X)
-	return obj != nil && resty[obj]
+	out := *a
+	out.Attempts = max(a.Attempts, b.Attempts)
+	if a.Attempts == 0 && !a.Off || b.Attempts == 0 && !b.Off {
+		out.Attempts = 0 // one of them is not a constant
+	}
+	out.Off = a.Off && b.Off
+	out.CustomCheck = a.CustomCheck || b.CustomCheck
+	out.Std = a.Std || b.Std
+	return &out
+}
+
+// intValue is the constant value of an integer expression, or of a
+// constructor parameter bound by the caller.
+func (c *clientConfigs) intValue(e ast.Expr, en env) (int, bool) {
+	if n, ok := astutil.IntConst(c.info, e); ok {
+		return int(n), true
+	}
+	if id, ok := ast.Unparen(e).(*ast.Ident); ok {
+		if v, ok := c.info.Uses[id].(*types.Var); ok {
+			n, ok := en[v]
+			return n, ok
+		}
+	}
+	return 0, false
+}
+
+// sendConfig returns the configuration of the retrying client a call sends
+// through, or nil when the call does not send through one that retries:
+// go-retryablehttp's Client methods and package functions, resty requests
+// made from a client that retries, and *http.Client sends through a client
+// that wraps a retrying one.
+func (c *clientConfigs) sendConfig(call *ast.CallExpr, encl ast.Node) *ClientConfig {
+	fn := libs.Callee(c.info, call)
+	if fn == nil || c.index == nil {
+		return nil
+	}
+	sel, _ := call.Fun.(*ast.SelectorExpr)
+	var cfg *ClientConfig
+	switch _, retrying := libs.RetryingClientCalls.Lookup(fn); {
+	case retrying && (fn.Signature().Recv() == nil || sel == nil):
+		cfg = retries(libs.DefaultClientRetries, true, token.NoPos)
+	case retrying:
+		if cfg = c.of(sel.X, nil, 0); cfg == nil {
+			cfg = retries(libs.DefaultClientRetries, true, token.NoPos)
+		}
+	case sel == nil:
+		return nil
+	default:
+		if _, ok := libs.RestySend.Lookup(fn); ok {
+			cfg = c.requestClient(sel.X, encl, 0)
+		} else if libs.IsMethod(fn, "net/http", "Client", fn.Name()) {
+			if _, ok := libs.Sends.Lookup(fn); ok {
+				if cfg = c.of(sel.X, nil, 0); cfg != nil && !cfg.Std {
+					cfg = nil
+				}
+			}
+		}
+	}
+	if cfg == nil || cfg.Off {
+		return nil
+	}
+	return cfg
+}
+
+// requestClient follows a resty request (client.R().SetBody(b), or a
+// variable holding one) back to its client's configuration.
+func (c *clientConfigs) requestClient(e ast.Expr, encl ast.Node, depth int) *ClientConfig {
+	for depth < 8 {
+		depth++
+		switch x := ast.Unparen(e).(type) {
+		case *ast.CallExpr:
+			sel, ok := x.Fun.(*ast.SelectorExpr)
+			if !ok {
+				return nil
+			}
+			if _, ok := libs.ClientRequests.Lookup(libs.Callee(c.info, x)); ok {
+				return c.of(sel.X, nil, 0)
+			}
+			e = sel.X
+		case *ast.Ident:
+			v, ok := c.info.Uses[x].(*types.Var)
+			if !ok || encl == nil {
+				return nil
+			}
+			var out *ClientConfig
+			for _, d := range astutil.Assignments(c.info, encl, v) {
+				if d != e {
+					out = merge(out, c.requestClient(d, encl, depth))
+				}
+			}
+			return out
+		default:
+			return nil
+		}
+	}
+	return nil
 }

@@ -24,6 +24,15 @@ var show = &analysis.Analyzer{
 			if s.Kind == retrysite.Loop {
 				msg += fmt.Sprintf(" bounded=%t waits=%d", s.Bound != nil, len(s.Waits))
 			}
+			if s.Kind == retrysite.Client {
+				msg += fmt.Sprintf(" attempts=%d", s.Client.Attempts)
+				if s.Client.Std {
+					msg += " std"
+				}
+				if s.Client.CustomCheck {
+					msg += " custom"
+				}
+			}
 			if s.Op.Body != nil {
 				msg += " op=body"
 			} else if s.Op.Func != nil {

@@ -66,6 +66,8 @@ type Site struct {
 	Ctx         *policy.Policy
 	// For UserHelper sites: the helper's fact.
 	UserHelper *HelperFact
+	// For Client sites: the client's configuration.
+	Client *ClientConfig
 
 	// Loop sites only.
 	//

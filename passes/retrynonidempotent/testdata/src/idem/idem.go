@@ -23,7 +23,7 @@ const methodCreate = "POST"
 
 // --- reported ---
 
-func postLoop(c *http.Client) error {
+func postLoop(c *http.Client) error { // want postLoop:`sends unkeyed POST \(retried=true\)`
 	for i := 0; i < 3; i++ {
 		resp, err := c.Post("http://x/orders", "application/json", strings.NewReader("{}")) // want `POST request is retried without an Idempotency-Key header; generate one key per operation, outside the retry loop, and send it on every attempt`
 		if err == nil {
@@ -35,7 +35,7 @@ func postLoop(c *http.Client) error {
 	return errors.New("failed")
 }
 
-func pkgPost() {
+func pkgPost() { // want pkgPost:`sends unkeyed POST \(retried=true\)`
 	for i := 0; i < 3; i++ {
 		if _, err := http.Post("http://x", "text/plain", nil); err == nil { // want `POST request is retried`
 			return
@@ -43,7 +43,7 @@ func pkgPost() {
 	}
 }
 
-func postForm() {
+func postForm() { // want postForm:`sends unkeyed POST \(retried=true\)`
 	for i := 0; i < 3; i++ {
 		if _, err := http.PostForm("http://x", url.Values{}); err == nil { // want `POST request is retried`
 			return
@@ -51,7 +51,7 @@ func postForm() {
 	}
 }
 
-func newRequestDo(ctx context.Context, c *http.Client) error {
+func newRequestDo(ctx context.Context, c *http.Client) error { // want newRequestDo:`sends unkeyed POST \(retried=true\)`
 	var err error
 	for attempt := range 3 {
 		_ = attempt
@@ -64,7 +64,7 @@ func newRequestDo(ctx context.Context, c *http.Client) error {
 	return err
 }
 
-func patchNamedConst(c *http.Client) {
+func patchNamedConst(c *http.Client) { // want patchNamedConst:`sends unkeyed PATCH \(retried=true\)`
 	req, _ := http.NewRequest("PATCH", "http://x", nil)
 	for i := 0; i < 3; i++ {
 		if _, err := c.Do(req); err == nil { // want `PATCH request is retried`
@@ -73,7 +73,7 @@ func patchNamedConst(c *http.Client) {
 	}
 }
 
-func namedConstant(c *http.Client) {
+func namedConstant(c *http.Client) { // want namedConstant:`sends unkeyed POST \(retried=true\)`
 	for i := 0; i < 3; i++ {
 		req, _ := http.NewRequest(methodCreate, "http://x", nil)
 		if _, err := c.Do(req); err == nil { // want `POST request is retried`
@@ -82,7 +82,7 @@ func namedConstant(c *http.Client) {
 	}
 }
 
-func requestLiteral(c *http.Client, u *url.URL) {
+func requestLiteral(c *http.Client, u *url.URL) { // want requestLiteral:`sends unkeyed POST \(retried=true\)`
 	for i := 0; i < 3; i++ {
 		req := &http.Request{Method: http.MethodPost, URL: u, Header: http.Header{"Content-Type": {"text/plain"}}}
 		if _, err := c.Do(req); err == nil { // want `POST request is retried`
@@ -91,21 +91,21 @@ func requestLiteral(c *http.Client, u *url.URL) {
 	}
 }
 
-func withBackoff(c *http.Client) error {
+func withBackoff(c *http.Client) error { // want withBackoff:`sends unkeyed POST \(retried=true\)`
 	return backoff.Retry(func() error {
 		_, err := c.Post("http://x", "text/plain", nil) // want `POST request is retried`
 		return err
 	}, backoff.NewExponentialBackOff())
 }
 
-func withRetryGo(c *http.Client) error {
+func withRetryGo(c *http.Client) error { // want withRetryGo:`sends unkeyed POST \(retried=true\)`
 	return retrygo.Do(func() error {
 		_, err := c.Post("http://x", "text/plain", nil) // want `POST request is retried`
 		return err
 	})
 }
 
-func viaOtherPackage(ctx context.Context, c *apiclient.Client) error {
+func viaOtherPackage(ctx context.Context, c *apiclient.Client) error { // want viaOtherPackage:`sends unkeyed POST \(retried=true\)`
 	for i := 0; i < 3; i++ {
 		if err := c.CreateOrder(ctx, nil); err == nil { // want `POST request is retried`
 			return nil
@@ -114,7 +114,7 @@ func viaOtherPackage(ctx context.Context, c *apiclient.Client) error {
 	return nil
 }
 
-func methodThroughParam(ctx context.Context, c *apiclient.Client) {
+func methodThroughParam(ctx context.Context, c *apiclient.Client) { // want methodThroughParam:`sends unkeyed POST \(retried=true\)`
 	for i := 0; i < 3; i++ {
 		if err := c.Do(ctx, http.MethodPost, "/orders"); err == nil { // want `POST request is retried`
 			return
@@ -122,7 +122,7 @@ func methodThroughParam(ctx context.Context, c *apiclient.Client) {
 	}
 }
 
-func retryingHelper(ctx context.Context, c *apiclient.Client) {
+func retryingHelper(ctx context.Context, c *apiclient.Client) { // want retryingHelper:`sends unkeyed POST \(retried=true\)`
 	_ = c.DoRetry(ctx, http.MethodPost, "/orders") // want `POST request is sent through DoRetry, which retries it without an Idempotency-Key header`
 }
 
@@ -141,14 +141,14 @@ func namedFunctionOp() error {
 	return backoff.Retry(postNamed, backoff.NewExponentialBackOff()) // want `POST request is retried`
 }
 
-func retryableClient() {
+func retryableClient() { // want retryableClient:`sends unkeyed POST \(retried=true\)`
 	c := retryablehttp.NewClient()
 	_, _ = c.Post("http://x", "application/json", nil) // want `POST request is retried`
 	req, _ := retryablehttp.NewRequest(http.MethodPatch, "http://x", nil)
 	_, _ = c.Do(req) // want `PATCH request is retried`
 }
 
-func restyRetrying() {
+func restyRetrying() { // want restyRetrying:`sends unkeyed POST \(retried=true\)`
 	c := resty.New().SetRetryCount(3)
 	_, _ = c.R().SetBody("{}").Post("/orders") // want `POST request is retried`
 	_, _ = c.R().Execute("PATCH", "/orders/1") // want `PATCH request is retried`
@@ -343,7 +343,7 @@ func onlyDialFailures(c *http.Client) { // want onlyDialFailures:`sends unkeyed 
 
 // A read error comes after the request was sent: the server may have
 // processed it.
-func readFailures(c *http.Client) {
+func readFailures(c *http.Client) { // want readFailures:`sends unkeyed POST \(retried=true\)`
 	for i := 0; i < 3; i++ {
 		_, err := c.Post("http://x", "text/plain", nil) // want `POST request is retried`
 		var opErr *net.OpError
@@ -386,7 +386,7 @@ func retryableCustomPolicy() { // want retryableCustomPolicy:`sends unkeyed POST
 	_, _ = c.Post("http://x", "application/json", nil)
 }
 
-func ignored(c *http.Client) {
+func ignored(c *http.Client) { // want ignored:`sends unkeyed POST \(retried=true\)`
 	for i := 0; i < 3; i++ {
 		//idemlint:ignore retrynonidempotent the endpoint deduplicates on the order number in the body
 		if _, err := c.Post("http://x", "text/plain", nil); err == nil {
@@ -400,6 +400,6 @@ type api struct{ http *resty.Client }
 
 func newAPI() *api { return &api{http: resty.New().SetRetryCount(2)} }
 
-func (a *api) createOrder() {
+func (a *api) createOrder() { // want createOrder:`sends unkeyed POST \(retried=true\)`
 	_, _ = a.http.R().Post("/orders") // want `POST request is retried`
 }

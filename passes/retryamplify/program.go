@@ -1,0 +1,60 @@
+package retryamplify
+
+import (
+	"go/types"
+	"strings"
+)
+
+// programPackages lists the packages whose types may implement an
+// interface called from this one: the package itself and the packages it
+// imports, directly or not, that belong to the same module (by path
+// prefix) or hold a function that retries (a RetriesFact). A service that
+// calls a store through an interface whose one implementation lives in
+// another package of the program reaches that implementation's retries.
+func (a *amplifier) programPackages() []*types.Package {
+	withFacts := map[*types.Package]bool{}
+	for _, f := range a.pass.AllObjectFacts() {
+		if _, ok := f.Fact.(*RetriesFact); ok && f.Object.Pkg() != nil {
+			withFacts[f.Object.Pkg()] = true
+		}
+	}
+	prefix := modulePrefix(a.pass.Pkg.Path())
+	out := []*types.Package{a.pass.Pkg}
+	seen := map[*types.Package]bool{a.pass.Pkg: true}
+	var visit func(p *types.Package)
+	visit = func(p *types.Package) {
+		for _, imp := range p.Imports() {
+			if seen[imp] {
+				continue
+			}
+			seen[imp] = true
+			if withFacts[imp] || prefix != "" && strings.HasPrefix(imp.Path()+"/", prefix) {
+				out = append(out, imp)
+			}
+			visit(imp)
+		}
+	}
+	visit(a.pass.Pkg)
+	return out
+}
+
+// modulePrefix guesses the module of a package from its path: the host
+// and the owner and repository on a code host (github.com/owner/repo/),
+// the host and one element elsewhere (example.com/shop/), nothing for a
+// path that does not start with a host name.
+func modulePrefix(path string) string {
+	parts := strings.Split(path, "/")
+	if !strings.Contains(parts[0], ".") {
+		return ""
+	}
+	n := 2
+	if codeHosts[parts[0]] {
+		n = 3
+	}
+	if len(parts) < n {
+		return ""
+	}
+	return strings.Join(parts[:n], "/") + "/"
+}
+
+var codeHosts = map[string]bool{"github.com": true, "gitlab.com": true, "bitbucket.org": true, "codeberg.org": true}

@@ -1,0 +1,134 @@
+package retrynonidempotent
+
+import (
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+)
+
+// BuildsFact marks a function that returns a request it builds (a
+// c.newRequest(ctx, method, path, body) helper): with the constant Method,
+// or with the method its parameter MethodParam carries. Keyed says it sets
+// an idempotency key on the request; FreshKey, the file:line where that
+// key is made anew on every call (uuid.NewString() inside the builder), so
+// a builder called per attempt sends a new key with each.
+type BuildsFact struct {
+	Method      string
+	MethodParam int
+	Keyed       bool
+	FreshKey    string
+}
+
+func (*BuildsFact) AFact() {}
+func (f *BuildsFact) String() string {
+	m := f.Method
+	if f.MethodParam >= 0 {
+		m = fmt.Sprintf("param %d", f.MethodParam)
+	}
+	return fmt.Sprintf("builds %s request (keyed=%t fresh=%t)", m, f.Keyed, f.FreshKey != "")
+}
+
+// freshKey is a key made anew by each call of a function the request or
+// send comes from.
+type freshKey struct {
+	call  *ast.CallExpr // the call, in this function, that makes it
+	via   *types.Func   // the function called
+	where string        // file:line of the call that makes the value
+}
+
+func (a *analyzer) buildsFact(fn *types.Func, f *BuildsFact) bool {
+	if fn == nil {
+		return false
+	}
+	if local, ok := a.builds[fn]; ok {
+		*f = *local
+		return true
+	}
+	return fn.Pkg() != a.pass.Pkg && a.pass.ImportObjectFact(fn, f)
+}
+
+// learnBuilders finds the functions of the package that return a request
+// whose method they know or take as a parameter; it reports whether it
+// learned a new one.
+func (a *analyzer) learnBuilders() bool {
+	grew := false
+	for _, d := range a.decls {
+		if a.builds[d.Func] != nil {
+			continue
+		}
+		res := d.Func.Signature().Results()
+		idx := -1
+		for i := range res.Len() {
+			if isRequest(res.At(i).Type()) {
+				idx = i
+				break
+			}
+		}
+		if idx < 0 {
+			continue
+		}
+		in := &inspector{a: a, info: a.pass.TypesInfo, decl: d.FuncDecl, sig: d.Func.Signature()}
+		var fact *BuildsFact
+		ast.Inspect(d.Body, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.FuncLit:
+				return false
+			case *ast.ReturnStmt:
+				var e ast.Expr
+				switch {
+				case fact != nil:
+					return true
+				case len(n.Results) == res.Len():
+					e = n.Results[idx]
+				case len(n.Results) == 1:
+					e = n.Results[0] // return NewJSONRequest(ctx, http.MethodPost, url, body)
+				default:
+					return true
+				}
+				s := &send{methodParam: -1}
+				in.request(s, e)
+				if s.method == "" && s.methodParam < 0 {
+					return true
+				}
+				fact = &BuildsFact{Method: s.method, MethodParam: s.methodParam, Keyed: s.keyed}
+				if k := a.freshKeyOf(s, nil); k != nil {
+					fact.FreshKey = k.where
+				}
+			}
+			return true
+		})
+		if fact != nil {
+			a.builds[d.Func] = fact
+			grew = true
+		}
+	}
+	return grew
+}
+
+// freshKeyOf returns the key of a send that is made anew each time the
+// function holding it runs: built by a builder that makes one, or set from
+// a value made by uuid, rand, time.Now (or a function that returns one) in
+// this function. Only calls within the node in (nil: anywhere) count.
+func (a *analyzer) freshKeyOf(s *send, in func(token.Pos) bool) *freshKey {
+	if s.fresh != nil && (in == nil || in(s.fresh.call.Pos())) {
+		return s.fresh
+	}
+	for _, kv := range s.keyValues {
+		c := a.calls()[kv.call.Lparen]
+		if c == nil || kv.arg >= len(c.Args) {
+			continue
+		}
+		for _, pos := range a.freshCalls(c.Args[kv.arg]) {
+			if in == nil || in(pos) {
+				return &freshKey{call: kv.call, where: a.position(pos)}
+			}
+		}
+	}
+	return nil
+}
+
+func (a *analyzer) position(pos token.Pos) string {
+	p := a.pass.Fset.Position(pos)
+	return fmt.Sprintf("%s:%d", baseName(p.Filename), p.Line)
+}

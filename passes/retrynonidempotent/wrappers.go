@@ -1,0 +1,100 @@
+package retrynonidempotent
+
+import (
+	"fmt"
+	"go/ast"
+	"go/types"
+
+	"github.com/idemlint/idemlint/passes/internal/astutil"
+	"github.com/idemlint/idemlint/passes/internal/libs"
+	"github.com/idemlint/idemlint/passes/internal/retrysite"
+)
+
+// SendsRequestFact marks a function that sends the request it is given as
+// parameter Param (a c.do(req) wrapper around the client's Do that counts
+// metrics or maps errors): a call of it is a send of that request. Keyed
+// says it sets an idempotency key on every request it sends; Retried, that
+// it sends it inside a retry site of its own (or through a retrying
+// client), so a POST given to it is retried.
+type SendsRequestFact struct {
+	Param   int
+	Keyed   bool
+	Retried bool
+}
+
+func (*SendsRequestFact) AFact() {}
+func (f *SendsRequestFact) String() string {
+	return fmt.Sprintf("sends request param %d (keyed=%t retried=%t)", f.Param, f.Keyed, f.Retried)
+}
+
+func (a *analyzer) sendsRequestFact(fn *types.Func, f *SendsRequestFact) bool {
+	if fn == nil {
+		return false
+	}
+	if local, ok := a.wrappers[fn]; ok {
+		*f = *local
+		return true
+	}
+	return fn.Pkg() != a.pass.Pkg && a.pass.ImportObjectFact(fn, f)
+}
+
+// learnWrappers finds the functions of the package that send a request
+// parameter; it reports whether it learned a new one.
+func (a *analyzer) learnWrappers(sites *retrysite.Result) bool {
+	grew := false
+	info := a.pass.TypesInfo
+	for _, d := range a.decls {
+		if a.wrappers[d.Func] != nil {
+			continue
+		}
+		params := d.Func.Signature().Params()
+		for i := range params.Len() {
+			p := params.At(i)
+			if !isRequest(p.Type()) {
+				continue
+			}
+			sends, retried := a.sendsParam(d, p, sites)
+			if !sends {
+				continue
+			}
+			in := &inspector{a: a, info: info, decl: d.FuncDecl, sig: d.Func.Signature()}
+			var s send
+			in.headersOf(&s, p)
+			a.wrappers[d.Func] = &SendsRequestFact{Param: i, Keyed: s.keyed, Retried: retried}
+			grew = true
+			break
+		}
+	}
+	return grew
+}
+
+// sendsParam reports whether the body of d sends the request held by p,
+// directly or through a wrapper (hc.Do(req), hc.Do(req.WithContext(ctx))),
+// and whether it retries that send.
+func (a *analyzer) sendsParam(d astutil.Decl, p *types.Var, sites *retrysite.Result) (sends, retried bool) {
+	info := a.pass.TypesInfo
+	ast.Inspect(d.Body, func(n ast.Node) bool {
+		call, ok := n.(*ast.CallExpr)
+		if !ok {
+			return true
+		}
+		fn := libs.Callee(info, call)
+		arg, inner := -1, false
+		if row, ok := libs.Sends.Lookup(fn); ok {
+			arg = row.RequestArg
+		} else if fn != nil && isDoer(fn) {
+			arg = 0
+		} else if fn != d.Func {
+			var f SendsRequestFact
+			if a.sendsRequestFact(fn, &f) {
+				arg, inner = f.Param, f.Retried
+			}
+		}
+		if arg >= 0 && arg < len(call.Args) && astutil.RootObject(info, call.Args[arg]) == p {
+			sends = true
+			retried = retried || inner || len(a.retriedAt(sites, call)) > 0 || a.viaRetryingClient(call)
+		}
+		return true
+	})
+	return sends, retried
+}
