@@ -35,12 +35,10 @@ func (a *analyzer) check(sites *retrysite.Result) {
 			return
 		}
 		if !s.keyed {
-			a.report(s, a.unkeyedMessage(s))
+			a.report(s, a.unkeyedMessageIn(s, within))
 			return
 		}
-		if len(within) > 0 {
-			a.checkFreshKey(s, within[len(within)-1])
-		}
+		a.checkFreshKeys(s, within)
 	})
 }
 
@@ -92,7 +90,7 @@ func (a *analyzer) checkNamedOp(site *retrysite.Site) {
 		return
 	}
 	call := site.Node.(*ast.CallExpr)
-	a.report(&send{call: call, method: f.Method, via: site.Op.Func, fact: &f}, a.unkeyedMessage(&send{method: f.Method}))
+	a.report(&send{call: call, method: f.Method, via: site.Op.Func, fact: &f}, a.unkeyedMessageIn(&send{method: f.Method}, []*retrysite.Site{site}))
 }
 
 // checkFreshKey reports a key whose value is made inside the retry site, so
@@ -104,11 +102,15 @@ func (a *analyzer) checkFreshKey(s *send, site *retrysite.Site) {
 			continue
 		}
 		for _, pos := range freshCalls(c.Args[kv.arg]) {
-			if site.Op.Contains(pos) {
+			if site.Op.Contains(pos) && (site.Redelivery == nil || site.InAttempt(&ast.Ident{NamePos: pos})) {
 				a.done[s.call] = true
+				msg := fmt.Sprintf("%s key is generated on every attempt, so the server cannot recognise the retry; generate it once per operation, before the retry starts", headers[0])
+				if site.Kind == retrysite.Redelivery {
+					msg = freshKeyMessage(site)
+				}
 				report.Report(a.pass, analysis.Diagnostic{
 					Pos: kv.call.Pos(), End: kv.call.End(),
-					Message: fmt.Sprintf("%s key is generated on every attempt, so the server cannot recognise the retry; generate it once per operation, before the retry starts", headers[0]),
+					Message: msg,
 					Related: []analysis.RelatedInformation{{Pos: pos, Message: "the key is made here, inside the retry"}},
 				})
 				return

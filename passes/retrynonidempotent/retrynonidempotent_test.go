@@ -8,5 +8,5 @@ import (
 )
 
 func Test(t *testing.T) {
-	analysistest.Run(t, retrynonidempotent.Analyzer, "apiclient", "idem")
+	analysistest.Run(t, retrynonidempotent.Analyzer, "apiclient", "idem", "payments", "jobs", "jobsapp")
 }
