@@ -26,6 +26,8 @@ func attempts(info *types.Info, s *retrysite.Site) int {
 		}
 	case retrysite.Helper:
 		return helperAttempts(info, s)
+	case retrysite.Redelivery:
+		return s.Redelivery.Attempts
 	}
 	return 0
 }

@@ -40,7 +40,9 @@ func run(pass *analysis.Pass) (any, error) {
 		return nil, nil
 	}
 	for _, s := range pass.ResultOf[retrysite.Analyzer].(*retrysite.Result).Sites {
-		if s.Op.Body == nil || s.Op.Func != nil {
+		// A redelivered handler runs again from its start: a body built
+		// in it is built anew, and there is no retry path of its own.
+		if s.Op.Body == nil || s.Op.Func != nil || s.Kind == retrysite.Redelivery {
 			continue
 		}
 		c := &checker{pass: pass, site: s}

@@ -8,5 +8,5 @@ import (
 )
 
 func Test(t *testing.T) {
-	analysistest.Run(t, retrybody.Analyzer, "body")
+	analysistest.Run(t, retrybody.Analyzer, "body", "redelivered")
 }

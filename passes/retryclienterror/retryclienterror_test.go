@@ -8,5 +8,5 @@ import (
 )
 
 func Test(t *testing.T) {
-	analysistest.Run(t, retryclienterror.Analyzer, "clienterr")
+	analysistest.Run(t, retryclienterror.Analyzer, "clienterr", "redelivered")
 }
