@@ -105,13 +105,14 @@ func (a *analyzer) checkFreshKey(s *send, site *retrysite.Site) {
 			if site.Op.Contains(pos) && (site.Redelivery == nil || site.InAttempt(&ast.Ident{NamePos: pos})) {
 				a.done[s.call] = true
 				msg := fmt.Sprintf("%s key is generated on every attempt, so the server cannot recognise the retry; generate it once per operation, before the retry starts", headers[0])
+				where := "the key is made here, inside the retry"
 				if site.Kind == retrysite.Redelivery {
-					msg = freshKeyMessage(site)
+					msg, where = freshKeyMessage(site), "the key is made here, inside the handler"
 				}
 				report.Report(a.pass, analysis.Diagnostic{
 					Pos: kv.call.Pos(), End: kv.call.End(),
 					Message: msg,
-					Related: []analysis.RelatedInformation{{Pos: pos, Message: "the key is made here, inside the retry"}},
+					Related: []analysis.RelatedInformation{{Pos: pos, Message: where}},
 				})
 				return
 			}
