@@ -15,6 +15,7 @@ const (
 	PubSubV1      = "cloud.google.com/go/pubsub"
 	PubSubMessage = "cloud.google.com/go/internal/pubsub" // pubsub.Message is an alias of its Message
 	SQS           = "github.com/aws/aws-sdk-go-v2/service/sqs"
+	SQSV1         = "github.com/aws/aws-sdk-go/service/sqs"
 )
 
 // The brokers and their defaults (LIBRARIES-2.md, Part A). None counts
@@ -58,6 +59,7 @@ var Registrations = Table[Registration]{
 	{TemporalWorker, "*", "RegisterActivity"}:            {F: TemporalFramework, Handler: 0, Struct: true, Options: -1},
 	{TemporalWorker, "*", "RegisterActivityWithOptions"}: {F: TemporalFramework, Handler: 0, Struct: true, Options: -1},
 	{TemporalWorkflow, "", "ExecuteActivity"}:            {F: TemporalFramework, Handler: 1, Options: -1},
+	{TemporalWorkflow, "", "ExecuteLocalActivity"}:       {F: TemporalFramework, Handler: 1, Options: -1},
 	{Watermill, "Router", "AddHandler"}:                  {F: WatermillFramework, Handler: 5, Options: -1},
 	{Watermill, "Router", "AddConsumerHandler"}:          {F: WatermillFramework, Handler: 3, Options: -1},
 	{Watermill, "Router", "AddNoPublisherHandler"}:       {F: WatermillFramework, Handler: 3, Options: -1},
@@ -70,10 +72,19 @@ var Registrations = Table[Registration]{
 
 // Receives take messages that stay redelivered until acknowledged.
 var Receives = Table[*Framework]{
-	{KafkaGo, "Reader", "FetchMessage"}: KafkaGoFramework,
-	{FranzGo, "Client", "PollFetches"}:  FranzFramework,
-	{FranzGo, "Client", "PollRecords"}:  FranzFramework,
-	{SQS, "Client", "ReceiveMessage"}:   SQSFramework,
+	{KafkaGo, "Reader", "FetchMessage"}:         KafkaGoFramework,
+	{FranzGo, "Client", "PollFetches"}:          FranzFramework,
+	{FranzGo, "Client", "PollRecords"}:          FranzFramework,
+	{SQS, "Client", "ReceiveMessage"}:           SQSFramework,
+	{SQSV1, "SQS", "ReceiveMessage"}:            SQSFramework,
+	{SQSV1, "SQS", "ReceiveMessageWithContext"}: SQSFramework,
+	// JetStream pull consumers: every message must be acked.
+	{NATS, "Subscription", "Fetch"}:        NATSFramework,
+	{NATS, "Subscription", "FetchBatch"}:   NATSFramework,
+	{JetStream, "Consumer", "Fetch"}:       NATSFramework,
+	{JetStream, "Consumer", "FetchNoWait"}: NATSFramework,
+	{JetStream, "Consumer", "Next"}:        NATSFramework,
+	{JetStream, "MessagesContext", "Next"}: NATSFramework,
 }
 
 // DeliveryChans are the element types of the channels a consumer ranges

@@ -51,9 +51,9 @@ func (f *finder) jobConfigs() *jobConfigs {
 				f.asynqCall(c, b, call)
 			}
 			if river {
-				f.riverCall(c, call)
+				f.riverCall(c, b, call)
 			}
-			if temporal && libs.Is(call.Callee, libs.TemporalWorkflow, "ExecuteActivity") && len(call.Args) > 1 {
+			if temporal && (libs.Is(call.Callee, libs.TemporalWorkflow, "ExecuteActivity") || libs.Is(call.Callee, libs.TemporalWorkflow, "ExecuteLocalActivity")) && len(call.Args) > 1 {
 				if op := resolveOp(f.info, f.decls, call.Args[1], b.Node); op.Func != nil {
 					c.activities[op.Func] = append(c.activities[op.Func], retryPolicyAttempts(f.info, f.enclosingDecl(b)))
 				}
@@ -227,7 +227,7 @@ func asynqOptions(info *types.Info, opts []ast.Expr, cfg jobConfig) jobConfig {
 }
 
 // riverCall records the options of a river insert and of the client.
-func (f *finder) riverCall(c *jobConfigs, call bodies.Call) {
+func (f *finder) riverCall(c *jobConfigs, b *bodies.Body, call bodies.Call) {
 	i, ok := libs.RiverInsert.Lookup(call.Callee)
 	if !ok || i+1 >= len(call.Args) {
 		return
@@ -236,8 +236,15 @@ func (f *finder) riverCall(c *jobConfigs, call bodies.Call) {
 	if !ok {
 		return
 	}
-	cfg := riverOptions(f.info, call.Args[i+1])
-	c.riverArgs[args.Obj()] = append(c.riverArgs[args.Obj()], cfg)
+	opts := call.Args[i+1]
+	if id, ok := ast.Unparen(opts).(*ast.Ident); ok {
+		if v, ok := f.info.Uses[id].(*types.Var); ok {
+			if def := localDef(f.info, f.enclosingDecl(b), v); def != nil {
+				opts = def
+			}
+		}
+	}
+	c.riverArgs[args.Obj()] = append(c.riverArgs[args.Obj()], riverOptions(f.info, opts))
 }
 
 // riverConfig reads the InsertOpts methods of job args types and the

@@ -46,3 +46,32 @@ func handleInvoice(m jetstream.Msg) { // want `redelivered handler NATS JetStrea
 	}
 	_ = m.Ack()
 }
+
+// A pull subscription: every message fetched must be acked.
+func pullInvoices(js nats.JetStreamContext) error {
+	sub, err := js.PullSubscribe("invoices", "billing")
+	if err != nil {
+		return err
+	}
+	for {
+		msgs, err := sub.Fetch(10) // want `redelivered handler NATS JetStream attempts=0`
+		if err != nil {
+			return err
+		}
+		for _, m := range msgs {
+			_ = work(context.Background()) // want `runs again`
+			_ = m.Ack()
+		}
+	}
+}
+
+func nextInvoice(ctx context.Context, cons jetstream.Consumer) error {
+	m, err := cons.Next() // want `redelivered handler NATS JetStream attempts=0`
+	if err != nil {
+		return err
+	}
+	if err := work(ctx); err != nil { // want `runs again`
+		return m.Nak()
+	}
+	return m.Ack()
+}

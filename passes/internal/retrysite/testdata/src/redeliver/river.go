@@ -63,3 +63,18 @@ func Workers() *river.Workers {
 	}))
 	return ws
 }
+
+// Options in a variable: two attempts.
+type RebuildArgs struct{}
+
+func (RebuildArgs) Kind() string { return "rebuild" }
+
+func RebuildWork(ctx context.Context, job *river.Job[RebuildArgs]) error { // want `redelivered handler river attempts=2`
+	return work(ctx) // want `runs again`
+}
+
+func rebuild(ctx context.Context, c *river.Client[any]) error {
+	opts := &river.InsertOpts{MaxAttempts: 2}
+	_, err := c.Insert(ctx, RebuildArgs{}, opts)
+	return err
+}

@@ -24,6 +24,10 @@ type MsgHandler func(msg *Msg)
 
 type Subscription struct{}
 
+type PullOpt interface{ configurePull() }
+
+func (sub *Subscription) Fetch(batch int, opts ...PullOpt) ([]*Msg, error) { return nil, nil }
+
 type SubOpt interface{ configureSubscribe() }
 
 type subOpt struct{}
@@ -40,6 +44,7 @@ type PubOpt interface{ configurePublish() }
 type JetStream interface {
 	Subscribe(subj string, cb MsgHandler, opts ...SubOpt) (*Subscription, error)
 	QueueSubscribe(subj, queue string, cb MsgHandler, opts ...SubOpt) (*Subscription, error)
+	PullSubscribe(subj, durable string, opts ...SubOpt) (*Subscription, error)
 }
 
 type JetStreamContext interface {

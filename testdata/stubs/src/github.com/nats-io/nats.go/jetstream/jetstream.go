@@ -24,6 +24,17 @@ type PullConsumeOpt interface{ configureConsume() }
 
 type ConsumeContext interface{ Stop() }
 
+type FetchOpt interface{ configureFetch() }
+
+type NextOpt interface{ configureNext() }
+
+type MessageBatch interface {
+	Messages() <-chan Msg
+	Error() error
+}
+
 type Consumer interface {
+	Fetch(batch int, opts ...FetchOpt) (MessageBatch, error)
+	Next(opts ...NextOpt) (Msg, error)
 	Consume(handler MessageHandler, opts ...PullConsumeOpt) (ConsumeContext, error)
 }
