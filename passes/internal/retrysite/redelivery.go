@@ -144,7 +144,7 @@ func (r *redeliveries) registration(b *bodies.Body, c bodies.Call) {
 	red := &Redelivered{F: reg.F}
 	if reg.Options >= 0 {
 		needed := reg.NeedsOption == libs.Func{}
-		for _, o := range optionCalls(r.info, c.CallExpr, reg.Options) {
+		for _, o := range optionCalls(c.CallExpr, reg.Options) {
 			fn := libs.NameOf(libs.Callee(r.info, o))
 			needed = needed || fn == reg.NeedsOption
 			if fn == libs.NATSMaxDeliver && len(o.Args) == 1 {
@@ -340,7 +340,7 @@ func (r *redeliveries) firstAck(block *ast.BlockStmt, after token.Pos) token.Pos
 }
 
 // optionCalls returns the option calls passed from index i on.
-func optionCalls(info *types.Info, call *ast.CallExpr, i int) []*ast.CallExpr {
+func optionCalls(call *ast.CallExpr, i int) []*ast.CallExpr {
 	var out []*ast.CallExpr
 	for ; i >= 0 && i < len(call.Args); i++ {
 		if c, ok := ast.Unparen(call.Args[i]).(*ast.CallExpr); ok {
