@@ -19,6 +19,10 @@ func TestHazardOf(t *testing.T) {
 		{"unboundedretry", "retry loop can run forever: nothing on its retry path limits the attempts", "loop"},
 		{"selectinsert", "insert into appmigrations depends on the maximum the SELECT MAX at line 94 read", "check-then-insert"},
 		{"redislock", "lock key is set with NX and no expiry, so a holder that crashes keeps it forever", "no-expiry"},
+		{"retrynonidempotent", "POST request in an asynq task handler is sent again each time the task is retried (up to 26 runs) and carries no Idempotency-Key header; derive the key from the task ID", "redelivered"},
+		{"retrynonidempotent", "Idempotency-Key is generated anew each time an asynq task handler runs, so the server cannot recognise the retried task", "key-per-attempt"},
+		{"retryamplify", "retry inside a river worker, which river runs up to 25 times: every run repeats this retry, so 25 x 3 = 75 calls", "redelivered"},
+		{"retryamplify", "retry inside a retry: every outer attempt runs the inner retry again, so 4 x 3 = 12 calls", "nested"},
 	} {
 		h, ok := hazardOf(c.analyzer, c.message)
 		if assert.True(t, ok, c.message) {

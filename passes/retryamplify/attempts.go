@@ -17,6 +17,8 @@ func attempts(info *types.Info, s *retrysite.Site) int {
 		return s.Client.Attempts
 	case retrysite.Helper:
 		return helperAttempts(info, s)
+	case retrysite.Redelivery:
+		return s.Redelivery.Attempts
 	}
 	return 0
 }

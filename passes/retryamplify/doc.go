@@ -34,6 +34,14 @@ as n+1, backoff/v5 WithMaxTries(n), wait.Backoff Steps, go-retryablehttp's
 default of 5 attempts or RetryMax n as n+1, resty SetRetryCount(n) as
 n+1), and names the function the inner retry is in.
 
+A retry inside a job or message handler that its framework runs again
+when it fails multiplies by the framework's runs: asynq (26 by default,
+MaxRetry(n): n+1), river (25, MaxAttempts), Temporal activities (no limit
+by default, RetryPolicy.MaximumAttempts) and watermill handlers; it is
+reported at the inner retry. A Kafka, NATS, RabbitMQ, Pub/Sub or SQS
+consumer gets a message again only when it did not acknowledge it (often
+only when its process died): a retry inside one is not counted.
+
 A retry loop that goes round only on errors proving the attempt never
 reached the server (driver.ErrBadConn, as database/sql's retry on a broken
 pooled connection; a refused or failed dial) does not multiply the load on

@@ -41,6 +41,11 @@ func run(pass *analysis.Pass) (any, error) {
 	sort.Slice(a.decls, func(i, j int) bool { return a.decls[i].Pos() < a.decls[j].Pos() })
 	a.inDecl = map[*ast.FuncDecl][]*retrysite.Site{}
 	for _, s := range a.sites {
+		// A handler is not a function that retries when called: its
+		// framework runs it again, not its callers.
+		if s.Kind == retrysite.Redelivery {
+			continue
+		}
 		if d := a.declOf(s.Node.Pos()); d != nil {
 			a.inDecl[d] = append(a.inDecl[d], s)
 		}
@@ -87,6 +92,8 @@ func (a *amplifier) counted(sites []*retrysite.Site) []*retrysite.Site {
 		case s.Kind == retrysite.UserHelper && quiet[s.HelperFunc]:
 			continue
 		case s.Kind == retrysite.UserHelper && s.HelperFunc.Pkg() != a.pass.Pkg && a.fact(s.HelperFunc) == nil:
+			continue
+		case s.Kind == retrysite.Redelivery && !redelivered(s):
 			continue
 		}
 		out = append(out, s)
@@ -290,6 +297,9 @@ func (a *amplifier) check(outer *retrysite.Site) {
 	}
 	in := found[0]
 	d := analysis.Diagnostic{Pos: in.pos, End: in.end, Message: message(attempts(a.pass.TypesInfo, outer), in.attempts)}
+	if outer.Kind == retrysite.Redelivery {
+		d.Message = redeliveryMessage(outer.Redelivery, in.attempts)
+	}
 	if in.via != nil {
 		d.Message += ", here or in " + shortName(in.via)
 		d.Related = []analysis.RelatedInformation{{Pos: in.via.Pos(), Message: retriesText(in.via, in.attempts)}}

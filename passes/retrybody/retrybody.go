@@ -58,7 +58,9 @@ func run(pass *analysis.Pass) (any, error) {
 				}
 			}
 		}
-		if s.Op.Body == nil || s.Op.Func != nil {
+		// A redelivered handler runs again from its start: a body built
+		// in it is built anew, and there is no retry path of its own.
+		if s.Op.Body == nil || s.Op.Func != nil || s.Kind == retrysite.Redelivery {
 			continue
 		}
 		c := &checker{pass: pass, site: s, builders: b}

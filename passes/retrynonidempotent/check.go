@@ -37,12 +37,10 @@ func (a *analyzer) check(sites *retrysite.Result) {
 			return
 		}
 		if !s.keyed {
-			a.report(s, a.unkeyedMessage(s))
+			a.report(s, a.unkeyedMessageIn(s, within))
 			return
 		}
-		if len(within) > 0 {
-			a.checkFreshKey(s, within[len(within)-1])
-		}
+		a.checkFreshKeys(s, within)
 	})
 }
 
@@ -96,7 +94,7 @@ func (a *analyzer) checkNamedOp(site *retrysite.Site) {
 		return
 	}
 	call := site.Node.(*ast.CallExpr)
-	a.report(&send{call: call, method: f.Method, via: site.Op.Func, fact: &f}, a.unkeyedMessage(&send{method: f.Method}))
+	a.report(&send{call: call, method: f.Method, via: site.Op.Func, fact: &f}, a.unkeyedMessageIn(&send{method: f.Method}, []*retrysite.Site{site}))
 }
 
 // checkFreshKey reports a key whose value is made inside the retry site,
@@ -104,17 +102,21 @@ func (a *analyzer) checkNamedOp(site *retrysite.Site) {
 // helper returning such a value) in the attempt, or made by a builder or
 // sending helper called in the attempt.
 func (a *analyzer) checkFreshKey(s *send, site *retrysite.Site) {
-	k := a.freshKeyOf(s, func(pos token.Pos) bool { return site.Op.Contains(pos) })
+	k := a.freshKeyOf(s, func(pos token.Pos) bool { return inSite(site, pos) })
 	if k == nil || k.via != nil && !site.InAttempt(k.call) {
 		return
 	}
 	a.done[s.call] = true
 	msg := fmt.Sprintf("%s key is generated on every attempt, so the server cannot recognise the retry; generate it once per operation, before the retry starts", headers[0])
+	where := "the key is made here, inside the retry"
+	if site.Kind == retrysite.Redelivery {
+		msg, where = freshKeyMessage(site), "the key is made here, inside the handler"
+	}
 	if k.via == nil {
 		// The key is set here: report at the header it is set in.
 		report.Report(a.pass, analysis.Diagnostic{
 			Pos: k.call.Pos(), End: k.call.End(), Message: msg,
-			Related: []analysis.RelatedInformation{{Pos: a.freshPos(s, site), Message: "the key is made here, inside the retry"}},
+			Related: []analysis.RelatedInformation{{Pos: a.freshPos(s, site), Message: where}},
 		})
 		return
 	}
@@ -122,6 +124,13 @@ func (a *analyzer) checkFreshKey(s *send, site *retrysite.Site) {
 		Pos: s.call.Pos(), End: s.call.End(), Message: msg,
 		Related: []analysis.RelatedInformation{{Pos: k.via.Pos(), Message: fmt.Sprintf("%s makes a new key on every call (%s)", k.via.Name(), k.where)}},
 	})
+}
+
+// inSite reports whether pos lies in the site's operation; in a redelivered
+// consumer, only in the code between the receive and the acknowledgement,
+// which is what runs again for the same message.
+func inSite(site *retrysite.Site, pos token.Pos) bool {
+	return site.Op.Contains(pos) && (site.Redelivery == nil || site.InAttempt(&ast.Ident{NamePos: pos}))
 }
 
 // freshPos is where the fresh value of a key set in this function is made.
@@ -132,7 +141,7 @@ func (a *analyzer) freshPos(s *send, site *retrysite.Site) token.Pos {
 			continue
 		}
 		for _, pos := range a.freshCalls(c.Args[kv.arg]) {
-			if site.Op.Contains(pos) {
+			if inSite(site, pos) {
 				return pos
 			}
 		}

@@ -52,6 +52,23 @@ call, so every attempt carries a new key and the server cannot recognise
 the retry. A function that sends a request with a key of its own making
 (as stripe-go does once per call) is not reported at its callers.
 
+A job or message handler that its framework runs again is a retry site
+too (a redelivery: asynq and river handlers, Temporal activities, Kafka,
+NATS JetStream, RabbitMQ, Pub/Sub and SQS consumers, watermill handlers;
+the README lists them with their defaults): an unkeyed request it sends,
+directly or through the functions it calls, is reported with the
+framework and how often it runs the handler, and so is a key made fresh
+in the handler (uuid.New()). A key derived from the task, job or message
+(asynq.GetTaskID, the job ID, a field of the payload) is made once per
+delivered unit. Not reported there: a handler configured not to retry
+(asynq MaxRetry(0), river MaxAttempts: 1, Temporal MaximumAttempts: 1
+where the package shows them), tasks enqueued with asynq Unique or
+TaskID and river jobs with UniqueOpts, code after the message is
+acknowledged (CommitMessages, MarkMessage, Ack, DeleteMessage) or after an
+INSERT ... ON CONFLICT DO NOTHING that records it, kafka-go ReadMessage
+loops (committed before the message is handled), JetStream callbacks
+without ManualAck, and RabbitMQ consumers with autoAck.
+
 Not reported: GET, HEAD, OPTIONS, PUT, DELETE; a POST sent once (including
 one inside a retry loop that runs only after the attempt succeeded and
 never goes round again, as after a readiness poll); a POST with

@@ -46,6 +46,12 @@ func run(pass *analysis.Pass) (any, error) {
 			break
 		}
 	}
+	// Handlers that a framework runs again are sites too, found once the
+	// helpers are known (a handler is not a helper of its caller).
+	if red := f.redeliverySites(); len(red) > 0 {
+		sites = append(sites, red...)
+		sort.SliceStable(sites, func(i, j int) bool { return sites[i].Node.Pos() < sites[j].Node.Pos() })
+	}
 	for fn, fact := range f.helpers {
 		pass.ExportObjectFact(fn, fact)
 	}

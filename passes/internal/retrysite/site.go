@@ -30,10 +30,13 @@ const (
 	// Client is a request sent through a client that retries by itself
 	// (go-retryablehttp, resty with a retry count).
 	Client
+	// Redelivery is a handler that a job queue or message broker runs
+	// again for the same task or message (see Redelivered).
+	Redelivery
 )
 
 func (k Kind) String() string {
-	return [...]string{"retry loop", "retry helper call", "retry helper call", "retrying client call"}[k]
+	return [...]string{"retry loop", "retry helper call", "retry helper call", "retrying client call", "redelivered handler"}[k]
 }
 
 // Site is one retry site.
@@ -68,6 +71,9 @@ type Site struct {
 	UserHelper *HelperFact
 	// For Client sites: the client's configuration.
 	Client *ClientConfig
+	// For Redelivery sites: the framework and how often it runs the
+	// handler.
+	Redelivery *Redelivered
 
 	// Loop sites only.
 	//
@@ -122,6 +128,9 @@ func (op Operation) Contains(pos token.Pos) bool {
 func (s *Site) InAttempt(x ast.Node) bool {
 	if !s.Op.Contains(x.Pos()) {
 		return false
+	}
+	if s.Redelivery != nil {
+		return s.Redelivery.covers(x.Pos())
 	}
 	if s.Kind != Loop {
 		return true

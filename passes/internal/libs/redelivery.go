@@ -1,0 +1,82 @@
+package libs
+
+// Framework is a job queue or message broker that delivers at least once:
+// it runs a handler again when the handler fails, times out, or its process
+// dies before acknowledging (RULES.md, "Redelivery"). The tables of
+// jobs.go and brokers.go say which code is such a handler.
+type Framework struct {
+	Name    string // as messages name it: "asynq"
+	Article string // "a" or "an", before Name
+	Handler string // what the handler is called: "task handler", "consumer"
+	Unit    string // what is delivered again: "task", "job", "message"
+	Again   string // how: "retried", "redelivered"
+	// Attempts is the default number of runs, first included; 0 means no
+	// limit.
+	Attempts int
+	// RetriesErrors is set when the framework runs the handler again when
+	// it returns an error (asynq, river, Temporal, watermill); a log-based
+	// consumer (Kafka) redelivers only what was not committed when the
+	// process died, so a retry inside it multiplies nothing.
+	RetriesErrors bool
+	// Identity is what a key made once per delivered unit derives from.
+	Identity string
+}
+
+// Registration is a call that hands a handler to a framework.
+type Registration struct {
+	F *Framework
+	// Handler is the index of the handler argument.
+	Handler int
+	// Struct is set when the argument may also be a struct whose exported
+	// methods are all handlers (Temporal's RegisterActivity(&Activities{})).
+	Struct bool
+	// Options is the index of the first variadic option, or -1.
+	Options int
+	// NeedsOption, when set, is an option that must be passed for the
+	// handler to be redelivered (nats.ManualAck: otherwise the callback's
+	// message is acknowledged when it returns, whatever happened).
+	NeedsOption Func
+}
+
+// HandlerParam is a parameter type that makes a function with the
+// signature func(context.Context, *T) error a handler of the framework, in
+// whichever package it is declared and however it is registered.
+type HandlerParam struct {
+	Pkg, Type string
+}
+
+// Receive is a call that takes messages from a broker, which redelivers
+// them until the program acknowledges them (an Ack call) or commits past
+// them.
+type Receive struct {
+	F *Framework
+}
+
+// RedeliveryPaths are the import paths that gate the recognition of
+// redelivered handlers: a package that imports none of them has none.
+var RedeliveryPaths = func() []string {
+	seen := map[string]bool{}
+	var out []string
+	add := func(p string) {
+		if !seen[p] {
+			seen[p] = true
+			out = append(out, p)
+		}
+	}
+	for k := range HandlerParams {
+		add(k.Pkg)
+	}
+	for k := range Registrations {
+		add(k.Pkg)
+	}
+	for k := range Receives {
+		add(k.Pkg)
+	}
+	for k := range DeliveryChans {
+		add(k.Pkg)
+	}
+	for k := range ClaimHandlers {
+		add(k.Pkg)
+	}
+	return out
+}()

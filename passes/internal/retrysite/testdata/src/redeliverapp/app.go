@@ -1,0 +1,20 @@
+// Package redeliverapp registers handlers declared in another package.
+package redeliverapp
+
+import (
+	"context"
+
+	"github.com/ThreeDotsLabs/watermill/message"
+	"go.temporal.io/sdk/worker"
+
+	"redeliver"
+)
+
+func Run(w worker.Worker, r *message.Router, sub message.Subscriber) {
+	w.RegisterActivity(redeliver.Refund)                           // want `redelivered handler Temporal attempts=0 op=Refund`
+	w.RegisterActivity(&redeliver.Activities{})                    // want `redelivered handler Temporal attempts=0 op=Release` `redelivered handler Temporal attempts=0 op=Reserve`
+	r.AddConsumerHandler("log", "logs", sub, redeliver.LogMessage) // want `redelivered handler watermill attempts=0 op=LogMessage`
+	_ = work
+}
+
+func work(ctx context.Context) error { return nil }
