@@ -37,7 +37,8 @@ func TestTag(t *testing.T) {
 	for _, c := range []struct{ analyzer, message, tag string }{
 		{"nojitter", "retry delay grows without a cap and has no jitter; limit it", "nojitter/no-cap"},
 		{"nojitter", "retry delay has no jitter, so clients retry together", "nojitter/no-jitter"},
-		{"retryamplify", "retry inside a retry: every outer attempt runs the inner retry again", "retryamplify"},
+		{"retryamplify", "retry inside a retry: every outer attempt runs the inner retry again", "retryamplify/nested"},
+		{"retryclienterror", "retry on 429 or 503 ignores the Retry-After header the server sent", "retryclienterror/retry-after"},
 		{"idemlint", "idemlint:ignore directive for nojitter silences nothing; remove it", "idemlint/stale-directive"},
 		{"retrybody", "a message no hazard knows", "retrybody"},
 	} {
@@ -50,5 +51,5 @@ func TestEveryHazardHasAFix(t *testing.T) {
 	for _, h := range hazards {
 		assert.NotEmpty(t, fixes[h.analyzer+"/"+h.id], "%s/%s", h.analyzer, h.id)
 	}
-	assert.Len(t, fixes, 21, "a fix for a rule that no longer exists")
+	assert.Len(t, fixes, 24, "a fix for a rule that no longer exists")
 }
