@@ -60,8 +60,9 @@ func run(pass *analysis.Pass) (any, error) {
 // counted leaves out the sites that multiply nothing: retry loops of
 // attempts that never reached the server (database/sql's retry on a broken
 // pooled connection), calls of a helper whose only retries are of that
-// kind, or of another package's helper that has no RetriesFact, and
-// retrying clients with retries switched off.
+// kind, or of another package's helper that has no RetriesFact. (A
+// retrying client with retries switched off is no site at all: retrysite
+// reads its configuration.)
 func (a *amplifier) counted(sites []*retrysite.Site) []*retrysite.Site {
 	info := a.pass.TypesInfo
 	notSent := func(test ast.Expr) bool { return retrysite.NotSent(info, test) }

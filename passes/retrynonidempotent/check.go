@@ -90,7 +90,7 @@ func (a *analyzer) retriedAt(sites *retrysite.Result, call *ast.CallExpr) []*ret
 // of another package that sends an unkeyed request.
 func (a *analyzer) checkNamedOp(site *retrysite.Site) {
 	var f SendsFact
-	if !a.sendsFact(site.Op.Func, &f) || f.MethodParam >= 0 || !a.nonIdempotent(f.Method) {
+	if !a.sendsFact(site.Op.Func, &f) || f.MethodParam >= 0 || !a.nonIdempotent(f.Method) || a.predicateOnlyUnprocessed(site) {
 		return
 	}
 	call := site.Node.(*ast.CallExpr)
