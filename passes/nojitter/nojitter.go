@@ -124,7 +124,7 @@ func checkLoop(pass *analysis.Pass, s *retrysite.Site, local map[*types.Func]boo
 // judged where it computes it; wait.Jitter is jittered by definition.
 func waitParam(pass *analysis.Pass, s *retrysite.Site, w *ast.CallExpr) (int, bool) {
 	if h := s.WaitHelpers[w]; h != nil {
-		return h.Param, h.Exact && !h.Jittered
+		return h.Param, h.Param >= 0 && h.Exact && !h.Jittered
 	}
 	fn := libs.Callee(pass.TypesInfo, w)
 	if _, jitter := libs.Jitterers.Lookup(fn); jitter {

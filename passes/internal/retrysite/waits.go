@@ -22,7 +22,8 @@ import (
 // (RULES.md, "Across function boundaries"), and its duration argument is the
 // delay to judge.
 type WaitFact struct {
-	// Param is the index of the duration parameter (receiver excluded).
+	// Param is the index of the duration parameter (receiver excluded),
+	// or -1 when the helper computes the delay itself (b.Wait(ctx)).
 	Param int
 	// Exact says the helper waits for the parameter as given; otherwise it
 	// computes the wait from it (Jittered says whether with randomness).
@@ -88,9 +89,9 @@ func (f *finder) learnWaits() {
 }
 
 // waitHelper returns the fact of fd when it is a wait helper: it waits for
-// a duration computed from one of its time.Duration parameters, does
-// nothing else than wait (no operation, no loop, no call of a function
-// value), and its results are at most an error or a bool.
+// a duration (computed from one of its time.Duration parameters, or by
+// itself), does nothing else than wait (no operation, no loop, no call of a
+// function value), and its results are at most an error or a bool.
 func (f *finder) waitHelper(fn *types.Func, fd *ast.FuncDecl) *WaitFact {
 	sig := fn.Signature()
 	durations := map[types.Object]int{}
@@ -99,7 +100,7 @@ func (f *finder) waitHelper(fn *types.Func, fd *ast.FuncDecl) *WaitFact {
 			durations[p] = i
 		}
 	}
-	if len(durations) == 0 || sig.Results().Len() > 1 {
+	if sig.Results().Len() > 1 {
 		return nil
 	}
 	reports := false // it returns an error or a bool: how a stop is told
@@ -158,6 +159,9 @@ func (f *finder) waitThrough(call *ast.CallExpr, durations map[types.Object]int)
 		if inner = f.waitFact(fn); inner == nil {
 			return nil
 		}
+		if inner.Param < 0 {
+			return &WaitFact{Param: -1, Jittered: inner.Jittered, Stops: inner.Stops}
+		}
 		idx = inner.Param
 	} else if _, jitter := libs.Jitterers.Lookup(fn); jitter {
 		return nil
@@ -175,9 +179,7 @@ func (f *finder) waitThrough(call *ast.CallExpr, durations map[types.Object]int)
 	if param < 0 {
 		param = f.paramFlowing(arg, durations)
 	}
-	if param < 0 {
-		return nil
-	}
+	// param < 0: b.Wait(ctx) computes its delay itself.
 	w := &WaitFact{Param: param, Exact: exact, Jittered: f.random(arg)}
 	if inner != nil {
 		w.Exact = w.Exact && inner.Exact

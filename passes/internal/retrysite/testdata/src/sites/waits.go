@@ -43,3 +43,30 @@ func ctxAttempt(ctx context.Context) {
 }
 
 func ping(ctx context.Context) error { return ctx.Err() }
+
+// pacer computes its own delay.
+type pacer struct{ next time.Duration }
+
+func (p *pacer) delay() time.Duration { return p.next }
+
+// Wait waits the pacer's delay, or until ctx is done.
+func (p *pacer) Wait(ctx context.Context) error {
+	select {
+	case <-ctx.Done():
+		return ctx.Err()
+	case <-time.After(p.delay()):
+		return nil
+	}
+}
+
+// A wait helper that takes no duration is a wait too.
+func paced(ctx context.Context, p *pacer) error {
+	for { // want `retry loop bounded=true waits=1 op=body`
+		if err := op(); err == nil {
+			return nil
+		}
+		if err := p.Wait(ctx); err != nil {
+			return err
+		}
+	}
+}
