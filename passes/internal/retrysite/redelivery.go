@@ -232,7 +232,7 @@ func activityMethods(t types.Type) []*types.Func {
 // up to its acknowledgement (CommitMessages, DeleteMessage) or, when there
 // is none after it, to the end of the loop that receives.
 func (r *redeliveries) receive(b *bodies.Body, c bodies.Call) {
-	fw, ok := libs.Receives.Lookup(c.Callee)
+	fw, ok := lookupMirrored(libs.Receives, c.Callee)
 	if !ok {
 		return
 	}
@@ -264,7 +264,11 @@ func (r *redeliveries) deliveries(b *bodies.Body, l ast.Stmt) {
 	if !ok {
 		return
 	}
-	ch, ok := r.info.TypeOf(rs.X).Underlying().(*types.Chan)
+	t := r.info.TypeOf(rs.X)
+	if t == nil {
+		return
+	}
+	ch, ok := t.Underlying().(*types.Chan)
 	if !ok {
 		return
 	}
@@ -330,7 +334,7 @@ func (r *redeliveries) firstAck(block *ast.BlockStmt, after token.Pos) token.Pos
 			return false
 		}
 		if call, ok := n.(*ast.CallExpr); ok && call.Pos() >= after {
-			if _, ok := libs.Acks.Lookup(libs.Callee(r.info, call)); ok {
+			if _, ok := lookupMirrored(libs.Acks, libs.Callee(r.info, call)); ok {
 				first = call.Pos()
 			}
 		}

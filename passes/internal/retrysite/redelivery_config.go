@@ -216,7 +216,10 @@ func asynqOptions(info *types.Info, opts []ast.Expr, cfg jobConfig) jobConfig {
 		}
 		switch what, _ := libs.AsynqOptions.Lookup(libs.Callee(info, call)); what {
 		case "MaxRetry":
-			if n, ok := astutil.IntConst(info, call.Args[0]); ok && len(call.Args) == 1 {
+			if len(call.Args) != 1 {
+				continue
+			}
+			if n, ok := astutil.IntConst(info, call.Args[0]); ok {
 				cfg.attempts = int(max(n, 0)) + 1
 			}
 		case "dedup":

@@ -6,6 +6,7 @@ import (
 	"context"
 	"encoding/json"
 	"net/http"
+	"time"
 
 	"github.com/google/uuid"
 	"github.com/hibiken/asynq"
@@ -91,7 +92,29 @@ func refreshStatus(ctx context.Context, t *asynq.Task) error {
 	return resp.Body.Close()
 }
 
+// The key is made once per run, outside the retry loop inside the
+// handler: the loop's attempts share it, the task's runs do not.
+func syncInventory(ctx context.Context, t *asynq.Task) error {
+	key := uuid.NewString()
+	var err error
+	for i := 0; i < 3; i++ {
+		req, rerr := http.NewRequestWithContext(ctx, http.MethodPost, "https://wms.example.com/sync", bytes.NewReader(t.Payload()))
+		if rerr != nil {
+			return rerr
+		}
+		req.Header.Set("Idempotency-Key", key) // want `Idempotency-Key is generated anew each time an asynq task handler runs`
+		resp, e := http.DefaultClient.Do(req)
+		if e == nil {
+			return resp.Body.Close()
+		}
+		err = e
+		time.Sleep(time.Second)
+	}
+	return err
+}
+
 func Register(mux *asynq.ServeMux, pay *payments.Client) {
+	mux.HandleFunc("inventory:sync", syncInventory)
 	h := &ChargeHandler{pay: pay}
 	mux.Handle(TypeCharge, h)
 	mux.HandleFunc("order:charge-by-id", h.chargeByTaskID)

@@ -69,3 +69,35 @@ func pollPayments(ctx context.Context, cl *kgo.Client) {
 		_ = work(ctx)
 	}
 }
+
+// The reader behind an interface of the program's own, for its tests.
+type messageReader interface {
+	FetchMessage(ctx context.Context) (kafka.Message, error)
+	CommitMessages(ctx context.Context, msgs ...kafka.Message) error
+}
+
+type projector struct{ r messageReader }
+
+func (p *projector) run(ctx context.Context) error {
+	for {
+		m, err := p.r.FetchMessage(ctx) // want `redelivered handler kafka-go attempts=0`
+		if err != nil {
+			return err
+		}
+		_ = work(ctx) // want `runs again`
+		if err := p.r.CommitMessages(ctx, m); err != nil {
+			return err
+		}
+		_ = work(ctx)
+	}
+}
+
+// An interface of the program whose methods only share a name.
+type fetcher interface {
+	FetchMessage(ctx context.Context) (string, error)
+}
+
+func poll(ctx context.Context, f fetcher) {
+	_, _ = f.FetchMessage(ctx)
+	_ = work(ctx)
+}
