@@ -34,6 +34,6 @@ backoff.Permanent) is a choice, not reported.
 A server that answers 429 or 503 often says when to come back, in the
 Retry-After header. Reported at the wait (with -retryclienterror.retryafter,
 on by default): a retry loop whose code compares the status with 429 or
-503, goes round on one of them, and never reads the Retry-After header
-(by name, or through a function of the program it hands the response or
-its header to that does).`
+503 and goes round on one of them by a path that never reads the
+Retry-After header (by name, or through a function of the program it hands
+the response or its header to that does).`

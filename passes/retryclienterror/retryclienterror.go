@@ -43,7 +43,7 @@ func run(pass *analysis.Pass) (any, error) {
 			report.At(pass, f.Sends[0], msgStatus)
 		}
 		throttled := f.Throttle && (f.Retried.Has(429) || f.Retried.Has(503))
-		if checkRetryAfter && s.Kind == retrysite.Loop && throttled && len(s.Waits) > 0 && !f.ReadsRetryAfter {
+		if checkRetryAfter && s.Kind == retrysite.Loop && throttled && len(s.Waits) > 0 && f.IgnoresRetryAfter {
 			report.At(pass, s.Waits[0], msgRetryAfter)
 		}
 	}

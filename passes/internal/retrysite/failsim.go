@@ -41,10 +41,11 @@ type simPath struct {
 	open      map[types.Object]*ast.CallExpr // response variable -> the call that returned it
 	uncertain bool                           // a branch the simulation could not decide read the response
 	sent      bool                           // a request was sent on this path
+	readRA    bool                           // the path read the Retry-After header
 }
 
 func (p *simPath) clone() *simPath {
-	q := &simPath{env: make(map[types.Object]value, len(p.env)), open: make(map[types.Object]*ast.CallExpr, len(p.open)), uncertain: p.uncertain, sent: p.sent}
+	q := &simPath{env: make(map[types.Object]value, len(p.env)), open: make(map[types.Object]*ast.CallExpr, len(p.open)), uncertain: p.uncertain, sent: p.sent, readRA: p.readRA}
 	for k, v := range p.env {
 		q.env[k] = v
 	}
@@ -112,6 +113,12 @@ func (s *sim) end(n ast.Node, p *simPath) { s.ends = append(s.ends, simEnd{node:
 // after it, and those that left an enclosing switch or select by break.
 func (s *sim) stmt(st ast.Stmt, p *simPath) (fall, broke []*simPath) {
 	one := []*simPath{p}
+	switch st.(type) {
+	case *ast.ExprStmt, *ast.AssignStmt, *ast.DeclStmt, *ast.DeferStmt, *ast.ReturnStmt, *ast.GoStmt:
+		if !p.readRA && s.facts != nil && readsRetryAfter(s.info, st, s.facts) {
+			p.readRA = true
+		}
+	}
 	switch st := st.(type) {
 	case *ast.BlockStmt:
 		return s.list(st.List, one)

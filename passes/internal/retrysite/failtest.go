@@ -24,9 +24,10 @@ type Failure struct {
 	// Throttle says that the attempt singles out 429 or 503 (compares the
 	// status with one of them).
 	Throttle bool
-	// ReadsRetryAfter says that the attempt reads the Retry-After header,
-	// itself or through a function it hands the response to.
-	ReadsRetryAfter bool
+	// IgnoresRetryAfter says that a 429 or a 503 goes round on a path
+	// that never reads the Retry-After header, itself or through a
+	// function it hands the response to.
+	IgnoresRetryAfter bool
 	// Leaks are the sends whose *http.Response is still open on a path
 	// that goes round for another attempt.
 	Leaks []Leak
@@ -67,7 +68,8 @@ func simulateFailure(info *types.Info, site *Site, facts func(*types.Func) *Resp
 	if j == nil {
 		return nil
 	}
-	out := &Failure{Throttle: comparesThrottle(info, body), ReadsRetryAfter: readsRetryAfter(info, body, facts)}
+	out := &Failure{Throttle: comparesThrottle(info, body)}
+	ignoresRA := map[ast.Node]bool{} // retry ends a 429 or 503 reaches without reading Retry-After
 	retried := make([]map[ast.Node]bool, len(sampleCodes))
 	baseline := map[ast.Node]bool{}
 	leaks := map[*ast.CallExpr]bool{} // send -> a 200 leaks it too
@@ -96,6 +98,9 @@ func simulateFailure(info *types.Info, site *Site, facts func(*types.Func) *Resp
 			}
 			if !e.p.uncertain {
 				retried[i][e.node] = true
+				if (code == 429 || code == 503) && !e.p.readRA {
+					ignoresRA[e.node] = true
+				}
 			}
 			for _, send := range e.p.open {
 				if send != nil {
@@ -124,6 +129,9 @@ func simulateFailure(info *types.Info, site *Site, facts func(*types.Func) *Resp
 				out.Retried |= 1 << i
 			}
 		}
+	}
+	for n := range ignoresRA {
+		out.IgnoresRetryAfter = out.IgnoresRetryAfter || !baseline[n]
 	}
 	return out
 }

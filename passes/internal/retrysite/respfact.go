@@ -67,6 +67,11 @@ func (r *respFacts) lookup(fn *types.Func) *RespFact {
 
 func (r *respFacts) learn(files []*ast.File) {
 	info := r.pass.TypesInfo
+	// Responses, statuses and their checkers live in packages that use
+	// net/http: the others need no simulation (a cost on big programs).
+	if !libs.DependsOn(r.pass.Pkg, "net/http") {
+		return
+	}
 	for range 3 {
 		grew := false
 		for _, file := range files {

@@ -94,7 +94,58 @@ func (c *Client) Holidays(ctx context.Context) error {
 	return errNotSent
 }
 
+// Parcels: the 429 branch waits a plain backoff; the checker that reads
+// Retry-After runs only on the other statuses.
+func (c *Client) Parcels(ctx context.Context) error {
+	for attempt := 1; attempt <= 4; attempt++ {
+		resp, err := c.hc.Get(c.base + "/parcels")
+		if err != nil {
+			return err
+		}
+		if resp.StatusCode == http.StatusTooManyRequests {
+			apierr.Discard(resp)
+			time.Sleep(pause(attempt)) // want `retry on 429 or 503 ignores the Retry-After header`
+			continue
+		}
+		if err := checkWithRetryAfter(resp); err != nil {
+			return err
+		}
+		apierr.Discard(resp)
+		return nil
+	}
+	return errNotSent
+}
+
+// checkWithRetryAfter reads Retry-After for the error it returns.
+func checkWithRetryAfter(resp *http.Response) error {
+	if resp.StatusCode < 300 {
+		return nil
+	}
+	secs, _ := strconv.Atoi(resp.Header.Get("Retry-After"))
+	apierr.Discard(resp)
+	return fmt.Errorf("status %d, retry after %ds", resp.StatusCode, secs)
+}
+
 // --- not reported ---
+
+// ParcelsRetryAfter reads Retry-After through a helper on the 429 path.
+func (c *Client) ParcelsRetryAfter(ctx context.Context) error {
+	for attempt := 1; attempt <= 4; attempt++ {
+		resp, err := c.hc.Get(c.base + "/parcels")
+		if err != nil {
+			return err
+		}
+		if resp.StatusCode == http.StatusTooManyRequests {
+			err := checkWithRetryAfter(resp)
+			time.Sleep(pause(attempt))
+			_ = err
+			continue
+		}
+		apierr.Discard(resp)
+		return nil
+	}
+	return errNotSent
+}
 
 // RateStrict: the switch sends 4xx back to the caller.
 func (c *Client) RateStrict(ctx context.Context, zip string) (int, error) {
