@@ -71,7 +71,7 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	for _, fc := range funcs {
 		fc.check(pk, lockFields, at)
-		pk.helperMarkers(pass, fc, at)
+		pk.helperMarkers(fc, at)
 	}
 	return nil, nil
 }
