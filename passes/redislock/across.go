@@ -196,7 +196,7 @@ func (fc *funcCommands) returnsResult(c *command) bool {
 		case *ast.CallExpr, *ast.ParenExpr:
 			n = p
 		case *ast.SelectorExpr:
-			if p.Sel.Name == "Err" && c.bool {
+			if p.Sel.Name == c.errMethod && c.bool {
 				return false // SetNX(...).Err() is nil whether or not the key was taken
 			}
 			n = p
