@@ -117,7 +117,7 @@ func (fc *funcCommands) check(pk *pkgKeys, lockFields map[*types.Var]bool, repor
 			at(c, msgNoExpiry)
 		}
 		if fc.ignored(c) && !quiet {
-			at(c, msgIgnored)
+			at(c, ignoredMessage(c))
 		}
 		for _, later := range fc.cmds[i+1:] {
 			if !fc.sameKeyAs(c, later) {

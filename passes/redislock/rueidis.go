@@ -111,6 +111,25 @@ func builderChain(info *types.Info, e ast.Expr) []chainStep {
 	return nil
 }
 
+// Messages for a dropped SET NX result sent through rueidis' builder, where
+// go-redis' SetNX(...).Result() fix does not apply.
+const (
+	msgIgnoredRueidisSet   = "the result of SET NX is ignored, so the work runs whether or not the key was taken; check the error of Do(...).Error(), a Redis nil error (rueidis.IsRedisNil) when the key was taken"
+	msgIgnoredRueidisSetnx = "the result of SET NX is ignored, so the work runs whether or not the key was taken: SETNX's Error() is nil either way; read the reply (n, err := Do(...).AsInt64(); if n == 0 { ... }) or send SET NX PX"
+)
+
+// ignoredMessage is the message for c's dropped result, with the fix in
+// c's client's terms.
+func ignoredMessage(c *command) string {
+	switch {
+	case c.errMethod != "Error":
+		return msgIgnored
+	case c.bool:
+		return msgIgnoredRueidisSetnx
+	}
+	return msgIgnoredRueidisSet
+}
+
 // rueidisIgnored reports whether the result of an NX command sent through
 // rueidis is thrown away. SET ... NX replies nil when the key was taken,
 // which Error(), ToString() and AsBool() return as a Redis nil error, so
