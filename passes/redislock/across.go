@@ -124,7 +124,7 @@ type step struct {
 // helperMarkers reports SETNX-then-work-then-SET assembled from helpers:
 // mine, err := d.begin(ctx, id) (a SET NX); the work; d.finish(ctx, id) (a
 // plain SET of the same key). Reported at the NX command.
-func (pk *pkgKeys) helperMarkers(pass *analysis.Pass, fc *funcCommands, at reporter) {
+func (pk *pkgKeys) helperMarkers(fc *funcCommands, at reporter) {
 	var steps []step
 	ids := identityShaper(fc.info, fc.decl)
 	ast.Inspect(fc.decl.Body, func(n ast.Node) bool {
@@ -166,7 +166,7 @@ func (pk *pkgKeys) helperMarkers(pass *analysis.Pass, fc *funcCommands, at repor
 	for _, c := range fc.cmds {
 		if c.name == "SET" {
 			if sh, ok := ids.keyShape(c); ok {
-				steps = append(steps, step{at: c.call, cmd: c, nx: c.nx, key: sh.key(), owner: fc})
+				steps = append(steps, step{at: c.call, cmd: c, nx: c.nx, key: sh.text, owner: fc})
 			}
 		}
 	}
@@ -187,8 +187,6 @@ func (pk *pkgKeys) helperMarkers(pass *analysis.Pass, fc *funcCommands, at repor
 	}
 }
 
-func (s shape) key() string { return s.text }
-
 // returnsResult reports whether an NX command's result is returned to the
 // caller, which decides on it (return l.rdb.SetNX(...).Result()).
 func (fc *funcCommands) returnsResult(c *command) bool {
@@ -198,7 +196,7 @@ func (fc *funcCommands) returnsResult(c *command) bool {
 		case *ast.CallExpr, *ast.ParenExpr:
 			n = p
 		case *ast.SelectorExpr:
-			if p.Sel.Name == "Err" && c.bool {
+			if p.Sel.Name == c.errMethod && c.bool {
 				return false // SetNX(...).Err() is nil whether or not the key was taken
 			}
 			n = p

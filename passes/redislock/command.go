@@ -27,17 +27,23 @@ type command struct {
 	value  ast.Expr // SET's value
 	redigo bool
 	bool   bool // go-redis SetNX: the result is a *BoolCmd
+	// errMethod reads only the error of the result: Err on go-redis,
+	// Error on rueidis.
+	errMethod string
 }
 
 // decode describes call if it sends a Redis command.
-func decode(info *types.Info, call *ast.CallExpr) *command {
+func decode(info *types.Info, decl *ast.FuncDecl, call *ast.CallExpr) *command {
 	fn := libs.Callee(info, call)
+	if fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == libs.Rueidis {
+		return decodeRueidis(info, decl, call, fn)
+	}
 	row, ok := libs.RedisCommands.Lookup(fn)
 	if !ok {
 		return nil
 	}
 	args := call.Args
-	c := &command{call: call, redigo: fn.Pkg().Path() == libs.Redigo}
+	c := &command{call: call, redigo: fn.Pkg().Path() == libs.Redigo, errMethod: "Err"}
 	if row.Key >= 0 && row.Key < len(args) {
 		c.keys = args[row.Key:]
 		if row.Cmd != "DEL" && row.Cmd != "EXISTS" {

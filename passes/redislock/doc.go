@@ -8,8 +8,10 @@ const Doc = `report Redis locks and idempotency markers that are not atomic
 A Redis SETNX does not make the work after it happen once: if the holder
 dies, or the lock's TTL runs out, before the work is done and recorded, the
 next caller takes the key and repeats the work. Reported, for go-redis v9,
-go-redis v8, redigo and rueidis through its go-redis-like rueidiscompat
-adapter:
+go-redis v8, redigo, and rueidis both through its command builder
+(client.Do(ctx, client.B().Set().Key(k).Value(v).Nx().Px(ttl).Build()),
+B().Setnx(), B().Del(), B().Get(), B().Exists(), a command built into a
+local variable first) and through its go-redis-like rueidiscompat adapter:
 
   - SETNX-then-work-then-SET: a SetNX (SetArgs with Mode "NX", or SET ... NX
     through Do) whose key is written again with a plain SET after work was
@@ -36,6 +38,11 @@ adapter:
   - ignored result: a SetNX whose boolean is discarded or of which only
     Err() is read (go-redis returns a nil error when the key was taken), and
     a redigo SET NX/SETNX whose reply is discarded with no redis.ErrNil check.
+    With rueidis' builder, a SET ... NX replies nil when the key was taken,
+    which Error(), ToString() and AsBool() return as a Redis nil error
+    (rueidis.IsRedisNil), so reading any of them checks the outcome and only
+    a discarded result is reported; the legacy B().Setnx() replies 0 with a
+    nil error, so reading only its Error() is reported too.
   - check-then-set: a Get or Exists of a key whose result decides a plain
     Set of the same key to a constant (a marker or lock value), including
     Get(...).Val(), Exists(...).Val() and a redis.Nil test of Result()'s
@@ -53,5 +60,6 @@ a test fixture, a Pause() writing a "paused" flag that Resume() deletes.
 constants, or fmt.Sprintf/concatenations of equal parts. Across functions,
 keys compare by how they are built: "lock:"+key in TryLock(ctx, key) and in
 Unlock(ctx, key), lockKey(id) on both sides, a helper's parameter standing
-for the caller's argument. Lock libraries (bsm/redislock, redsync) are the
-safe form and are never reported.`
+for the caller's argument. Lock libraries (bsm/redislock, redsync,
+rueidislock) are the safe form and are never reported; a release through a
+Lua script (rueidis.NewLuaScript(...).Exec, B().Eval()) is not a plain DEL.`

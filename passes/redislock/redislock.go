@@ -71,7 +71,7 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	for _, fc := range funcs {
 		fc.check(pk, lockFields, at)
-		pk.helperMarkers(pass, fc, at)
+		pk.helperMarkers(fc, at)
 	}
 	return nil, nil
 }
@@ -91,7 +91,7 @@ func collect(info *types.Info, fd *ast.FuncDecl) *funcCommands {
 	fc := &funcCommands{info: info, decl: fd}
 	ast.Inspect(fd.Body, func(n ast.Node) bool {
 		if call, ok := n.(*ast.CallExpr); ok {
-			if c := decode(info, call); c != nil {
+			if c := decode(info, fd, call); c != nil {
 				fc.cmds = append(fc.cmds, c)
 			}
 		}
@@ -117,7 +117,7 @@ func (fc *funcCommands) check(pk *pkgKeys, lockFields map[*types.Var]bool, repor
 			at(c, msgNoExpiry)
 		}
 		if fc.ignored(c) && !quiet {
-			at(c, msgIgnored)
+			at(c, ignoredMessage(c))
 		}
 		for _, later := range fc.cmds[i+1:] {
 			if !fc.sameKeyAs(c, later) {
@@ -181,6 +181,9 @@ func (fc *funcCommands) ignored(c *command) bool {
 	if c.redigo {
 		return fc.redigoIgnored(c)
 	}
+	if c.errMethod == "Error" {
+		return fc.rueidisIgnored(c)
+	}
 	if !c.bool {
 		return false // SetArgs NX: not acquired is err == redis.Nil, so Err() is the check
 	}
@@ -201,7 +204,7 @@ func (fc *funcCommands) ignored(c *command) bool {
 			return true
 		}
 		if id, ok := p.Lhs[0].(*ast.Ident); ok {
-			return onlyErrUsed(fc.info, fc.decl, fc.info.ObjectOf(id))
+			return onlyErrUsed(fc.info, fc.decl, fc.info.ObjectOf(id), c.errMethod)
 		}
 	}
 	return false
@@ -247,8 +250,8 @@ func isBlank(e ast.Expr) bool {
 }
 
 // onlyErrUsed reports whether every use of the command variable reads
-// only its Err().
-func onlyErrUsed(info *types.Info, decl ast.Node, obj types.Object) bool {
+// only its error (errMethod: Err on go-redis, Error on rueidis).
+func onlyErrUsed(info *types.Info, decl ast.Node, obj types.Object, errMethod string) bool {
 	used, onlyErr := false, true
 	parents := astutil.Parents(decl)
 	ast.Inspect(decl, func(n ast.Node) bool {
@@ -257,7 +260,7 @@ func onlyErrUsed(info *types.Info, decl ast.Node, obj types.Object) bool {
 			return true
 		}
 		used = true
-		if sel, ok := parents[id].(*ast.SelectorExpr); !ok || sel.Sel.Name != "Err" {
+		if sel, ok := parents[id].(*ast.SelectorExpr); !ok || sel.Sel.Name != errMethod {
 			onlyErr = false
 		}
 		return true
@@ -271,10 +274,11 @@ var pureStd = map[string]bool{
 	"fmt": true, "strings": true, "strconv": true, "errors": true, "time": true,
 	"context": true, "log": true, "log/slog": true, "bytes": true, "sort": true,
 	libs.GoRedisV9: true, libs.GoRedisV8: true, libs.Redigo: true, libs.RueidisCompat: true,
+	libs.Rueidis: true, libs.RueidisCmds: true,
 }
 
 // redisClients are the client packages whose commands are read.
-var redisClients = []string{libs.GoRedisV9, libs.GoRedisV8, libs.Redigo, libs.RueidisCompat}
+var redisClients = []string{libs.GoRedisV9, libs.GoRedisV8, libs.Redigo, libs.RueidisCompat, libs.Rueidis}
 
 // workBetween reports whether a call that does work runs between from and
 // to in the function.
