@@ -121,7 +121,7 @@ func (a *analyzer) learn(sites *retrysite.Result) {
 			if a.sends[fn] != nil || s.keyed || !a.nonIdempotent(s.method) && s.methodParam < 0 {
 				return
 			}
-			retried := len(a.retriedAt(sites, s.call)) > 0 || a.viaRetryingClient(s.call) || s.fact != nil && s.fact.Retried || s.retriedBy != nil
+			retried := retriedByProgram(a.retriedAt(sites, s.call)) || a.viaRetryingClient(s.call) || s.fact != nil && s.fact.Retried || s.retriedBy != nil
 			// A constant POST retried here is reported here; the fact
 			// still tells the callers, so a retry of a call of this
 			// function (an ACME poll around a client method that retries
@@ -266,4 +266,16 @@ func (a *analyzer) isKeyName(info *types.Info, e ast.Expr) keyMatch {
 		}
 	}
 	return notKey
+}
+
+// retriedByProgram reports whether a site of the program's own retries a
+// send: a handler that a job queue or broker runs again is not a retry its
+// callers make (code that calls a handler directly runs it once).
+func retriedByProgram(sites []*retrysite.Site) bool {
+	for _, s := range sites {
+		if s.Kind != retrysite.Redelivery {
+			return true
+		}
+	}
+	return false
 }

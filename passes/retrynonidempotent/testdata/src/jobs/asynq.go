@@ -29,7 +29,7 @@ type ChargeHandler struct {
 	pay *payments.Client
 }
 
-func (h *ChargeHandler) ProcessTask(ctx context.Context, t *asynq.Task) error {
+func (h *ChargeHandler) ProcessTask(ctx context.Context, t *asynq.Task) error { // want ProcessTask:`sends unkeyed POST \(retried=false\)`
 	var p chargePayload
 	if err := json.Unmarshal(t.Payload(), &p); err != nil {
 		return asynq.SkipRetry

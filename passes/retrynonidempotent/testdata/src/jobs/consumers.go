@@ -26,7 +26,7 @@ func post(ctx context.Context, url string, body []byte) error { // want post:`se
 	return resp.Body.Close()
 }
 
-func ConsumeOrders(ctx context.Context, r *kafka.Reader, pay *payments.Client) error {
+func ConsumeOrders(ctx context.Context, r *kafka.Reader, pay *payments.Client) error { // want ConsumeOrders:`sends unkeyed POST \(retried=false\)`
 	for {
 		m, err := r.FetchMessage(ctx)
 		if err != nil {
@@ -56,7 +56,7 @@ type ledger struct{ pay *payments.Client }
 
 func (ledger) Setup(sarama.ConsumerGroupSession) error   { return nil }
 func (ledger) Cleanup(sarama.ConsumerGroupSession) error { return nil }
-func (l ledger) ConsumeClaim(sess sarama.ConsumerGroupSession, claim sarama.ConsumerGroupClaim) error {
+func (l ledger) ConsumeClaim(sess sarama.ConsumerGroupSession, claim sarama.ConsumerGroupClaim) error { // want ConsumeClaim:`sends unkeyed POST \(retried=false\)`
 	for msg := range claim.Messages() {
 		if err := l.pay.Charge(sess.Context(), string(msg.Key), 1); err != nil { // want `POST request in a sarama consumer is sent again`
 			return err
@@ -76,7 +76,7 @@ func PollPayouts(ctx context.Context, cl *kgo.Client, pay *payments.Client) {
 	}
 }
 
-func SubscribeShipments(js nats.JetStreamContext, pay *payments.Client) error {
+func SubscribeShipments(js nats.JetStreamContext, pay *payments.Client) error { // want SubscribeShipments:`sends unkeyed POST \(retried=false\)`
 	_, err := js.Subscribe("shipments", func(m *nats.Msg) {
 		if err := pay.Charge(context.Background(), m.Subject, 1); err != nil { // want `POST request in a NATS JetStream consumer is sent again`
 			_ = m.Nak()
@@ -95,13 +95,13 @@ func SubscribeMetrics(js nats.JetStreamContext) error {
 	return err
 }
 
-func Routes(r *message.Router, sub message.Subscriber) {
+func Routes(r *message.Router, sub message.Subscriber) { // want Routes:`sends unkeyed POST \(retried=false\)`
 	r.AddConsumerHandler("notify", "orders.paid", sub, func(msg *message.Message) error {
 		return post(msg.Context(), "https://notify.example.com", msg.Payload) // want `POST request in a watermill handler is sent again`
 	})
 }
 
-func ConsumeEmails(ch *amqp.Channel) error {
+func ConsumeEmails(ch *amqp.Channel) error { // want ConsumeEmails:`sends unkeyed POST \(retried=false\)`
 	msgs, err := ch.Consume("emails", "", false, false, false, false, nil)
 	if err != nil {
 		return err
@@ -128,7 +128,7 @@ func ConsumeLogs(ch *amqp.Channel) error { // want ConsumeLogs:`sends unkeyed PO
 	return nil
 }
 
-func ReceiveSignups(ctx context.Context, sub *pubsub.Subscriber) error {
+func ReceiveSignups(ctx context.Context, sub *pubsub.Subscriber) error { // want ReceiveSignups:`sends unkeyed POST \(retried=false\)`
 	return sub.Receive(ctx, func(ctx context.Context, m *pubsub.Message) {
 		if err := post(ctx, "https://crm.example.com/contacts", m.Data); err != nil { // want `POST request in a Pub/Sub subscriber is sent again`
 			m.Nack()
@@ -140,7 +140,7 @@ func ReceiveSignups(ctx context.Context, sub *pubsub.Subscriber) error {
 
 // Recorded with ON CONFLICT DO NOTHING before the POST: a redelivery
 // stops at the insert.
-func ReceiveDeduped(ctx context.Context, sub *pubsub.Subscriber, db *sql.DB) error {
+func ReceiveDeduped(ctx context.Context, sub *pubsub.Subscriber, db *sql.DB) error { // want ReceiveDeduped:`sends unkeyed POST \(retried=false\)`
 	return sub.Receive(ctx, func(ctx context.Context, m *pubsub.Message) {
 		res, err := db.ExecContext(ctx, `INSERT INTO processed_messages (id) VALUES ($1) ON CONFLICT (id) DO NOTHING`, m.ID)
 		if err != nil {

@@ -20,7 +20,7 @@ type ShipWorker struct {
 	HTTP *http.Client
 }
 
-func (w *ShipWorker) Work(ctx context.Context, job *river.Job[ShipArgs]) error {
+func (w *ShipWorker) Work(ctx context.Context, job *river.Job[ShipArgs]) error { // want Work:`sends unkeyed POST \(retried=false\)`
 	req, err := http.NewRequestWithContext(ctx, http.MethodPost, "https://carrier.example.com/shipments", bytes.NewReader([]byte(job.Args.OrderID)))
 	if err != nil {
 		return err

@@ -1,19 +1,12 @@
 package resty
 
 import (
-	"context"
 	"net/http"
-	"time"
 )
 
-type RetryConditionFunc func(*Response, error) bool
-
 func NewWithClient(hc *http.Client) *Client                      { return &Client{} }
-func (c *Client) SetTimeout(d time.Duration) *Client             { return c }
 func (c *Client) SetAuthToken(token string) *Client              { return c }
-func (c *Client) AddRetryCondition(f RetryConditionFunc) *Client { return c }
 func (c *Client) NewRequest() *Request                           { return &Request{} }
-func (r *Request) SetContext(ctx context.Context) *Request       { return r }
 func (r *Request) SetResult(res interface{}) *Request            { return r }
 func (r *Request) SetQueryParam(param, value string) *Request    { return r }
 func (r *Request) SetHeaders(headers map[string]string) *Request { return r }
