@@ -79,7 +79,7 @@ func (a *analyzer) viaRetryingClient(call *ast.CallExpr) bool {
 func (a *analyzer) retriedAt(sites *retrysite.Result, call *ast.CallExpr) []*retrysite.Site {
 	var out []*retrysite.Site
 	for _, s := range sites.Within(call.Pos()) {
-		if s.Op.Func == nil && s.InAttempt(call) && !onlyUnprocessed(a.pass.TypesInfo, s) && !a.predicateOnlyUnprocessed(s) {
+		if s.Op.Func == nil && s.InAttempt(call) && !onlyUnprocessed(a.pass.TypesInfo, sites, s) && !a.predicateOnlyUnprocessed(s) {
 			out = append(out, s)
 		}
 	}
@@ -149,12 +149,14 @@ func (a *analyzer) freshPos(s *send, site *retrysite.Site) token.Pos {
 	return s.call.Pos()
 }
 
-// onlyUnprocessed reports whether every failure test of a retry loop picks
-// an outcome that proves the server did not process the request: a 429
-// status, or an attempt that was never sent (retrysite.NotSent).
-func onlyUnprocessed(info *types.Info, site *retrysite.Site) bool {
-	return site.OnlyRetries(func(test ast.Expr) bool {
-		return retrysite.NotSent(info, test) || astutil.Some(test, func(n ast.Node) bool {
+// onlyUnprocessed reports whether every failure test of a retry loop whose
+// failure goes round picks an outcome that proves the server did not
+// process the request: a 429 status, or an attempt that was never sent
+// (retrysite.NotSent, also through a predicate of the program). A test whose
+// failure returns (case err != nil: return err) retries nothing.
+func onlyUnprocessed(info *types.Info, r *retrysite.Result, site *retrysite.Site) bool {
+	return site.OnlyRetriesRound(func(test ast.Expr) bool {
+		return r.NotSent(info, test) || astutil.Some(test, func(n ast.Node) bool {
 			b, ok := n.(*ast.BinaryExpr)
 			return ok && b.Op == token.EQL && astutil.ComparesWith(info, b, constant.MakeInt64(429))
 		})

@@ -111,5 +111,5 @@ func (a *analyzer) proves(e ast.Expr) bool {
 			}
 		}
 	}
-	return retrysite.NotSent(info, e)
+	return a.pass.ResultOf[retrysite.Analyzer].(*retrysite.Result).NotSent(info, e)
 }

@@ -20,7 +20,7 @@ var Analyzer = &analysis.Analyzer{
 	Doc:        "find retry sites: retry loops, retry helper calls, and requests sent through retrying clients",
 	Run:        run,
 	ResultType: reflect.TypeFor[*Result](),
-	FactTypes:  []analysis.Fact{new(HelperFact), new(WaitFact), new(RespFact)},
+	FactTypes:  []analysis.Fact{new(HelperFact), new(WaitFact), new(RespFact), new(NotSentFact)},
 	Requires:   []*analysis.Analyzer{bodies.Analyzer},
 }
 
@@ -59,6 +59,7 @@ func run(pass *analysis.Pass) (any, error) {
 		s.Fail = simulateFailure(pass.TypesInfo, s, f.facts.lookup)
 	}
 	res := &Result{Sites: sites}
+	f.learnUnsent(res)
 	if libs.DependsOn(pass.Pkg, libs.RetryableHTTP, libs.RestyV2) {
 		res.ClientRetries = clientConditions(pass.TypesInfo, pass.Files, f.facts.lookup)
 	}

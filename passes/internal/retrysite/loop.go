@@ -45,6 +45,7 @@ type loopWalk struct {
 	attemptSeen map[ast.Node]bool
 	failed      []ast.Node // nodes run after a failed attempt
 	tests       []ast.Expr
+	failSuccs   map[ast.Expr][]*cfg.Block // the successors of a test on its failure side
 	bound       ast.Node
 	// headBound: the loop's header bounds every iteration (a counted
 	// condition, a range over n). Otherwise each failure path round the
@@ -142,7 +143,7 @@ func analyzeLoop(info *types.Info, graph func() *cfg.CFG, loop ast.Stmt, waitOf 
 	if w.unboundedPath && !w.headBound {
 		w.bound = nil
 	}
-	s := &Site{Kind: Loop, Node: loop, Op: Operation{Body: body}, RetryPath: w.path, Attempt: w.goesRound(w.attempt, heads), Tests: w.tests, Bound: w.bound}
+	s := &Site{Kind: Loop, Node: loop, Op: Operation{Body: body}, RetryPath: w.path, Attempt: w.goesRound(w.attempt, heads), Tests: w.tests, RetryTests: w.retryTests(heads), Bound: w.bound}
 	for _, n := range w.path {
 		ast.Inspect(n, func(n ast.Node) bool {
 			switch n := n.(type) {
@@ -169,6 +170,47 @@ func analyzeLoop(info *types.Info, graph func() *cfg.CFG, loop ast.Stmt, waitOf 
 // iteration: what runs only on paths that leave the loop (a request sent
 // once the poll succeeded, whatever its outcome) is never run again.
 func (w *loopWalk) goesRound(nodes []ast.Node, heads map[*cfg.Block]bool) []ast.Node {
+	round := w.roundBlocks(heads)
+	keep := map[ast.Node]bool{}
+	for b := range round {
+		for _, n := range b.Nodes {
+			keep[n] = true
+		}
+	}
+	var out []ast.Node
+	for _, n := range nodes {
+		if keep[n] {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
+// retryTests keeps the failure tests whose failure side can lead to the
+// next iteration: a test whose failure leaves the loop (case err != nil:
+// return err) retries nothing.
+func (w *loopWalk) retryTests(heads map[*cfg.Block]bool) []ast.Expr {
+	round := w.roundBlocks(heads)
+	var out []ast.Expr
+	for _, t := range w.tests {
+		succs, ok := w.failSuccs[t]
+		if !ok {
+			out = append(out, t) // the loop's own condition, or a test with no failure side
+			continue
+		}
+		for _, s := range succs {
+			if round[s] || heads[s] {
+				out = append(out, t)
+				break
+			}
+		}
+	}
+	return out
+}
+
+// roundBlocks returns the blocks of the loop from which a path leads to
+// the next iteration.
+func (w *loopWalk) roundBlocks(heads map[*cfg.Block]bool) map[*cfg.Block]bool {
 	preds := map[*cfg.Block][]*cfg.Block{}
 	for _, b := range w.g.Blocks {
 		for _, s := range b.Succs {
@@ -190,19 +232,7 @@ func (w *loopWalk) goesRound(nodes []ast.Node, heads map[*cfg.Block]bool) []ast.
 			}
 		}
 	}
-	keep := map[ast.Node]bool{}
-	for b := range round {
-		for _, n := range b.Nodes {
-			keep[n] = true
-		}
-	}
-	var out []ast.Node
-	for _, n := range nodes {
-		if keep[n] {
-			out = append(out, n)
-		}
-	}
-	return out
+	return round
 }
 
 // collectOps finds the assignments in the body that store an attempt's
@@ -348,6 +378,14 @@ func (w *loopWalk) visit(b *cfg.Block, st state, bounded bool, heads map[*cfg.Bl
 		t, f := w.branch(cond)
 		if t != keep || f != keep {
 			w.tests = append(w.tests, cond)
+			if w.failSuccs == nil {
+				w.failSuccs = map[ast.Expr][]*cfg.Block{}
+			}
+			for i, side := range []state{t, f} {
+				if side == failure {
+					w.failSuccs[cond] = append(w.failSuccs[cond], b.Succs[i])
+				}
+			}
 		}
 		if st != before && (t != keep || f != keep) {
 			next[0], next[1] = tested(st, t), tested(st, f)

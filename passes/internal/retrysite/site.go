@@ -94,6 +94,9 @@ type Site struct {
 	WaitHelpers map[*ast.CallExpr]*WaitFact
 	// Tests are the conditions that decide whether an attempt failed.
 	Tests []ast.Expr
+	// RetryTests are the Tests whose failure side can lead to the next
+	// attempt (a test whose failure returns is left out).
+	RetryTests []ast.Expr
 	// Bound is the node that ends the retries while the operation keeps
 	// failing (an attempt counter test, a deadline, a context check), or
 	// nil when nothing does.
@@ -157,6 +160,19 @@ func (s *Site) OnlyRetries(pred func(test ast.Expr) bool) bool {
 	return true
 }
 
+// OnlyRetriesRound is OnlyRetries over the tests whose failure goes round.
+func (s *Site) OnlyRetriesRound(pred func(test ast.Expr) bool) bool {
+	if s.Kind != Loop || len(s.RetryTests) == 0 {
+		return false
+	}
+	for _, t := range s.RetryTests {
+		if !pred(t) {
+			return false
+		}
+	}
+	return true
+}
+
 // Pos is where the site is reported: the for keyword or the call.
 func (s *Site) Pos() token.Pos { return s.Node.Pos() }
 
@@ -168,6 +184,8 @@ type Result struct {
 	// AddRetryCondition) retries some statuses on its own to those
 	// statuses (condition.go).
 	ClientRetries map[types.Object]Statuses
+
+	unsent map[*types.Func]bool // NotSentFact predicates this package has or calls
 }
 
 // Within returns the sites whose operation's code contains pos, innermost

@@ -373,3 +373,45 @@ func (c *Client) Connect(ctx context.Context) error { // want Connect:`sends unk
 		time.Sleep(time.Second)
 	}
 }
+
+// Authorize retries only a refused dial, asked through a predicate of
+// another package, and a 429; any other error returns: no attempt that
+// reached the server is repeated.
+func (c *Client) Authorize(ctx context.Context, body any) error { // want Authorize:`sends unkeyed POST \(retried=false\)`
+	for attempt := 0; ; attempt++ {
+		req, err := httpkit.NewJSONRequest(ctx, http.MethodPost, c.base+"/authorizations", body)
+		if err != nil {
+			return err
+		}
+		resp, err := c.hc.Do(req)
+		switch {
+		case err != nil && httpkit.IsConnRefused(err) && attempt < 3:
+		case err != nil:
+			return err
+		case resp.StatusCode == http.StatusTooManyRequests && attempt < 3:
+			resp.Body.Close()
+		default:
+			return resp.Body.Close()
+		}
+		time.Sleep(time.Second)
+	}
+}
+
+// Hold retries a reset connection too.
+func (c *Client) Hold(ctx context.Context, body any) error { // want Hold:`sends unkeyed POST \(retried=true\)`
+	for attempt := 0; ; attempt++ {
+		req, err := httpkit.NewJSONRequest(ctx, http.MethodPost, c.base+"/holds", body)
+		if err != nil {
+			return err
+		}
+		resp, err := c.hc.Do(req) // want `POST request is retried without an Idempotency-Key header`
+		switch {
+		case err != nil && httpkit.IsTemporary(err) && attempt < 3:
+		case err != nil:
+			return err
+		default:
+			return resp.Body.Close()
+		}
+		time.Sleep(time.Second)
+	}
+}

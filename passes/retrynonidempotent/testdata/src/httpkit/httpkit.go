@@ -7,9 +7,11 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"io"
 	"net/http"
 	"strconv"
+	"syscall"
 	"time"
 
 	"github.com/google/uuid"
@@ -78,4 +80,15 @@ func Retry(ctx context.Context, attempts int, op func(ctx context.Context) error
 		time.Sleep(time.Duration(i+1) * 100 * time.Millisecond)
 	}
 	return err
+}
+
+// IsConnRefused reports whether the dial was refused: nothing was sent.
+func IsConnRefused(err error) bool {
+	return errors.Is(err, syscall.ECONNREFUSED)
+}
+
+// IsTemporary is true for more than refused dials: a reset connection may
+// follow a request the server processed.
+func IsTemporary(err error) bool {
+	return IsConnRefused(err) || errors.Is(err, syscall.ECONNRESET)
 }
