@@ -30,10 +30,3 @@ func helperAttempts(info *types.Info, s *retrysite.Site) int {
 	}
 	return 0
 }
-
-func plusOne(n int) int {
-	if n <= 0 {
-		return 0
-	}
-	return n + 1
-}
