@@ -75,20 +75,7 @@ func (a *analyzer) predicateProves(e ast.Expr) bool {
 	if body == nil {
 		return false
 	}
-	ok, seen := true, false
-	ast.Inspect(body, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.FuncLit:
-			return false
-		case *ast.ReturnStmt:
-			seen = true
-			if len(n.Results) != 1 || !a.proves(n.Results[0]) {
-				ok = false
-			}
-		}
-		return true
-	})
-	return ok && seen
+	return astutil.EveryReturn(body, a.proves)
 }
 
 // proves reports whether a boolean expression is true only for a 429

@@ -94,25 +94,10 @@ func (f *finder) learnUnsent(r *Result) {
 // returnsUnsent reports whether a body returns, and every value it returns
 // proves the attempt was not sent (or is false).
 func (f *finder) returnsUnsent(r *Result, body *ast.BlockStmt) bool {
-	ok, seen := true, false
-	ast.Inspect(body, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.FuncLit:
-			return false
-		case *ast.ReturnStmt:
-			seen = true
-			if len(n.Results) != 1 {
-				ok = false
-				break
-			}
-			if id, isIdent := ast.Unparen(n.Results[0]).(*ast.Ident); isIdent && id.Name == "false" {
-				break
-			}
-			if !r.provesUnsent(f.info, n.Results[0]) {
-				ok = false
-			}
+	return astutil.EveryReturn(body, func(e ast.Expr) bool {
+		if id, ok := ast.Unparen(e).(*ast.Ident); ok && id.Name == "false" {
+			return true
 		}
-		return true
+		return r.provesUnsent(f.info, e)
 	})
-	return ok && seen
 }
