@@ -416,3 +416,72 @@ func rootIdent(e ast.Expr) *ast.Ident {
 		}
 	}
 }
+
+// advancesField reports whether the loop moves a field to the next entry
+// of a list on its way round: the field is incremented (x.i++,
+// atomic.AddInt32(&x.i, 1)) and compared with the length of a list that is
+// not a delay schedule (x.i < len(x.endpoints)-1). Such a loop fails over
+// to the next endpoint or replica, as SDK clients do, and runs a different
+// operation each time round.
+func (w *loopWalk) advancesField(body *ast.BlockStmt) bool {
+	incremented := map[types.Object]bool{}
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.IncDecStmt:
+			if sel, ok := ast.Unparen(n.X).(*ast.SelectorExpr); ok && n.Tok == token.INC {
+				incremented[w.info.ObjectOf(sel.Sel)] = true
+			}
+		case *ast.CallExpr:
+			if fn := libs.Callee(w.info, n); fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == "sync/atomic" && strings.HasPrefix(fn.Name(), "Add") && len(n.Args) == 2 {
+				if u, ok := ast.Unparen(n.Args[0]).(*ast.UnaryExpr); ok && u.Op == token.AND {
+					if sel, ok := ast.Unparen(u.X).(*ast.SelectorExpr); ok {
+						incremented[w.info.ObjectOf(sel.Sel)] = true
+					}
+				}
+			}
+		}
+		return true
+	})
+	if len(incremented) == 0 {
+		return false
+	}
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		b, ok := n.(*ast.BinaryExpr)
+		if !ok || found || (b.Op != token.LSS && b.Op != token.LEQ && b.Op != token.GTR && b.Op != token.GEQ) {
+			return !found
+		}
+		if mentionsAny(w.info, b.X, incremented) && w.lenOfList(b.Y) || mentionsAny(w.info, b.Y, incremented) && w.lenOfList(b.X) {
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
+// lenOfList reports whether e holds len(s) of a slice or array whose
+// elements are not durations (a table of delays is a schedule, not a list
+// of targets).
+func (w *loopWalk) lenOfList(e ast.Expr) bool {
+	return astutil.Some(e, func(n ast.Node) bool {
+		call, ok := n.(*ast.CallExpr)
+		if !ok || len(call.Args) != 1 {
+			return false
+		}
+		if id, ok := ast.Unparen(call.Fun).(*ast.Ident); !ok || id.Name != "len" {
+			return false
+		}
+		var elem types.Type
+		switch t := w.info.TypeOf(call.Args[0]).Underlying().(type) {
+		case *types.Slice:
+			elem = t.Elem()
+		case *types.Array:
+			elem = t.Elem()
+		default:
+			return false
+		}
+		return !libs.IsNamed(elem, "time", "Duration")
+	})
+}

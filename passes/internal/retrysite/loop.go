@@ -93,7 +93,7 @@ func analyzeLoop(info *types.Info, graph func() *cfg.CFG, loop ast.Stmt, waitOf 
 	}
 	w.collectOps(body)
 	w.out.noteSwitches(body)
-	if len(w.opAssigns) == 0 || w.opInputsVary(body) || w.consumesStream(body) {
+	if len(w.opAssigns) == 0 || w.opInputsVary(body) || w.advancesField(body) || w.consumesStream(body) {
 		return nil
 	}
 	if cond != nil && (iteratesCollection(info, cond) || w.indexesByCounter(body)) {

@@ -410,3 +410,58 @@ func walkUp(domain string) (string, error) {
 }
 
 func lookupZone(string) error { return nil }
+
+// An SDK client's endpoint failover (huaweicloud-sdk-go-v3's
+// HcHttpClient): each failure moves a shared index to the next endpoint
+// of the list, and the request is built for that endpoint.
+type failoverClient struct {
+	endpoints     []string
+	endpointIndex int32
+}
+
+func (c *failoverClient) build() (string, error) {
+	return c.endpoints[atomic.LoadInt32(&c.endpointIndex)], nil
+}
+
+func (c *failoverClient) invoke(url string) error { return nil }
+
+func (c *failoverClient) Invoke() error {
+	for {
+		url, err := c.build()
+		if err != nil {
+			return err
+		}
+		err = c.invoke(url)
+		if err == nil {
+			return nil
+		}
+		if atomic.LoadInt32(&c.endpointIndex) < int32(len(c.endpoints)-1) {
+			atomic.AddInt32(&c.endpointIndex, 1)
+		} else {
+			return err
+		}
+	}
+}
+
+// A schedule of delays kept in fields is a retry: the index walks delays,
+// not targets.
+type scheduled struct {
+	delays []time.Duration
+	step   int
+}
+
+func (s *scheduled) call() error { return nil }
+
+func (s *scheduled) Run() error {
+	for { // want "retry loop"
+		err := s.call()
+		if err == nil {
+			return nil
+		}
+		if s.step >= len(s.delays) {
+			return err
+		}
+		time.Sleep(s.delays[s.step])
+		s.step++
+	}
+}
