@@ -1,6 +1,7 @@
 // Package redelivered holds handlers that a job queue or broker runs again.
 // They are retry sites of their own kind (redelivery), with no loop, wait
-// or bound of the program's own: nothing here is reported.
+// or bound of the program's own: nothing here is reported. retrybody,
+// retryclienterror and unboundedretry each run on this one package.
 package redelivered
 
 import (
