@@ -104,6 +104,13 @@ type Family struct {
 	// Literal judges any composite literal of the family's types, wherever
 	// it is built (a policy value that is itself the configuration).
 	Literal func(info *types.Info, lit *ast.CompositeLit) []Finding
+	// CallNoJitter judges any call of the family's functions, wherever it
+	// is made, for a policy part without jitter or a cap (go-grpc-
+	// middleware's BackoffExponential, given to an interceptor).
+	CallNoJitter func(info *types.Info, call *ast.CallExpr) []Finding
+	// CallNeverStops judges any call of the family's functions, wherever
+	// it is made, for a setting that never stops (WithMax(math.MaxUint)).
+	CallNeverStops func(info *types.Info, call *ast.CallExpr) []Finding
 	// Defaults are constructors whose value keeps a policy without jitter
 	// until a field replaces it (go-retryablehttp's NewClient).
 	Defaults Table[Defaults]
@@ -122,7 +129,7 @@ type Defaults struct {
 
 // Families lists the library families, in the order their judgements are
 // asked (the first reason found is the one a Fact keeps).
-var Families = []*Family{backoffFamily, goRetryFamily, k8sFamily, retryGoFamily, jpilloraFamily, retryableHTTPFamily}
+var Families = []*Family{backoffFamily, goRetryFamily, k8sFamily, retryGoFamily, jpilloraFamily, retryableHTTPFamily, grpcFamily}
 
 // init adds the families' rows to the shared tables the recognisers look
 // callees up in.
@@ -211,6 +218,18 @@ func LiteralPaths() []string {
 	var out []string
 	for _, f := range Families {
 		if f.Literal != nil || len(f.Defaults) > 0 {
+			out = append(out, f.Paths...)
+		}
+	}
+	return out
+}
+
+// CallPaths are the packages of the families whose calls the judgement
+// has picks judges wherever they are made.
+func CallPaths(has func(*Family) bool) []string {
+	var out []string
+	for _, f := range Families {
+		if has(f) {
 			out = append(out, f.Paths...)
 		}
 	}
