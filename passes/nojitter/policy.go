@@ -66,6 +66,7 @@ func checkLiterals(pass *analysis.Pass) {
 func checkBuilt(pass *analysis.Pass, sites []*retrysite.Site) {
 	checkLiterals(pass)
 	checkDefaults(pass)
+	checkCalls(pass)
 	if !libs.ImportsAny(pass.Pkg, libs.PolicyPaths(judgesJitter)...) {
 		return
 	}

@@ -74,15 +74,13 @@ const (
 
 // GRPCDialOptions are the dial options that change the retries.
 var GRPCDialOptions = Table[GRPCOption]{
-	{GRPC, "", "WithDefaultServiceConfig"}:     GRPCServiceConfig,
-	{GRPC, "", "WithMaxCallAttempts"}:          GRPCMaxCalls,
-	{GRPC, "", "WithDisableRetry"}:             GRPCNoRetry,
-	{GRPC, "", "WithUnaryInterceptor"}:         GRPCUnary,
-	{GRPC, "", "WithChainUnaryInterceptor"}:    GRPCUnary,
-	{GRPC, "", "WithStreamInterceptor"}:        GRPCStream,
-	{GRPC, "", "WithChainStreamInterceptor"}:   GRPCStream,
-	{GRPCRetry, "", "UnaryClientInterceptor"}:  GRPCUnary,
-	{GRPCRetry, "", "StreamClientInterceptor"}: GRPCStream,
+	{GRPC, "", "WithDefaultServiceConfig"}:   GRPCServiceConfig,
+	{GRPC, "", "WithMaxCallAttempts"}:        GRPCMaxCalls,
+	{GRPC, "", "WithDisableRetry"}:           GRPCNoRetry,
+	{GRPC, "", "WithUnaryInterceptor"}:       GRPCUnary,
+	{GRPC, "", "WithChainUnaryInterceptor"}:  GRPCUnary,
+	{GRPC, "", "WithStreamInterceptor"}:      GRPCStream,
+	{GRPC, "", "WithChainStreamInterceptor"}: GRPCStream,
 }
 
 // GRPCInterceptors are the retry interceptors; the value is the kind of

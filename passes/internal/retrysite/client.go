@@ -29,6 +29,10 @@ type ClientConfig struct {
 	Std bool
 	// Built is where the client is built, when it is in this package.
 	Built token.Pos
+	// GRPC is set on a gRPC connection, or a generated client made on
+	// one, while it is followed (grpcclient.go); a call's site has the
+	// attempts of the method it sends instead.
+	GRPC *GRPCConn
 }
 
 // clientConfigs follows client values of one package to where they are
@@ -63,7 +67,7 @@ type env map[*types.Var]int
 
 func newClientConfigs(pkg *types.Package, info *types.Info, d decls, files []*ast.File) *clientConfigs {
 	c := &clientConfigs{info: info, decls: d, cache: map[types.Object]*ClientConfig{}, busy: map[types.Object]bool{}}
-	if libs.DependsOn(pkg, libs.RetryableHTTP, libs.RestyV2) {
+	if libs.DependsOn(pkg, libs.RetryableHTTP, libs.RestyV2, libs.GRPC) {
 		c.index = indexClients(info, files)
 	}
 	return c
@@ -90,6 +94,9 @@ func indexClients(info *types.Info, files []*ast.File) *clientIndex {
 					for i := range n.Lhs {
 						store(n.Lhs[i], n.Rhs[i])
 					}
+				} else if len(n.Rhs) == 1 && isGRPCClient(info.TypeOf(n.Lhs[0])) {
+					// conn, err := grpc.NewClient(...): the call builds the first.
+					store(n.Lhs[0], n.Rhs[0])
 				}
 			case *ast.ValueSpec:
 				for i, v := range n.Values {
@@ -313,6 +320,12 @@ func (c *clientConfigs) call(call *ast.CallExpr, en env, depth int) *ClientConfi
 	if n, ok := libs.ClientConstructors.Lookup(fn); ok {
 		return retries(n, true, call.Pos())
 	}
+	if i, ok := libs.GRPCConns.Lookup(fn); ok {
+		return c.grpcDial(call, i)
+	}
+	if libs.GRPCClientConstructor(fn) && len(call.Args) == 1 {
+		return c.of(call.Args[0], en, depth+1) // pb.NewPaymentsClient(conn)
+	}
 	sel, _ := call.Fun.(*ast.SelectorExpr)
 	if i, ok := libs.ClientRetrySetters.Lookup(fn); ok && sel != nil && i < len(call.Args) {
 		n, known := c.intValue(call.Args[i], en)
@@ -346,7 +359,7 @@ func (c *clientConfigs) constructor(fn *types.Func, call *ast.CallExpr, en env, 
 	res := fn.Signature().Results()
 	idx := -1
 	for i := range res.Len() {
-		if clientType(res.At(i).Type()) != nil || isHTTPClient(res.At(i).Type()) {
+		if clientType(res.At(i).Type()) != nil || isHTTPClient(res.At(i).Type()) || isGRPCClient(res.At(i).Type()) {
 			idx = i
 			break
 		}
@@ -466,6 +479,9 @@ func merge(a, b *ClientConfig) *ClientConfig {
 	out.Off = a.Off && b.Off
 	out.CustomCheck = a.CustomCheck || b.CustomCheck
 	out.Std = a.Std || b.Std
+	if out.GRPC == nil {
+		out.GRPC = b.GRPC
+	}
 	return &out
 }
 
@@ -495,6 +511,9 @@ func (c *clientConfigs) sendConfig(call *ast.CallExpr, encl ast.Node) *ClientCon
 		return nil
 	}
 	sel, _ := call.Fun.(*ast.SelectorExpr)
+	if cfg, ok := c.grpcSend(call, fn, sel); ok {
+		return cfg
+	}
 	var cfg *ClientConfig
 	switch _, retrying := libs.RetryingClientCalls.Lookup(fn); {
 	case retrying && (fn.Signature().Recv() == nil || sel == nil):
