@@ -71,7 +71,13 @@ Library policies, reported where they are built:
     NewClient call unless the package sets Backoff (LinearJitterBackoff, a
     function of its own), switches the retries off (RetryMax 0) or hands
     the client to its caller; Backoff = DefaultBackoff is reported where it
-    is set.
+    is set;
+  - go-grpc-middleware v2's retry interceptor: BackoffLinear (no jitter) and
+    BackoffExponential (no jitter, no cap), reported wherever they are
+    built, with a fix to the WithJitter variant; the interceptor's default
+    (BackoffLinearWithJitter) and the WithJitter variants are fine. gRPC's
+    own service-config retries are jittered (0.8 to 1.2) and capped by
+    maxBackoff, and are never reported.
 
 A function of the program that hands its policy or options parameter
 straight to a library retry helper (func Retry(ctx, op, opts

@@ -21,9 +21,10 @@ Reported, once per outer retry site, at the code that enters the inner one:
     single type implementing it (in this package, or in a package it
     imports from its own module or that holds a function that retries);
   - a retrying client (go-retryablehttp, its StandardClient or a transport
-    wrapping it, resty with retries) or retry helper call inside a retry
-    site, at that call; the client's configuration is read where it is
-    built, through variables, struct fields and constructor functions;
+    wrapping it, resty with retries, a gRPC connection that retries the
+    method called) or retry helper call inside a retry site, at that call;
+    the client's configuration is read where it is built, through
+    variables, struct fields and constructor functions;
   - a retry helper whose operation is a named function that retries, at the
     helper call.
 
@@ -32,7 +33,21 @@ The message multiplies the attempt counts where they are constants (a loop
 default 10, backoff WithMaxRetries(b, n) and sethvargo WithMaxRetries(n, b)
 as n+1, backoff/v5 WithMaxTries(n), wait.Backoff Steps, go-retryablehttp's
 default of 5 attempts or RetryMax n as n+1, resty SetRetryCount(n) as
-n+1), and names the function the inner retry is in.
+n+1, a gRPC service config's maxAttempts capped at 5 or at
+WithMaxCallAttempts, times go-grpc-middleware's WithMax(n) as n), and
+names the function the inner retry is in.
+
+A gRPC call retries when the connection it is made on (grpc.NewClient,
+Dial, DialContext, followed through the generated client built on it,
+NewXxxClient(conn)) has a default service config
+(WithDefaultServiceConfig: a constant, a concatenation or fmt.Sprintf of
+one) whose most specific methodConfig entry for the method has a valid
+retryPolicy, unless WithDisableRetry is given; or a go-grpc-middleware v2
+retry interceptor with WithMax(n), n of 2 or more, on its kind of call
+(unary or stream), unless the call passes retry.Disable() or WithMax of
+its own. The method's name comes from the generated
+<Service>_<Method>_FullMethodName constant, or from the client's and
+method's Go names.
 
 A retry inside a job or message handler that its framework runs again
 when it fails multiplies by the framework's runs: asynq (26 by default,
@@ -54,6 +69,8 @@ the loop, returns the error wrapped in backoff.Permanent or
 retry.Unrecoverable, or returns it to go-retry or a wait condition, which
 stop on a plain error), a go-retryablehttp client with RetryMax set to 0
 (or a literal without it), a resty client without a constant retry count,
+a gRPC method no retryPolicy covers, a retry interceptor left at its
+default WithMax(0) or given a count that is not a constant,
 and calls through an interface with no implementation, or several, in the
 package (which one runs is not known), or whose one implementation is the
 calling method's own type (a decorator calls the implementation it wraps).`

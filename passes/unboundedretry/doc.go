@@ -46,7 +46,11 @@ no limit, checked against each library's defaults:
     ConstantBackOff and ZeroBackOff (which never stop), unless wrapped by
     WithMaxRetries or WithContext (NewExponentialBackOff's default of 15
     minutes is bounded);
-  - cenkalti/backoff/v5: Retry with WithMaxElapsedTime(0) and no WithMaxTries.
+  - cenkalti/backoff/v5: Retry with WithMaxElapsedTime(0) and no WithMaxTries;
+  - go-grpc-middleware v2's retry interceptor: WithMax with a huge count
+    (65536 or more, such as math.MaxUint32), which takes a uint and so has
+    no other way to say "no limit": the interceptor then retries until the
+    call's context ends. Reported wherever the option is built.
 
 A function of the program that hands its policy or options parameter
 straight to a library retry helper is a wrapper of it: the policy, options
@@ -66,7 +70,9 @@ and returned by it is not judged (it may have been wrapped).
 Never reported, because their defaults and every setting are bounded:
 go-retryablehttp (RetryMax, 4 by default, bounds every client; a negative
 value means no retries at all), resty (SetRetryCount), k8s wait.Backoff
-(Steps), and a default NewExponentialBackOff (15 minutes).
+(Steps), a default NewExponentialBackOff (15 minutes), and gRPC service
+config retry policies (maxAttempts, capped at 5 by the channel unless
+WithMaxCallAttempts raises the cap).
 
 A user-defined retry helper that is unbounded is reported once, at its own
 loop, not at its callers. Loops over channels, accept loops and event loops
