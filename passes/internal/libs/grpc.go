@@ -192,6 +192,10 @@ type GRPCMethod struct {
 	// Stream is true for a streaming method (its result is a stream, not
 	// a message).
 	Stream bool
+	// ClientStreams is true for a client or bidirectional stream (the
+	// method takes no request message): the retry interceptor refuses to
+	// retry those, and fails the call when asked to.
+	ClientStreams bool
 	// Opts is the index of the first per-call option.
 	Opts int
 }
@@ -216,6 +220,7 @@ func GRPCMethodOf(fn *types.Func) (GRPCMethod, bool) {
 	if res := sig.Results(); res.Len() == 2 {
 		_, ptr := res.At(0).Type().(*types.Pointer)
 		m.Stream = !ptr
+		m.ClientStreams = m.Stream && sig.Params().Len() == 2
 	}
 	if c, ok := fn.Pkg().Scope().Lookup(svc + "_" + fn.Name() + "_FullMethodName").(*types.Const); ok && c.Val().Kind() == constant.String {
 		if s, meth, ok := SplitFullMethod(constant.StringVal(c.Val())); ok {

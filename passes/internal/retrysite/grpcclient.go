@@ -248,6 +248,9 @@ func (c *clientConfigs) grpcSend(call *ast.CallExpr, fn *types.Func, sel *ast.Se
 	if m.Opts < len(call.Args) {
 		icpt = c.grpcMax(call.Args[m.Opts:], icpt)
 	}
+	if m.ClientStreams {
+		icpt = 0 // the interceptor retries server streams only
+	}
 	if svc == 0 && icpt == 0 {
 		return nil, true
 	}

@@ -180,3 +180,34 @@ func Once(ctx context.Context, addr string) error { // want Once:`retries\(attem
 	_, err := intercepted(addr).Charge(ctx, &paymentspb.ChargeRequest{Amount: 1})
 	return err
 }
+
+// streaming retries server streams: Watch is retried, Upload (a client
+// stream, which the interceptor refuses to retry) is not.
+func streaming(addr string) paymentspb.PaymentsClient {
+	conn, _ := grpc.NewClient(addr, grpc.WithStreamInterceptor(retry.StreamClientInterceptor(retry.WithMax(3))))
+	return paymentspb.NewPaymentsClient(conn)
+}
+
+func Follow(ctx context.Context, addr, id string) error { // want Follow:`retries\(attempts=6\)`
+	pb := streaming(addr)
+	var err error
+	for i := 0; i < 2; i++ {
+		if _, err = pb.Watch(ctx, &paymentspb.GetChargeRequest{ID: id}); err == nil { // want `2 x 3 = 6 calls`
+			return nil
+		}
+		time.Sleep(time.Second)
+	}
+	return err
+}
+
+func Batch(ctx context.Context, addr string) error { // want Batch:`retries\(attempts=2\)`
+	pb := streaming(addr)
+	var err error
+	for i := 0; i < 2; i++ {
+		if _, err = pb.Upload(ctx); err == nil {
+			return nil
+		}
+		time.Sleep(time.Second)
+	}
+	return err
+}

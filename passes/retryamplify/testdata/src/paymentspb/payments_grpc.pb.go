@@ -12,6 +12,7 @@ const (
 	Payments_Charge_FullMethodName    = "/pay.v1.Payments/Charge"
 	Payments_GetCharge_FullMethodName = "/pay.v1.Payments/GetCharge"
 	Payments_Watch_FullMethodName     = "/pay.v1.Payments/Watch"
+	Payments_Upload_FullMethodName    = "/pay.v1.Payments/Upload"
 )
 
 type ChargeRequest struct{ Amount int64 }
@@ -22,6 +23,7 @@ type PaymentsClient interface {
 	Charge(ctx context.Context, in *ChargeRequest, opts ...grpc.CallOption) (*Charge, error)
 	GetCharge(ctx context.Context, in *GetChargeRequest, opts ...grpc.CallOption) (*Charge, error)
 	Watch(ctx context.Context, in *GetChargeRequest, opts ...grpc.CallOption) (grpc.ServerStreamingClient[Charge], error)
+	Upload(ctx context.Context, opts ...grpc.CallOption) (grpc.ClientStreamingClient[ChargeRequest, Charge], error)
 }
 
 type paymentsClient struct {
@@ -52,6 +54,14 @@ func (c *paymentsClient) GetCharge(ctx context.Context, in *GetChargeRequest, op
 
 func (c *paymentsClient) Watch(ctx context.Context, in *GetChargeRequest, opts ...grpc.CallOption) (grpc.ServerStreamingClient[Charge], error) {
 	stream, err := c.cc.NewStream(ctx, &grpc.StreamDesc{StreamName: "Watch", ServerStreams: true}, Payments_Watch_FullMethodName, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return nil, stream.CloseSend()
+}
+
+func (c *paymentsClient) Upload(ctx context.Context, opts ...grpc.CallOption) (grpc.ClientStreamingClient[ChargeRequest, Charge], error) {
+	stream, err := c.cc.NewStream(ctx, &grpc.StreamDesc{StreamName: "Upload", ClientStreams: true}, Payments_Upload_FullMethodName, opts...)
 	if err != nil {
 		return nil, err
 	}

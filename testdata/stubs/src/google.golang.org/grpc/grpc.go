@@ -38,6 +38,12 @@ type ServerStreamingClient[Res any] interface {
 	ClientStream
 }
 
+type ClientStreamingClient[Req any, Res any] interface {
+	Send(*Req) error
+	CloseAndRecv() (*Res, error)
+	ClientStream
+}
+
 type DialOption interface{ apply() }
 
 type CallOption interface{ before() error }
