@@ -63,7 +63,7 @@ type env map[*types.Var]int
 
 func newClientConfigs(pkg *types.Package, info *types.Info, d decls, files []*ast.File) *clientConfigs {
 	c := &clientConfigs{info: info, decls: d, cache: map[types.Object]*ClientConfig{}, busy: map[types.Object]bool{}}
-	if libs.DependsOn(pkg, libs.RetryableHTTP, libs.RestyV2) {
+	if libs.DependsOn(pkg, libs.RetryableHTTP, libs.RestyV2, libs.AWSCore) {
 		c.index = indexClients(info, files)
 	}
 	return c
@@ -75,6 +75,12 @@ func indexClients(info *types.Info, files []*ast.File) *clientIndex {
 		if sel, ok := ast.Unparen(lhs).(*ast.SelectorExpr); ok && configField(info, sel.Sel) != "" {
 			if obj := holder(info, sel.X); obj != nil {
 				ix.muts[obj] = append(ix.muts[obj], clientChange{field: configField(info, sel.Sel), value: value})
+			}
+			return
+		}
+		if sel, ok := ast.Unparen(lhs).(*ast.SelectorExpr); ok && awsField(info, sel) != "" {
+			if obj := holder(info, sel.X); obj != nil {
+				ix.muts[obj] = append(ix.muts[obj], clientChange{field: awsField(info, sel), value: value})
 			}
 			return
 		}
@@ -90,6 +96,8 @@ func indexClients(info *types.Info, files []*ast.File) *clientIndex {
 					for i := range n.Lhs {
 						store(n.Lhs[i], n.Rhs[i])
 					}
+				} else if awsTupleStore(info, n) {
+					store(n.Lhs[0], n.Rhs[0]) // cfg, err := config.LoadDefaultConfig(ctx)
 				}
 			case *ast.ValueSpec:
 				for i, v := range n.Values {
@@ -208,6 +216,9 @@ func (c *clientConfigs) of(e ast.Expr, en env, depth int) *ClientConfig {
 	case *ast.StarExpr:
 		return c.of(x.X, en, depth+1)
 	case *ast.CompositeLit:
+		if cfg, ok := c.awsLiteral(x, en); ok {
+			return cfg
+		}
 		return c.literal(x, en, depth)
 	case *ast.CallExpr:
 		return c.call(x, en, depth)
@@ -313,6 +324,9 @@ func (c *clientConfigs) call(call *ast.CallExpr, en env, depth int) *ClientConfi
 	if n, ok := libs.ClientConstructors.Lookup(fn); ok {
 		return retries(n, true, call.Pos())
 	}
+	if cfg, ok := c.awsCall(call, en, depth); ok {
+		return cfg
+	}
 	sel, _ := call.Fun.(*ast.SelectorExpr)
 	if i, ok := libs.ClientRetrySetters.Lookup(fn); ok && sel != nil && i < len(call.Args) {
 		n, known := c.intValue(call.Args[i], en)
@@ -346,7 +360,7 @@ func (c *clientConfigs) constructor(fn *types.Func, call *ast.CallExpr, en env, 
 	res := fn.Signature().Results()
 	idx := -1
 	for i := range res.Len() {
-		if clientType(res.At(i).Type()) != nil || isHTTPClient(res.At(i).Type()) {
+		if clientType(res.At(i).Type()) != nil || isHTTPClient(res.At(i).Type()) || libs.IsAWSConfigured(res.At(i).Type()) {
 			idx = i
 			break
 		}
@@ -426,6 +440,8 @@ func (c *clientConfigs) change(cfg *ClientConfig, m clientChange, en env) {
 		cfg.CustomCheck, cfg.Std = custom, std
 	case m.field == "check":
 		cfg.CustomCheck = cfg.CustomCheck || !fromLibrary(c.info, m.value)
+	default:
+		c.awsChange(cfg, m, en)
 	}
 }
 
@@ -495,6 +511,12 @@ func (c *clientConfigs) sendConfig(call *ast.CallExpr, encl ast.Node) *ClientCon
 		return nil
 	}
 	sel, _ := call.Fun.(*ast.SelectorExpr)
+	if cfg := c.awsSend(call, fn); cfg != nil {
+		if cfg.Off {
+			return nil
+		}
+		return cfg
+	}
 	var cfg *ClientConfig
 	switch _, retrying := libs.RetryingClientCalls.Lookup(fn); {
 	case retrying && (fn.Signature().Recv() == nil || sel == nil):
