@@ -21,9 +21,10 @@ Reported, once per outer retry site, at the code that enters the inner one:
     single type implementing it (in this package, or in a package it
     imports from its own module or that holds a function that retries);
   - a retrying client (go-retryablehttp, its StandardClient or a transport
-    wrapping it, resty with retries) or retry helper call inside a retry
-    site, at that call; the client's configuration is read where it is
-    built, through variables, struct fields and constructor functions;
+    wrapping it, resty with retries, an AWS SDK for Go v2 service client)
+    or retry helper call inside a retry site, at that call; the client's
+    configuration is read where it is built, through variables, struct
+    fields and constructor functions;
   - a retry helper whose operation is a named function that retries, at the
     helper call.
 
@@ -32,7 +33,13 @@ The message multiplies the attempt counts where they are constants (a loop
 default 10, backoff WithMaxRetries(b, n) and sethvargo WithMaxRetries(n, b)
 as n+1, backoff/v5 WithMaxTries(n), wait.Backoff Steps, go-retryablehttp's
 default of 5 attempts or RetryMax n as n+1, resty SetRetryCount(n) as
-n+1), and names the function the inner retry is in.
+n+1, an AWS SDK client's 3 attempts by default, or those set by
+config.WithRetryMaxAttempts, config.WithRetryer returning
+retry.NewStandard with MaxAttempts or retry.AddWithMaxAttempts, and the
+Retryer and RetryMaxAttempts options of the client or of the call), and
+names the function the inner retry is in. An AWS client whose
+configuration is not in view (a parameter) retries as often as we cannot
+say; one given aws.NopRetryer{} or one attempt does not retry.
 
 A retry inside a job or message handler that its framework runs again
 when it fails multiplies by the framework's runs: asynq (26 by default,
@@ -54,6 +61,7 @@ the loop, returns the error wrapped in backoff.Permanent or
 retry.Unrecoverable, or returns it to go-retry or a wait condition, which
 stop on a plain error), a go-retryablehttp client with RetryMax set to 0
 (or a literal without it), a resty client without a constant retry count,
+an AWS SDK client with aws.NopRetryer{} or one attempt,
 and calls through an interface with no implementation, or several, in the
 package (which one runs is not known), or whose one implementation is the
 calling method's own type (a decorator calls the implementation it wraps).`

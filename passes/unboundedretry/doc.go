@@ -47,6 +47,14 @@ no limit, checked against each library's defaults:
     WithMaxRetries or WithContext (NewExponentialBackOff's default of 15
     minutes is bounded);
   - cenkalti/backoff/v5: Retry with WithMaxElapsedTime(0) and no WithMaxTries.
+  - AWS SDK for Go v2: retry.AddWithMaxAttempts(r, n) with a constant n of
+    0 or less, wherever it is called: the retryer retries every retryable
+    error of every call until it succeeds (unless r is aws.NopRetryer{},
+    which retries nothing). The SDK's default of 3 attempts, NewStandard
+    (a MaxAttempts of 0 or less is the default 3) and
+    config.WithRetryMaxAttempts(0) (unset) are bounded; a negative
+    RetryMaxAttempts in a client's options is not reported (unbounded by
+    the code, not documented).
 
 A function of the program that hands its policy or options parameter
 straight to a library retry helper is a wrapper of it: the policy, options
