@@ -52,7 +52,11 @@ only when its process died): a retry inside one is not counted.
 A retry loop that goes round only on errors proving the attempt never
 reached the server (driver.ErrBadConn, as database/sql's retry on a broken
 pooled connection; a refused or failed dial) does not multiply the load on
-it, and is not counted as a retry.
+it, and is not counted as a retry. Nor is a loop that goes round only on
+an answer the inner clients never retry by themselves: an AWS service's
+modeled error that is no throttle, timeout or server fault
+(errors.As(err, &ccf) with a *types.ConditionalCheckFailedException, an
+optimistic write that lost its race).
 
 Not reported: retries in sequence, an inner retry that runs only after the
 outer attempt succeeded, an inner retry whose failure ends the outer site

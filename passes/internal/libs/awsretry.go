@@ -271,3 +271,33 @@ func AWSConfigOption(info *types.Info, call *ast.CallExpr) (retryer ast.Expr, at
 	}
 	return nil, nil, false
 }
+
+// AWSNotRetried reports whether t (through pointers) is a modeled error of
+// a service (service/<name>/types) that the SDK's retryer does not retry:
+// a definite answer such as ConditionalCheckFailedException, not a
+// throttle, a timeout or a server fault (retry.DefaultThrottleErrorCodes,
+// DefaultRetryableErrorCodes, HTTP 5xx).
+func AWSNotRetried(t types.Type) bool {
+	for {
+		p, ok := t.(*types.Pointer)
+		if !ok {
+			break
+		}
+		t = p.Elem()
+	}
+	n, ok := types.Unalias(t).(*types.Named)
+	if !ok || n.Obj().Pkg() == nil {
+		return false
+	}
+	path := n.Obj().Pkg().Path()
+	if !strings.HasSuffix(path, "/types") || !IsAWSService(strings.TrimSuffix(path, "/types")) {
+		return false
+	}
+	name := n.Obj().Name()
+	for _, retried := range []string{"Throttl", "TooMany", "Throughput", "Limit", "InProgress", "Timeout", "Internal", "Unavailable", "Server", "SlowDown", "PriorRequest"} {
+		if strings.Contains(name, retried) {
+			return false
+		}
+	}
+	return true
+}

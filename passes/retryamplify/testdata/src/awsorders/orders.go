@@ -11,6 +11,8 @@ import (
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/aws/retry"
 	"github.com/aws/aws-sdk-go-v2/config"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 	"github.com/aws/aws-sdk-go-v2/service/sqs"
 )
 
@@ -175,4 +177,39 @@ func AfterTheLoop(ctx context.Context, c *sqs.Client, queue string, ready func()
 	}
 	_, err = c.SendMessage(ctx, &sqs.SendMessageInput{QueueUrl: &queue})
 	return err
+}
+
+// Stock is kept in DynamoDB with optimistic writes.
+type Stock struct {
+	db    *dynamodb.Client
+	table string
+}
+
+// Reserve retries only when its conditional write lost a race, an
+// answer the SDK never retries: one layer of retries.
+func (s *Stock) Reserve(ctx context.Context, sku string) error { // want Reserve:`retries\(attempts=0\)`
+	for attempt := 0; attempt < 5; attempt++ {
+		_, err := s.db.PutItem(ctx, &dynamodb.PutItemInput{TableName: &s.table, Item: map[string]types.AttributeValue{"sku": &types.AttributeValueMemberS{Value: sku}}})
+		if err == nil {
+			return nil
+		}
+		var lost *types.ConditionalCheckFailedException
+		if !errors.As(err, &lost) {
+			return err
+		}
+	}
+	return errors.New("reserve: too much contention")
+}
+
+// Restock retries throttling, which the SDK retries too.
+func (s *Stock) Restock(ctx context.Context, sku string) error { // want Restock:`retries\(attempts=0\)`
+	for attempt := 0; attempt < 5; attempt++ {
+		_, err := s.db.PutItem(ctx, &dynamodb.PutItemInput{TableName: &s.table}) // want `retry inside a retry: every outer attempt runs the inner retry again, so the attempts multiply`
+		var busy *types.ProvisionedThroughputExceededException
+		if !errors.As(err, &busy) {
+			return err
+		}
+		time.Sleep(time.Second)
+	}
+	return errThrottled
 }
