@@ -301,3 +301,34 @@ func AWSNotRetried(t types.Type) bool {
 	}
 	return true
 }
+
+// AWSTokenField returns the idempotency token field of an operation's
+// input (ClientToken, ClientRequestToken, IdempotencyToken: a *string the
+// SDK fills in with a new token when the call leaves it nil), or "".
+func AWSTokenField(t types.Type) string {
+	t = derefType(t)
+	n, ok := types.Unalias(t).(*types.Named)
+	if !ok || n.Obj().Pkg() == nil || !IsAWSService(n.Obj().Pkg().Path()) || !strings.HasSuffix(n.Obj().Name(), "Input") {
+		return ""
+	}
+	st, ok := n.Underlying().(*types.Struct)
+	if !ok {
+		return ""
+	}
+	for f := range st.Fields() {
+		switch f.Name() {
+		case "ClientToken", "ClientRequestToken", "IdempotencyToken":
+			if p, ok := f.Type().(*types.Pointer); ok && types.Identical(p.Elem(), types.Typ[types.String]) {
+				return f.Name()
+			}
+		}
+	}
+	return ""
+}
+
+func derefType(t types.Type) types.Type {
+	if p, ok := t.(*types.Pointer); ok {
+		return p.Elem()
+	}
+	return t
+}

@@ -3,8 +3,13 @@ package aws
 
 import (
 	"context"
+	"net/http"
 	"time"
 )
+
+type HTTPClient interface {
+	Do(*http.Request) (*http.Response, error)
+}
 
 type RetryMode string
 
@@ -43,6 +48,7 @@ func (NopRetryer) GetAttemptToken(context.Context) (func(error) error, error) {
 
 type Config struct {
 	Region           string
+	HTTPClient       HTTPClient
 	RetryMaxAttempts int
 	RetryMode        RetryMode
 	Retryer          func() Retryer

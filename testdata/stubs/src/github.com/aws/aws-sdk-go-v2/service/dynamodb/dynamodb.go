@@ -28,3 +28,14 @@ type PutItemOutput struct{}
 func (c *Client) PutItem(ctx context.Context, params *PutItemInput, optFns ...func(*Options)) (*PutItemOutput, error) {
 	return nil, nil
 }
+
+type TransactWriteItemsInput struct {
+	TransactItems      []types.TransactWriteItem
+	ClientRequestToken *string
+}
+
+type TransactWriteItemsOutput struct{}
+
+func (c *Client) TransactWriteItems(ctx context.Context, params *TransactWriteItemsInput, optFns ...func(*Options)) (*TransactWriteItemsOutput, error) {
+	return nil, nil
+}

@@ -16,3 +16,12 @@ type ProvisionedThroughputExceededException struct{ Message *string }
 func (e *ProvisionedThroughputExceededException) Error() string {
 	return "ProvisionedThroughputExceededException"
 }
+
+type Put struct {
+	TableName *string
+	Item      map[string]AttributeValue
+}
+
+type TransactWriteItem struct {
+	Put *Put
+}
