@@ -77,7 +77,16 @@ Library policies, reported where they are built:
     built, with a fix to the WithJitter variant; the interceptor's default
     (BackoffLinearWithJitter) and the WithJitter variants are fine. gRPC's
     own service-config retries are jittered (0.8 to 1.2) and capped by
-    maxBackoff, and are never reported.
+    maxBackoff, and are never reported;
+  - AWS SDK for Go v2: a Backoff of the program's own given to the standard
+    retryer (retry.StandardOptions.Backoff = a value whose BackoffDelay
+    method, or a function converted to retry.BackoffDelayerFunc, returns a
+    delay with no random part, or one that grows without a cap), reported
+    where Backoff is set, also for a type of another package (through its
+    Fact: functions returning a time.Duration and an error get one too);
+    the SDK's default (full jitter, capped at 20 s) and
+    retry.NewExponentialJitterBackoff are fine, and a delayer we cannot
+    follow (one reading another backoff through an interface) is trusted.
 
 A function of the program that hands its policy or options parameter
 straight to a library retry helper (func Retry(ctx, op, opts

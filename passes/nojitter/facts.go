@@ -32,11 +32,12 @@ func (*WaitsFact) AFact()         {}
 func (*WaitsFact) String() string { return "waits" }
 
 // exportDelayFacts exports a DelayFact for each function of the package
-// whose single result is a time.Duration computed from what we can judge.
+// that returns a time.Duration (returnsDelay) computed from what we can
+// judge.
 func exportDelayFacts(pass *analysis.Pass, funcs []*ssa.Function, t *tracer) {
 	for _, fn := range funcs {
 		obj, ok := fn.Object().(*types.Func)
-		if !ok || fn.Signature.Results().Len() != 1 || !isDuration(fn.Signature.Results().At(0).Type()) {
+		if !ok || !returnsDelay(fn.Signature) {
 			continue
 		}
 		t.seen = map[ssa.Value]bool{}
@@ -48,6 +49,21 @@ func exportDelayFacts(pass *analysis.Pass, funcs []*ssa.Function, t *tracer) {
 		}
 		pass.ExportObjectFact(obj, &DelayFact{Random: d.random, Capped: d.capped, Grows: d.grows})
 	}
+}
+
+// returnsDelay reports whether a function returns a delay: a single
+// time.Duration, or a time.Duration and an error (a BackoffDelay method
+// of the AWS SDK's retryer, func(attempt int, err error)
+// (time.Duration, error)).
+func returnsDelay(sig *types.Signature) bool {
+	res := sig.Results()
+	switch res.Len() {
+	case 1:
+		return isDuration(res.At(0).Type())
+	case 2:
+		return isDuration(res.At(0).Type()) && types.Identical(res.At(1).Type(), types.Universe.Lookup("error").Type())
+	}
+	return false
 }
 
 func isDuration(t types.Type) bool {

@@ -68,6 +68,7 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 	}
 	checkBuilt(pass, sites)
+	checkDelayers(pass, funcs, t)
 	return nil, nil
 }
 
@@ -181,16 +182,18 @@ func reportNoJitter(pass *analysis.Pass, w *ast.CallExpr, arg ast.Expr, via ...a
 	report.Report(pass, d)
 }
 
-// computesDuration reports whether the package declares a function whose
-// single result is a time.Duration it computes with randomness or growth
+// computesDuration reports whether the package declares a function that
+// returns a time.Duration (see returnsDelay) it computes with randomness or growth
 // (a call of a random source, math.Pow, min, a shift or a product): the
 // functions a DelayFact says something useful about.
 func computesDuration(pass *analysis.Pass) bool {
 	for _, f := range pass.Files {
 		for _, d := range f.Decls {
 			fd, ok := d.(*ast.FuncDecl)
-			if !ok || fd.Body == nil || fd.Type.Results == nil || len(fd.Type.Results.List) != 1 ||
-				!isDuration(pass.TypesInfo.TypeOf(fd.Type.Results.List[0].Type)) {
+			if !ok || fd.Body == nil {
+				continue
+			}
+			if fn, ok := pass.TypesInfo.Defs[fd.Name].(*types.Func); !ok || !returnsDelay(fn.Signature()) {
 				continue
 			}
 			if computes(pass.TypesInfo, fd.Body) {

@@ -22,9 +22,10 @@ Reported, once per outer retry site, at the code that enters the inner one:
     imports from its own module or that holds a function that retries);
   - a retrying client (go-retryablehttp, its StandardClient or a transport
     wrapping it, resty with retries, a gRPC connection that retries the
-    method called) or retry helper call inside a retry site, at that call;
-    the client's configuration is read where it is built, through
-    variables, struct fields and constructor functions;
+    method called, an AWS SDK for Go v2 service client) or retry helper
+    call inside a retry site, at that call; the client's configuration is
+    read where it is built, through variables, struct fields and
+    constructor functions;
   - a retry helper whose operation is a named function that retries, at the
     helper call.
 
@@ -34,8 +35,14 @@ default 10, backoff WithMaxRetries(b, n) and sethvargo WithMaxRetries(n, b)
 as n+1, backoff/v5 WithMaxTries(n), wait.Backoff Steps, go-retryablehttp's
 default of 5 attempts or RetryMax n as n+1, resty SetRetryCount(n) as
 n+1, a gRPC service config's maxAttempts capped at 5 or at
-WithMaxCallAttempts, times go-grpc-middleware's WithMax(n) as n), and
-names the function the inner retry is in.
+WithMaxCallAttempts, times go-grpc-middleware's WithMax(n) as n, an AWS
+SDK client's 3 attempts by default, or those set by
+config.WithRetryMaxAttempts, config.WithRetryer returning
+retry.NewStandard with MaxAttempts or retry.AddWithMaxAttempts, and the
+Retryer and RetryMaxAttempts options of the client or of the call), and
+names the function the inner retry is in. An AWS client whose
+configuration is not in view (a parameter) retries as often as we cannot
+say; one given aws.NopRetryer{} or one attempt does not retry.
 
 A gRPC call retries when the connection it is made on (grpc.NewClient,
 Dial, DialContext, followed through the generated client built on it,
@@ -60,7 +67,11 @@ only when its process died): a retry inside one is not counted.
 A retry loop that goes round only on errors proving the attempt never
 reached the server (driver.ErrBadConn, as database/sql's retry on a broken
 pooled connection; a refused or failed dial) does not multiply the load on
-it, and is not counted as a retry.
+it, and is not counted as a retry. Nor is a loop that goes round only on
+an answer the inner clients never retry by themselves: an AWS service's
+modeled error that is no throttle, timeout or server fault
+(errors.As(err, &ccf) with a *types.ConditionalCheckFailedException, an
+optimistic write that lost its race).
 
 Not reported: retries in sequence, an inner retry that runs only after the
 outer attempt succeeded, an inner retry whose failure ends the outer site
@@ -71,6 +82,7 @@ stop on a plain error), a go-retryablehttp client with RetryMax set to 0
 (or a literal without it), a resty client without a constant retry count,
 a gRPC method no retryPolicy covers, a retry interceptor left at its
 default WithMax(0) or given a count that is not a constant,
+an AWS SDK client with aws.NopRetryer{} or one attempt,
 and calls through an interface with no implementation, or several, in the
 package (which one runs is not known), or whose one implementation is the
 calling method's own type (a decorator calls the implementation it wraps).`

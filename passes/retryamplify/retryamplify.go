@@ -76,7 +76,9 @@ func (a *amplifier) counted(sites []*retrysite.Site) []*retrysite.Site {
 	quiet := map[*types.Func]bool{}
 	var kept []*retrysite.Site
 	for _, s := range sites {
-		if s.OnlyRetries(notSent) {
+		// A loop that retries only answers no client retries by itself (an
+		// optimistic write that lost its race) multiplies nothing either.
+		if s.OnlyRetries(notSent) || s.OnlyRetriesUnretried(info) {
 			if fn := enclosing(s); fn != nil {
 				quiet[fn] = true
 			}

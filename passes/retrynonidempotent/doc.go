@@ -69,6 +69,17 @@ INSERT ... ON CONFLICT DO NOTHING that records it, kafka-go ReadMessage
 loops (committed before the message is handled), JetStream callbacks
 without ManualAck, and RabbitMQ consumers with autoAck.
 
+AWS SDK for Go v2: an operation whose input has an idempotency token
+(ClientToken, ClientRequestToken, IdempotencyToken) is reported when the
+input is built in the attempt of a retry site of the program (a literal
+in the call, or a variable declared in the attempt) and leaves the token
+unset: the SDK fills in a new token for each call, so every outer attempt
+is a new request to the service. An input built once before the retry is
+fine (the SDK writes its token into it on the first call), and so is a
+retry of definite answers only (a ConditionalCheckFailedException). The
+SDK's own retries reuse the token; operations without a token field are
+not judged (which of them repeat a side effect is not modelled).
+
 Not reported: GET, HEAD, OPTIONS, PUT, DELETE; a POST sent once (including
 one inside a retry loop that runs only after the attempt succeeded and
 never goes round again, as after a readiness poll); a POST with

@@ -105,6 +105,7 @@ func run(pass *analysis.Pass) (any, error) {
 		pass.ExportObjectFact(fn, new(FreshFact))
 	}
 	a.check(sites)
+	a.checkSDKTokens(sites.Sites)
 	return nil, nil
 }
 

@@ -50,7 +50,15 @@ no limit, checked against each library's defaults:
   - go-grpc-middleware v2's retry interceptor: WithMax with a huge count
     (65536 or more, such as math.MaxUint32), which takes a uint and so has
     no other way to say "no limit": the interceptor then retries until the
-    call's context ends. Reported wherever the option is built.
+    call's context ends. Reported wherever the option is built;
+  - AWS SDK for Go v2: retry.AddWithMaxAttempts(r, n) with a constant n of
+    0 or less, wherever it is called: the retryer retries every retryable
+    error of every call until it succeeds (unless r is aws.NopRetryer{},
+    which retries nothing). The SDK's default of 3 attempts, NewStandard
+    (a MaxAttempts of 0 or less is the default 3) and
+    config.WithRetryMaxAttempts(0) (unset) are bounded; a negative
+    RetryMaxAttempts in a client's options is not reported (unbounded by
+    the code, not documented).
 
 A function of the program that hands its policy or options parameter
 straight to a library retry helper is a wrapper of it: the policy, options

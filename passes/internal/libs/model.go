@@ -109,11 +109,58 @@ type Family struct {
 	// middleware's BackoffExponential, given to an interceptor).
 	CallNoJitter func(info *types.Info, call *ast.CallExpr) []Finding
 	// CallNeverStops judges any call of the family's functions, wherever
-	// it is made, for a setting that never stops (WithMax(math.MaxUint)).
+	// it is made, for a setting that never stops (go-grpc-middleware's
+	// WithMax(math.MaxUint), the AWS SDK's retry.AddWithMaxAttempts(r, 0)).
 	CallNeverStops func(info *types.Info, call *ast.CallExpr) []Finding
 	// Defaults are constructors whose value keeps a policy without jitter
 	// until a field replaces it (go-retryablehttp's NewClient).
 	Defaults Table[Defaults]
+	// Delayers are fields of the family's options that take a delay
+	// computer of the program's own (the AWS SDK's StandardOptions.Backoff):
+	// nojitter judges the delay it returns.
+	Delayers []Delayer
+}
+
+// Delayer is an options field whose value computes each retry delay: a
+// value whose Method returns it as its first result, or a function
+// converted to the library's Func type.
+type Delayer struct {
+	Pkg, Type, Field string // the options struct and its field
+	Method           string // the method that returns the delay
+	Func             string // the library's function type that has Method ("" when none)
+	// Msg and Cap are the reports for a delay without jitter, and one
+	// that also grows without a cap; %s is the delayer's name.
+	Msg, Cap string
+}
+
+// DelayerOf returns the Delayer row of field v of a struct of type owner
+// (through a pointer), or nil.
+func DelayerOf(owner types.Type, v *types.Var) *Delayer {
+	if v == nil || !v.IsField() || v.Pkg() == nil {
+		return nil
+	}
+	if p, ok := owner.(*types.Pointer); ok {
+		owner = p.Elem()
+	}
+	for _, f := range Families {
+		for i, d := range f.Delayers {
+			if d.Pkg == v.Pkg().Path() && d.Field == v.Name() && IsNamed(owner, d.Pkg, d.Type) {
+				return &f.Delayers[i]
+			}
+		}
+	}
+	return nil
+}
+
+// DelayerPaths are the packages of the families that take delayers.
+func DelayerPaths() []string {
+	var out []string
+	for _, f := range Families {
+		for _, d := range f.Delayers {
+			out = append(out, d.Pkg)
+		}
+	}
+	return out
 }
 
 // Defaults describes a value a constructor returns with a policy that
@@ -129,7 +176,7 @@ type Defaults struct {
 
 // Families lists the library families, in the order their judgements are
 // asked (the first reason found is the one a Fact keeps).
-var Families = []*Family{backoffFamily, goRetryFamily, k8sFamily, retryGoFamily, jpilloraFamily, retryableHTTPFamily, grpcFamily}
+var Families = []*Family{backoffFamily, goRetryFamily, k8sFamily, retryGoFamily, jpilloraFamily, retryableHTTPFamily, grpcFamily, awsFamily}
 
 // init adds the families' rows to the shared tables the recognisers look
 // callees up in.

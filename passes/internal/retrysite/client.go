@@ -67,7 +67,7 @@ type env map[*types.Var]int
 
 func newClientConfigs(pkg *types.Package, info *types.Info, d decls, files []*ast.File) *clientConfigs {
 	c := &clientConfigs{info: info, decls: d, cache: map[types.Object]*ClientConfig{}, busy: map[types.Object]bool{}}
-	if libs.DependsOn(pkg, libs.RetryableHTTP, libs.RestyV2, libs.GRPC) {
+	if libs.DependsOn(pkg, libs.RetryableHTTP, libs.RestyV2, libs.GRPC, libs.AWSCore) {
 		c.index = indexClients(info, files)
 	}
 	return c
@@ -79,6 +79,12 @@ func indexClients(info *types.Info, files []*ast.File) *clientIndex {
 		if sel, ok := ast.Unparen(lhs).(*ast.SelectorExpr); ok && configField(info, sel.Sel) != "" {
 			if obj := holder(info, sel.X); obj != nil {
 				ix.muts[obj] = append(ix.muts[obj], clientChange{field: configField(info, sel.Sel), value: value})
+			}
+			return
+		}
+		if sel, ok := ast.Unparen(lhs).(*ast.SelectorExpr); ok && awsField(info, sel) != "" {
+			if obj := holder(info, sel.X); obj != nil {
+				ix.muts[obj] = append(ix.muts[obj], clientChange{field: awsField(info, sel), value: value})
 			}
 			return
 		}
@@ -97,6 +103,8 @@ func indexClients(info *types.Info, files []*ast.File) *clientIndex {
 				} else if len(n.Rhs) == 1 && isGRPCClient(info.TypeOf(n.Lhs[0])) {
 					// conn, err := grpc.NewClient(...): the call builds the first.
 					store(n.Lhs[0], n.Rhs[0])
+				} else if awsTupleStore(info, n) {
+					store(n.Lhs[0], n.Rhs[0]) // cfg, err := config.LoadDefaultConfig(ctx)
 				}
 			case *ast.ValueSpec:
 				for i, v := range n.Values {
@@ -215,6 +223,9 @@ func (c *clientConfigs) of(e ast.Expr, en env, depth int) *ClientConfig {
 	case *ast.StarExpr:
 		return c.of(x.X, en, depth+1)
 	case *ast.CompositeLit:
+		if cfg, ok := c.awsLiteral(x, en); ok {
+			return cfg
+		}
 		return c.literal(x, en, depth)
 	case *ast.CallExpr:
 		return c.call(x, en, depth)
@@ -326,6 +337,9 @@ func (c *clientConfigs) call(call *ast.CallExpr, en env, depth int) *ClientConfi
 	if libs.GRPCClientConstructor(fn) && len(call.Args) == 1 {
 		return c.of(call.Args[0], en, depth+1) // pb.NewPaymentsClient(conn)
 	}
+	if cfg, ok := c.awsCall(call, en, depth); ok {
+		return cfg
+	}
 	sel, _ := call.Fun.(*ast.SelectorExpr)
 	if i, ok := libs.ClientRetrySetters.Lookup(fn); ok && sel != nil && i < len(call.Args) {
 		n, known := c.intValue(call.Args[i], en)
@@ -359,7 +373,7 @@ func (c *clientConfigs) constructor(fn *types.Func, call *ast.CallExpr, en env, 
 	res := fn.Signature().Results()
 	idx := -1
 	for i := range res.Len() {
-		if clientType(res.At(i).Type()) != nil || isHTTPClient(res.At(i).Type()) || isGRPCClient(res.At(i).Type()) {
+		if t := res.At(i).Type(); clientType(t) != nil || isHTTPClient(t) || isGRPCClient(t) || libs.IsAWSConfigured(t) {
 			idx = i
 			break
 		}
@@ -439,6 +453,8 @@ func (c *clientConfigs) change(cfg *ClientConfig, m clientChange, en env) {
 		cfg.CustomCheck, cfg.Std = custom, std
 	case m.field == "check":
 		cfg.CustomCheck = cfg.CustomCheck || !fromLibrary(c.info, m.value)
+	default:
+		c.awsChange(cfg, m, en)
 	}
 }
 
@@ -512,6 +528,12 @@ func (c *clientConfigs) sendConfig(call *ast.CallExpr, encl ast.Node) *ClientCon
 	}
 	sel, _ := call.Fun.(*ast.SelectorExpr)
 	if cfg, ok := c.grpcSend(call, fn, sel); ok {
+		return cfg
+	}
+	if cfg := c.awsSend(call, fn); cfg != nil {
+		if cfg.Off {
+			return nil
+		}
 		return cfg
 	}
 	var cfg *ClientConfig

@@ -4,12 +4,36 @@ package sqs
 import (
 	"context"
 
+	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/sqs/types"
 )
 
-type Options struct{}
+type Options struct {
+	Region           string
+	RetryMaxAttempts int
+	Retryer          aws.Retryer
+}
 
-type Client struct{}
+type Client struct{ options Options }
+
+func New(options Options, optFns ...func(*Options)) *Client { return &Client{options} }
+
+func NewFromConfig(cfg aws.Config, optFns ...func(*Options)) *Client { return &Client{} }
+
+type SendMessageInput struct {
+	QueueUrl               *string
+	MessageBody            *string
+	MessageDeduplicationId *string
+	MessageGroupId         *string
+}
+
+type SendMessageOutput struct {
+	MessageId *string
+}
+
+func (c *Client) SendMessage(ctx context.Context, params *SendMessageInput, optFns ...func(*Options)) (*SendMessageOutput, error) {
+	return nil, nil
+}
 
 type ReceiveMessageInput struct {
 	QueueUrl            *string
