@@ -1,6 +1,7 @@
 package nojitter
 
 import (
+	"go/constant"
 	"go/token"
 	"go/types"
 
@@ -61,7 +62,9 @@ func setTest(cond ssa.Value, recv *ssa.Parameter) *types.Var {
 	if !ok || cmp.Op != token.GTR && cmp.Op != token.NEQ {
 		return nil
 	}
-	if c, ok := cmp.Y.(*ssa.Const); !ok || !c.IsNil() && c.Int64() != 0 {
+	// Only an integer zero: other constants (a float, a string) make no
+	// gate, and Const.Int64 panics on them.
+	if c, ok := cmp.Y.(*ssa.Const); !ok || c.Value == nil || c.Value.Kind() != constant.Int || constant.Sign(c.Value) != 0 {
 		return nil
 	}
 	return recvField(cmp.X, recv)

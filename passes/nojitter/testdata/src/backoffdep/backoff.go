@@ -54,3 +54,22 @@ func Max(values ...time.Duration) time.Duration { // want Max:`delay\(random=fal
 	}
 	return m
 }
+
+// Spreader spreads its delays by a fraction.
+type Spreader struct {
+	attempts int
+	Base     time.Duration
+	Fraction float64
+	Mode     string
+}
+
+// Next tests a string field against "": not a gate, and no panic reading
+// the constant (Const.Int64 panics on a string).
+func (s *Spreader) Next() time.Duration { // want Next:`delay\(random=true capped=true grows=true\)`
+	d := min(s.Base<<uint(s.attempts), time.Minute)
+	s.attempts++
+	if s.Mode != "" {
+		d += time.Duration(s.Fraction * rand.Float64() * float64(d))
+	}
+	return d
+}
