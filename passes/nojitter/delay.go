@@ -19,10 +19,23 @@ type delay struct {
 	opaque  bool // part of it comes from where we cannot judge
 	param   bool // part of it is a parameter: judged where it is computed
 	varying bool // it depends on a value that changes round the loop
+	// gate, when random is set, is the receiver field whose value decides
+	// whether the random part is added at all (a jpillora-style
+	// Backoff.Duration adds jitter only if b.Jitter is set): the caller's
+	// value for the field decides.
+	gate *types.Var
 }
 
 func (d delay) merge(o delay) delay {
+	gate := d.gate
+	switch {
+	case !d.random:
+		gate = o.gate
+	case o.random && o.gate != d.gate:
+		gate = nil // random on some path whatever the field holds
+	}
 	return delay{
+		gate:    gate,
 		random:  d.random || o.random,
 		grows:   d.grows || o.grows,
 		capped:  d.capped || o.capped,
@@ -113,8 +126,20 @@ func (t *tracer) trace(v ssa.Value, depth int) delay {
 		return d
 	case *ssa.Phi:
 		d := delay{varying: true}
-		for _, e := range v.Edges {
-			d = d.merge(t.trace(e, depth+1))
+		gate, gated := recvGate(v), true
+		for i, e := range v.Edges {
+			de := t.trace(e, depth+1)
+			if de.random && de.gate == nil {
+				if g := gate[i]; g != nil {
+					de.gate = g
+				} else {
+					gated = false
+				}
+			}
+			d = d.merge(de)
+		}
+		if !gated {
+			d.gate = nil
 		}
 		if clamps(v) {
 			d.capped = true
@@ -122,8 +147,37 @@ func (t *tracer) trace(v ssa.Value, depth int) delay {
 		return d
 	case *ssa.Call:
 		return t.call(v.Common(), depth)
+	case *ssa.Slice:
+		// max(values ...time.Duration) is given a slice of the
+		// arguments: what is stored in its array.
+		if a, ok := v.X.(*ssa.Alloc); ok {
+			return t.elements(a, depth+1)
+		}
 	}
 	return delay{opaque: true}
+}
+
+// elements summarises the values stored in the elements of an array
+// allocated in the function (the slice a variadic call packs).
+func (t *tracer) elements(a *ssa.Alloc, depth int) delay {
+	d := delay{}
+	if a.Referrers() == nil {
+		return delay{opaque: true}
+	}
+	for _, r := range *a.Referrers() {
+		switch r := r.(type) {
+		case *ssa.IndexAddr:
+			for _, u := range *r.Referrers() {
+				if st, ok := u.(*ssa.Store); ok && st.Addr == r {
+					d = d.merge(t.trace(st.Val, depth+1))
+				}
+			}
+		case *ssa.Slice, *ssa.DebugRef:
+		default:
+			return delay{opaque: true}
+		}
+	}
+	return d
 }
 
 // load follows a load from an address to the values stored there.
@@ -133,6 +187,14 @@ func (t *tracer) load(addr ssa.Value, depth int) delay {
 		return t.stored(a.Object(), depth)
 	case *ssa.FieldAddr:
 		return t.stored(fieldOf(a.X.Type(), a.Field), depth)
+	case *ssa.IndexAddr:
+		// for _, v := range values, values a parameter: one of the
+		// arguments (a max or min helper).
+		if p, ok := a.X.(*ssa.Parameter); ok {
+			if _, isSlice := p.Type().Underlying().(*types.Slice); isSlice {
+				return t.trace(p, depth+1)
+			}
+		}
 	case *ssa.Alloc:
 		d := delay{}
 		refs := a.Referrers()
@@ -191,6 +253,10 @@ func (t *tracer) call(c *ssa.CallCommon, depth int) delay {
 		t.inCallee++
 		d := t.returns(callee, depth+1)
 		t.inCallee--
+		if d.random && d.gate != nil && len(c.Args) > 0 && fieldUnset(c.Args[0], d.gate.Name()) {
+			d.random, d.gate = false, nil
+			t.note(c.Pos(), "%s adds no jitter: its receiver's field is never set", fn.Name())
+		}
 		d.varying = d.varying || args.varying
 		d.random = d.random || args.random
 		d.capped = d.capped || args.capped
@@ -198,7 +264,12 @@ func (t *tracer) call(c *ssa.CallCommon, depth int) delay {
 		return d
 	case fn != nil:
 		if f, ok := t.facts(fn); ok {
-			return delay{random: f.Random || args.random, capped: f.Capped || args.capped, grows: f.Grows, varying: args.varying, param: args.param}
+			random := f.Random
+			if f.JitterField != "" && len(c.Args) > 0 && fieldUnset(c.Args[0], f.JitterField) {
+				random = false
+				t.note(c.Pos(), "%s adds no jitter: its receiver's %s is never set", fn.Name(), f.JitterField)
+			}
+			return delay{random: random || args.random, capped: f.Capped || args.capped, grows: f.Grows || args.grows, varying: args.varying, param: args.param}
 		}
 	}
 	return delay{opaque: true}

@@ -31,7 +31,12 @@ through a Fact: random, capped, grows); a delay kept in a struct field or
 package variable is judged by every value the package stores there (set
 only to constants in constructors: a constant delay; a configuration field
 the caller fills in is a fixed setting); a parameter of an unexported
-function that is only called takes what its callers pass. A random value
+function that is only called takes what its callers pass. A method that
+adds its random part only when a field of its receiver is set (a backoff
+counter copied from jpillora/backoff: if b.Jitter > 0) adds none for a
+receiver built in the calling function that never sets that field
+(&backoff.Backoff{Max: 5 * time.Minute}); a max helper over durations
+(timex.Max(retryAfter, b.Duration())) returns one of its arguments. A random value
 computed and not used for the wait is no jitter. A delay read from a
 parameter of another function, or through an interface, is not judged (it
 may be jittered where it is computed), nor is a wait that

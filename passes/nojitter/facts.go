@@ -17,10 +17,17 @@ import (
 // computed by a helper of another package is judged like a local one.
 type DelayFact struct {
 	Random, Capped, Grows bool
+	// JitterField, for a method, names the receiver field that decides
+	// whether the random part is added (a Backoff whose Jitter is zero adds
+	// none): a caller whose receiver never sets it gets no jitter.
+	JitterField string
 }
 
 func (*DelayFact) AFact() {}
 func (f *DelayFact) String() string {
+	if f.JitterField != "" {
+		return fmt.Sprintf("delay(random=%t if %s is set, capped=%t grows=%t)", f.Random, f.JitterField, f.Capped, f.Grows)
+	}
 	return fmt.Sprintf("delay(random=%t capped=%t grows=%t)", f.Random, f.Capped, f.Grows)
 }
 
@@ -47,7 +54,11 @@ func exportDelayFacts(pass *analysis.Pass, funcs []*ssa.Function, t *tracer) {
 		if d.opaque {
 			continue
 		}
-		pass.ExportObjectFact(obj, &DelayFact{Random: d.random, Capped: d.capped, Grows: d.grows})
+		f := &DelayFact{Random: d.random, Capped: d.capped, Grows: d.grows}
+		if d.random && d.gate != nil {
+			f.JitterField = d.gate.Name()
+		}
+		pass.ExportObjectFact(obj, f)
 	}
 }
 

@@ -183,8 +183,9 @@ func reportNoJitter(pass *analysis.Pass, w *ast.CallExpr, arg ast.Expr, via ...a
 }
 
 // computesDuration reports whether the package declares a function that
-// returns a time.Duration (see returnsDelay) it computes with randomness or growth
-// (a call of a random source, math.Pow, min, a shift or a product): the
+// returns a time.Duration (see returnsDelay) it computes with randomness or
+// growth (a call of a random source, math.Pow, min, a shift or a product)
+// or picks among durations: the
 // functions a DelayFact says something useful about.
 func computesDuration(pass *analysis.Pass) bool {
 	for _, f := range pass.Files {
@@ -210,6 +211,12 @@ func computes(info *types.Info, body *ast.BlockStmt) bool {
 		switch n := n.(type) {
 		case *ast.BinaryExpr:
 			found = found || n.Op == token.SHL || n.Op == token.MUL
+			// A max or min of durations (timex.Max(a, b)): what it
+			// returns is one of its arguments, judged at the call.
+			switch n.Op {
+			case token.GTR, token.LSS, token.GEQ, token.LEQ:
+				found = found || isDuration(info.TypeOf(n.X))
+			}
 		case *ast.AssignStmt:
 			found = found || n.Tok == token.SHL_ASSIGN || n.Tok == token.MUL_ASSIGN
 		case *ast.CallExpr:

@@ -10,6 +10,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 	"strings"
 
 	"github.com/idemlint/idemlint/passes/internal/astutil"
@@ -265,7 +266,7 @@ func (w *loopWalk) usesFailedResult() bool {
 			if !ok || !w.out.derived[w.info.ObjectOf(id)] || len(stack) < 2 {
 				return true
 			}
-			if !w.harmlessUse(stack[:len(stack)-1]) {
+			if !w.harmlessUse(stack[:len(stack)-1], id) {
 				used = true
 			}
 			return true
@@ -276,7 +277,7 @@ func (w *loopWalk) usesFailedResult() bool {
 
 // harmlessUse reports whether the innermost node of path, an identifier,
 // is used only to inspect or release a failed attempt's result.
-func (w *loopWalk) harmlessUse(path []ast.Node) bool {
+func (w *loopWalk) harmlessUse(path []ast.Node, id *ast.Ident) bool {
 	switch p := path[len(path)-1].(type) {
 	case *ast.SelectorExpr:
 		switch p.Sel.Name {
@@ -285,8 +286,13 @@ func (w *loopWalk) harmlessUse(path []ast.Node) bool {
 		}
 	case *ast.BinaryExpr:
 		return isNil(w.info, p.X) || isNil(w.info, p.Y)
-	case *ast.AssignStmt, *ast.ValueSpec:
-		return false
+	case *ast.AssignStmt:
+		// Storing the next attempt's result (resp, err = c.Do(req) after
+		// a failure, as a for err != nil loop runs it) is not using the
+		// failed one.
+		return slices.Contains(p.Lhs, ast.Expr(id))
+	case *ast.ValueSpec:
+		return slices.Contains(p.Names, id) // var resp *http.Response
 	case *ast.CallExpr:
 		// A response handed to a function (drain and close it, parse its
 		// Retry-After) is inspected or released, not built upon.
@@ -336,13 +342,40 @@ func (w *loopWalk) consumesStream(body *ast.BlockStmt) bool {
 		if t, ok := w.info.TypeOf(call).(*types.Named); ok && libs.IsNamed(t, "time", "Duration") {
 			return true // b.Next() of a backoff gives the next delay, not the next item
 		}
-		root := astutil.RootObject(w.info, sel.X)
-		if root != nil && !(body.Pos() <= root.Pos() && root.Pos() < body.End()) {
+		if w.outlives(body, sel.X, 0) {
 			found = true
 		}
 		return true
 	})
 	return found
+}
+
+// outlives reports whether the stream e names was made before the loop:
+// e's root is a variable or field declared outside the body. A stream a
+// function makes in the body from the body's own values
+// (json.NewDecoder(resp.Body).Decode(&v), with resp the attempt's
+// response) is new each time round: decoding it reads this attempt's
+// answer, not the next message of a stream.
+func (w *loopWalk) outlives(body *ast.BlockStmt, e ast.Expr, depth int) bool {
+	if depth > 4 {
+		return true
+	}
+	if call, ok := ast.Unparen(e).(*ast.CallExpr); ok {
+		if sel, ok := call.Fun.(*ast.SelectorExpr); ok && w.info.Selections[sel] != nil {
+			return w.outlives(body, sel.X, depth+1) // a method of the stream
+		}
+		for _, a := range call.Args {
+			if w.outlives(body, a, depth+1) {
+				return true
+			}
+		}
+		return false
+	}
+	root := astutil.RootObject(w.info, e)
+	if _, pkg := root.(*types.PkgName); pkg {
+		return true // os.Stdin
+	}
+	return root != nil && !(body.Pos() <= root.Pos() && root.Pos() < body.End())
 }
 
 // drawsFromReader reports whether call is passed an io.Reader that outlives

@@ -32,12 +32,13 @@ type loopWalk struct {
 	// dial()).
 	resultFields map[types.Object]bool
 	condVars     map[types.Object]bool
-	visited      map[[3]int]bool
+	visited      map[[4]int]bool
 	exitsOK      map[*cfg.Block]bool // canExit memo
 
 	failBack    bool // a failed attempt reaches the next iteration
 	okBack      bool // an attempt that did not fail, or may not have, reaches it too
 	condExit    bool // the condition ends the loop after a success (done = true)
+	condFails   bool // the condition is a failure test of the attempt's error (for err != nil)
 	successExit bool // a successful attempt leaves the loop
 	path        []ast.Node
 	pathSeen    map[ast.Node]bool
@@ -85,7 +86,7 @@ func analyzeLoop(info *types.Info, graph func() *cfg.CFG, loop ast.Stmt, waitOf 
 		boolResults:  map[types.Object]bool{},
 		resultFields: map[types.Object]bool{},
 		condVars:     map[types.Object]bool{},
-		visited:      map[[3]int]bool{},
+		visited:      map[[4]int]bool{},
 		exitsOK:      map[*cfg.Block]bool{},
 		pathSeen:     map[ast.Node]bool{},
 
@@ -110,7 +111,7 @@ func analyzeLoop(info *types.Info, graph func() *cfg.CFG, loop ast.Stmt, waitOf 
 		if t == failure || f == success {
 			// for err != nil { ... }: every iteration follows a failure,
 			// and the condition's false edge is the success exit.
-			start, w.successExit = failure, true
+			start, w.successExit, w.condFails = failure, true, true
 			w.tests = append(w.tests, cond)
 		}
 		if w.bounder().bounds(cond) {
@@ -133,7 +134,7 @@ func analyzeLoop(info *types.Info, graph func() *cfg.CFG, loop ast.Stmt, waitOf 
 	if r, ok := loop.(*ast.RangeStmt); ok {
 		w.bound, w.headBound = r.X, true
 	}
-	w.visit(entry, start, false, heads)
+	w.visit(entry, start, false, false, heads)
 	// A loop that goes round after an attempt that did not fail repeats
 	// work, not a failed attempt: it iterates (unless its condition is the
 	// way out after a success, as in for !done).
@@ -336,14 +337,20 @@ func (w *loopWalk) member(b *cfg.Block) bool {
 	return false
 }
 
-func (w *loopWalk) visit(b *cfg.Block, st state, bounded bool, heads map[*cfg.Block]bool) {
-	key := [3]int{int(b.Index), int(st), b2i(bounded)}
+// byStatus says that the failure st records was found by a test of the
+// response (its status), not of the error: a later err == nil only says the
+// request got an answer, and does not turn that failure into a success.
+func (w *loopWalk) visit(b *cfg.Block, st state, bounded, byStatus bool, heads map[*cfg.Block]bool) {
+	key := [4]int{int(b.Index), int(st), b2i(bounded), b2i(byStatus)}
 	if w.visited[key] {
 		return
 	}
 	w.visited[key] = true
 	var last ast.Node
 	for _, n := range b.Nodes {
+		if w.opAssigns[n] {
+			byStatus = false // a new outcome
+		}
 		if w.opAssigns[n] && st != failure {
 			if st == success || st == after {
 				st = after // conn, err := dial(); ...; _, err = conn.Write(b); return err
@@ -374,6 +381,7 @@ func (w *loopWalk) visit(b *cfg.Block, st state, bounded bool, heads map[*cfg.Bl
 		return
 	}
 	next := []state{st, st}
+	nextByStatus := []bool{byStatus, byStatus}
 	if cond, ok := last.(ast.Expr); ok && len(b.Succs) == 2 {
 		t, f := w.branch(cond)
 		if t != keep || f != keep {
@@ -388,7 +396,15 @@ func (w *loopWalk) visit(b *cfg.Block, st state, bounded bool, heads map[*cfg.Bl
 			}
 		}
 		if st != before && (t != keep || f != keep) {
+			if st == failure && byStatus && w.out.errTestOnly(cond) {
+				t, f = failure, failure // resp, err := c.Do(req); if err == nil && !ok(resp) {...}; if err == nil {...}
+			}
 			next[0], next[1] = tested(st, t), tested(st, f)
+			for i, side := range []state{t, f} {
+				if side != keep {
+					nextByStatus[i] = next[i] == failure && (byStatus || !w.out.errTestOnly(cond))
+				}
+			}
 		}
 		if st != success && w.boundsHere(cond, b, heads) {
 			bounded = true
@@ -422,13 +438,19 @@ func (w *loopWalk) visit(b *cfg.Block, st state, bounded bool, heads map[*cfg.Bl
 				if !bounded {
 					w.unboundedPath = true
 				}
-			case success, unknown, mixed, after:
+			case success:
+				// for err != nil { ... }: the condition, which tests the
+				// attempt's error, ends the loop after a success.
+				if !w.condFails {
+					w.okBack = true
+				}
+			case unknown, mixed, after:
 				w.okBack = true
 			}
 		case !w.member(s):
 			w.exit(st2)
 		default:
-			w.visit(s, st2, bounded, heads)
+			w.visit(s, st2, bounded, nextByStatus[min(i, 1)], heads)
 		}
 	}
 }

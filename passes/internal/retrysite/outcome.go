@@ -129,6 +129,23 @@ func either(a, b state) state {
 	return keep
 }
 
+// errTestOnly reports whether cond tests only outcome errors against nil
+// (err == nil, err != nil && lastErr == nil...), not a response.
+func (o *outcomes) errTestOnly(cond ast.Expr) bool {
+	switch e := ast.Unparen(cond).(type) {
+	case *ast.UnaryExpr:
+		return e.Op == token.NOT && o.errTestOnly(e.X)
+	case *ast.BinaryExpr:
+		switch e.Op {
+		case token.LAND, token.LOR:
+			return o.errTestOnly(e.X) && o.errTestOnly(e.Y)
+		case token.EQL, token.NEQ:
+			return o.isErrNil(e)
+		}
+	}
+	return false
+}
+
 // isErrNil reports whether e compares an outcome error with nil.
 func (o *outcomes) isErrNil(e *ast.BinaryExpr) bool {
 	x, y := ast.Unparen(e.X), ast.Unparen(e.Y)

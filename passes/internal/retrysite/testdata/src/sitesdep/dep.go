@@ -4,6 +4,7 @@ package sitesdep
 
 import (
 	"context"
+	"net/http"
 	"time"
 )
 
@@ -42,3 +43,9 @@ func SleepThenPing(ctx context.Context, d time.Duration, ping func() error) erro
 	time.Sleep(d)
 	return ping()
 }
+
+// IsSuccess is a status predicate of the program: true for 2xx only.
+func IsSuccess(code int) bool { return code >= 200 && code < 300 }
+
+// DrainAndClose releases a response.
+func DrainAndClose(resp *http.Response) { resp.Body.Close() }
