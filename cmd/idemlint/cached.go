@@ -1,0 +1,304 @@
+package main
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"flag"
+	"fmt"
+	"hash"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"sort"
+	"strings"
+	"sync"
+
+	"golang.org/x/tools/go/packages"
+
+	"github.com/idemlint/idemlint/cmd/idemlint/internal/cache"
+)
+
+// The cache keeps what the analysis of each root package yields under a
+// key that hashes everything it depends on: the idemlint binary, the go
+// command's version and target, the analyzers and their flags, the
+// package's files (names and contents) and, recursively, the keys of the
+// packages it imports. A run first lists the packages without parsing
+// them (go list, as the no-op driver does), hashes, and looks the roots
+// up: when all are there, nothing is loaded or analyzed. Otherwise only
+// the roots that missed are loaded and analyzed, as without the cache,
+// so a change in one package re-analyzes it and what imports it.
+
+// analyzeCached is analyze on opts.patterns, through the cache when it is on.
+func analyzeCached(opts *options, prog *progress) ([]unit, []string, error) {
+	p := planCache(opts)
+	if p == nil {
+		return analyze(opts, opts.patterns, prog)
+	}
+	if units, ok := p.units(nil); ok {
+		return units, nil, nil
+	}
+	units, errs, err := analyze(opts, p.missedPatterns(), prog)
+	if err != nil {
+		return nil, nil, err
+	}
+	// A package that failed to load is analyzed again next time, so that
+	// its errors are printed again.
+	if len(errs) == 0 {
+		p.store(units)
+	}
+	if merged, ok := p.units(units); ok {
+		return merged, errs, nil
+	}
+	// The roots reloaded by import path are not all those the patterns
+	// named (go list has its own ways): analyze the patterns, as without
+	// the cache.
+	return analyze(opts, opts.patterns, prog)
+}
+
+// cacheDir is where the cache lives, as the go command's does: the user
+// cache directory, or IDEMLINT_CACHE; "" when -cache=false or
+// IDEMLINT_CACHE=off turn it off.
+func cacheDir(opts *options) string {
+	env := os.Getenv("IDEMLINT_CACHE")
+	switch {
+	case !opts.cache || env == "off":
+		return ""
+	case env != "":
+		return env
+	}
+	dir, err := os.UserCacheDir()
+	if err != nil {
+		return ""
+	}
+	return filepath.Join(dir, "idemlint")
+}
+
+// A plan is the cache's view of a run: the root packages, their keys,
+// and the units found under them.
+type plan struct {
+	patterns []string
+	cache    *cache.Cache
+	roots    []*packages.Package
+	keys     map[string]string // by package ID
+	hits     map[string]unit
+}
+
+// planCache lists the packages and looks their roots up; it returns nil
+// when the cache is off or cannot be used, and the run goes on without.
+func planCache(opts *options) *plan {
+	dir := cacheDir(opts)
+	if dir == "" {
+		return nil
+	}
+	store, err := cache.Open(dir)
+	if err != nil {
+		return nil
+	}
+	salt, err := saltOf(opts)
+	if err != nil {
+		return nil
+	}
+	cfg := &packages.Config{
+		Mode: packages.NeedName | packages.NeedFiles | packages.NeedImports | packages.NeedDeps |
+			packages.NeedEmbedFiles | packages.NeedModule | packages.NeedForTest,
+		Tests: opts.tests,
+	}
+	if opts.tags != "" {
+		cfg.BuildFlags = []string{"-tags=" + opts.tags}
+	}
+	roots, err := packages.Load(cfg, opts.patterns...)
+	// Errors, and patterns that match nothing, are for the run without
+	// the cache to report.
+	if err != nil || noneMatched(roots) || len(loadErrors(roots)) > 0 {
+		return nil
+	}
+	p := &plan{patterns: opts.patterns, cache: store, roots: roots, keys: map[string]string{}, hits: map[string]unit{}}
+	k := &keyer{salt: salt, keys: map[*packages.Package]string{}, files: hashFiles(roots)}
+	for _, r := range roots {
+		p.keys[r.ID] = k.key(r)
+		if data, ok := store.Get(p.keys[r.ID]); ok {
+			if u, err := decodeUnit(data); err == nil && u.id == r.ID {
+				p.hits[r.ID] = u
+			}
+		}
+	}
+	return p
+}
+
+// units returns, in the roots' order, each root's unit from fresh (the
+// roots analyzed in this run) or else from the cache; false if one has
+// neither.
+func (p *plan) units(fresh []unit) ([]unit, bool) {
+	byID := map[string]unit{}
+	for _, u := range fresh {
+		byID[u.id] = u
+	}
+	var out []unit
+	for _, r := range p.roots {
+		u, ok := byID[r.ID]
+		if !ok {
+			u, ok = p.hits[r.ID]
+		}
+		if !ok {
+			return nil, false
+		}
+		out = append(out, u)
+	}
+	return out, true
+}
+
+// missedPatterns names the packages of the roots not found, by import
+// path: a test variant ("p [p.test]", "p_test [p.test]", "p.test") is
+// loaded with the package it tests.
+func (p *plan) missedPatterns() []string {
+	seen := map[string]bool{}
+	var out []string
+	for _, r := range p.roots {
+		if _, ok := p.hits[r.ID]; ok {
+			continue
+		}
+		path := r.PkgPath
+		switch {
+		case r.ForTest != "":
+			path = r.ForTest
+		case r.Name == "main" && strings.HasSuffix(r.ID, ".test"):
+			path = strings.TrimSuffix(r.ID, ".test")
+		}
+		if path == "command-line-arguments" {
+			return p.patterns // files named on the command line
+		}
+		if !seen[path] {
+			seen[path] = true
+			out = append(out, path)
+		}
+	}
+	return out
+}
+
+// store writes the units of the roots that have a key; a failure to write
+// only costs the next run the analysis.
+func (p *plan) store(units []unit) {
+	for _, u := range units {
+		key, ok := p.keys[u.id]
+		if !ok {
+			continue
+		}
+		if data, err := encodeUnit(u); err == nil {
+			p.cache.Put(key, data)
+		}
+	}
+}
+
+// saltOf hashes what every key shares: the binary, the go command's
+// version and target, the flags that change what the analyzers report.
+func saltOf(opts *options) ([]byte, error) {
+	h := sha256.New()
+	exe, err := os.Executable()
+	if err != nil {
+		return nil, err
+	}
+	if err := hashFile(h, exe); err != nil {
+		return nil, err
+	}
+	env, err := exec.Command("go", "env", "GOVERSION", "GOOS", "GOARCH", "GOFLAGS", "CGO_ENABLED", "GOEXPERIMENT").Output()
+	if err != nil {
+		return nil, err
+	}
+	h.Write(env)
+	fmt.Fprintf(h, "tags=%s test=%v\n", opts.tags, opts.tests)
+	for _, a := range opts.analyzers {
+		fmt.Fprintf(h, "analyzer %s\n", a.Name)
+		a.Flags.VisitAll(func(f *flag.Flag) { fmt.Fprintf(h, "-%s=%s\n", f.Name, f.Value) })
+	}
+	return h.Sum(nil), nil
+}
+
+func hashFile(h hash.Hash, name string) error {
+	f, err := os.Open(name)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	_, err = io.Copy(h, f)
+	return err
+}
+
+// hashFiles hashes the files of every package in the graph, in parallel.
+func hashFiles(roots []*packages.Package) map[string]string {
+	var names []string
+	seen := map[string]bool{}
+	packages.Visit(roots, nil, func(p *packages.Package) {
+		for _, f := range filesOf(p) {
+			if !seen[f] {
+				seen[f] = true
+				names = append(names, f)
+			}
+		}
+	})
+	sums := make([]string, len(names))
+	var wg sync.WaitGroup
+	next := make(chan int)
+	for range 4 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				h := sha256.New()
+				if hashFile(h, names[i]) != nil {
+					sums[i] = "unreadable"
+					continue
+				}
+				sums[i] = hex.EncodeToString(h.Sum(nil))
+			}
+		}()
+	}
+	for i := range names {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	out := make(map[string]string, len(names))
+	for i, n := range names {
+		out[n] = sums[i]
+	}
+	return out
+}
+
+// filesOf lists the files a package's analysis reads.
+func filesOf(p *packages.Package) []string {
+	return append(append(append([]string(nil), p.GoFiles...), p.OtherFiles...), p.EmbedFiles...)
+}
+
+// A keyer computes the packages' keys, each once.
+type keyer struct {
+	salt  []byte
+	keys  map[*packages.Package]string
+	files map[string]string // file name -> content hash
+}
+
+func (k *keyer) key(p *packages.Package) string {
+	if key, ok := k.keys[p]; ok {
+		return key
+	}
+	h := sha256.New()
+	h.Write(k.salt)
+	fmt.Fprintf(h, "package %s %s %s\n", p.ID, p.PkgPath, p.Name)
+	if p.Module != nil {
+		fmt.Fprintf(h, "go %s\n", p.Module.GoVersion)
+	}
+	for _, f := range filesOf(p) {
+		fmt.Fprintf(h, "file %s %s\n", f, k.files[f])
+	}
+	paths := make([]string, 0, len(p.Imports))
+	for path := range p.Imports {
+		paths = append(paths, path)
+	}
+	sort.Strings(paths)
+	for _, path := range paths {
+		fmt.Fprintf(h, "import %s %s\n", path, k.key(p.Imports[path]))
+	}
+	key := hex.EncodeToString(h.Sum(nil))
+	k.keys[p] = key
+	return key
+}
