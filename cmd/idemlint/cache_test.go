@@ -190,4 +190,10 @@ func TestCacheReanalyzesDependents(t *testing.T) {
 	out := step("dependency changed", appendTo("pay/pay.go", "\nfunc Extra() {}\n"), "example.com/cache/pay", "example.com/cache/sync")
 	assert.Equal(t, first, out)
 	assert.False(t, strings.Contains(out, "Extra"))
+
+	// selectinsert reads the module's DDL, wherever it is.
+	schema := func() {
+		require.NoError(t, os.WriteFile(filepath.Join(mod, "schema.sql"), []byte("CREATE TABLE users (email text UNIQUE);\n"), 0o644))
+	}
+	assert.Equal(t, first, step("schema changed", schema, "example.com/cache/pay", "example.com/cache/poll", "example.com/cache/sync"))
 }

@@ -17,6 +17,7 @@ import (
 	"golang.org/x/tools/go/packages"
 
 	"github.com/idemlint/idemlint/cmd/idemlint/internal/cache"
+	"github.com/idemlint/idemlint/passes/selectinsert"
 )
 
 // The cache keeps what the analysis of each root package yields under a
@@ -115,6 +116,9 @@ func planCache(opts *options) *plan {
 	}
 	p := &plan{patterns: opts.patterns, cache: store, roots: roots, keys: map[string]string{}, hits: map[string]unit{}}
 	k := &keyer{salt: salt, keys: map[*packages.Package]string{}, files: hashFiles(roots)}
+	for _, a := range opts.analyzers {
+		k.schema = k.schema || a == selectinsert.Analyzer
+	}
 	for _, r := range roots {
 		p.keys[r.ID] = k.key(r)
 		if data, ok := store.Get(p.keys[r.ID]); ok {
@@ -208,6 +212,9 @@ func saltOf(opts *options) ([]byte, error) {
 	h.Write(env)
 	fmt.Fprintf(h, "tags=%s test=%v\n", opts.tags, opts.tests)
 	for _, a := range opts.analyzers {
+		if a == selectinsert.Analyzer {
+			fmt.Fprintf(h, "schema %s\n", selectinsert.SchemaKey(""))
+		}
 		fmt.Fprintf(h, "analyzer %s\n", a.Name)
 		a.Flags.VisitAll(func(f *flag.Flag) { fmt.Fprintf(h, "-%s=%s\n", f.Name, f.Value) })
 	}
@@ -272,9 +279,10 @@ func filesOf(p *packages.Package) []string {
 
 // A keyer computes the packages' keys, each once.
 type keyer struct {
-	salt  []byte
-	keys  map[*packages.Package]string
-	files map[string]string // file name -> content hash
+	salt   []byte
+	schema bool // selectinsert runs: it reads the module's DDL
+	keys   map[*packages.Package]string
+	files  map[string]string // file name -> content hash
 }
 
 func (k *keyer) key(p *packages.Package) string {
@@ -286,6 +294,10 @@ func (k *keyer) key(p *packages.Package) string {
 	fmt.Fprintf(h, "package %s %s %s\n", p.ID, p.PkgPath, p.Name)
 	if p.Module != nil {
 		fmt.Fprintf(h, "go %s\n", p.Module.GoVersion)
+		// Modules in the module cache do not change; the user's do.
+		if k.schema && p.Module.Main && len(p.GoFiles) > 0 {
+			fmt.Fprintf(h, "schema %s\n", selectinsert.SchemaKey(filepath.Dir(p.GoFiles[0])))
+		}
 	}
 	for _, f := range filesOf(p) {
 		fmt.Fprintf(h, "file %s %s\n", f, k.files[f])
