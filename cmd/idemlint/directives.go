@@ -20,10 +20,33 @@ const (
 	directiveURL      = repoURL + "#silencing-a-report"
 )
 
+// A directive is an //idemlint:ignore comment of a root package.
+type directive struct {
+	pkg    string
+	posn   token.Position
+	names  []string
+	reason string
+}
+
+// directivesOf lists the ignore directives in a package's files.
+func directivesOf(p *packages.Package) []directive {
+	var out []directive
+	for _, file := range p.Syntax {
+		for _, group := range file.Comments {
+			for _, c := range group.List {
+				if names, reason, ok := passes.ParseDirective(c.Text); ok {
+					out = append(out, directive{p.PkgPath, p.Fset.Position(c.Slash), names, reason})
+				}
+			}
+		}
+	}
+	return out
+}
+
 // checkDirectives reports the //idemlint:ignore directives of the root
 // packages that give no reason, or name an analyzer that ran and silence
 // nothing, so that stale directives do not pile up.
-func checkDirectives(pkgs []*packages.Package, ran []*analysis.Analyzer, findings []finding) []finding {
+func checkDirectives(dirs []directive, ran []*analysis.Analyzer, findings []finding) []finding {
 	used := map[string]bool{}
 	for _, f := range findings {
 		if f.suppressed {
@@ -36,32 +59,21 @@ func checkDirectives(pkgs []*packages.Package, ran []*analysis.Analyzer, finding
 	}
 	var out []finding
 	seen := map[string]bool{}
-	for _, p := range pkgs {
-		for _, file := range p.Syntax {
-			for _, group := range file.Comments {
-				for _, c := range group.List {
-					names, reason, ok := passes.ParseDirective(c.Text)
-					if !ok {
-						continue
-					}
-					posn := p.Fset.Position(c.Slash)
-					if seen[lineKey(posn)] {
-						continue // the file is in a package and its test variant
-					}
-					seen[lineKey(posn)] = true
-					msg := ""
-					switch {
-					case len(names) == 0 || reason == "":
-						msg = "idemlint:ignore directive gives no reason, so it silences nothing; write why after the analyzer's name"
-					case !used[lineKey(posn)] && anyRunning(names, running):
-						msg = fmt.Sprintf("idemlint:ignore directive for %s silences nothing; remove it", strings.Join(names, ","))
-					default:
-						continue
-					}
-					out = append(out, finding{analyzer: directiveAnalyzer, pkg: p.PkgPath, posn: posn, end: posn, message: msg})
-				}
-			}
+	for _, d := range dirs {
+		if seen[lineKey(d.posn)] {
+			continue // the file is in a package and its test variant
 		}
+		seen[lineKey(d.posn)] = true
+		msg := ""
+		switch {
+		case len(d.names) == 0 || d.reason == "":
+			msg = "idemlint:ignore directive gives no reason, so it silences nothing; write why after the analyzer's name"
+		case !used[lineKey(d.posn)] && anyRunning(d.names, running):
+			msg = fmt.Sprintf("idemlint:ignore directive for %s silences nothing; remove it", strings.Join(d.names, ","))
+		default:
+			continue
+		}
+		out = append(out, finding{analyzer: directiveAnalyzer, pkg: d.pkg, posn: d.posn, end: d.posn, message: msg})
 	}
 	return out
 }

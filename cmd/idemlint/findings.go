@@ -11,6 +11,7 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/checker"
+	"golang.org/x/tools/go/packages"
 
 	"github.com/idemlint/idemlint/passes"
 )
@@ -52,12 +53,28 @@ type edit struct {
 	text       string
 }
 
-// collect turns the analysis graph's root diagnostics into findings, once
-// each, in file and position order.
-func collect(graph *checker.Graph) []finding {
-	seen := map[string]bool{}
-	var all []finding
+// unit is what the analysis of one root package yields, and all the
+// cache keeps of it: its findings and its ignore directives.
+type unit struct {
+	id         string
+	findings   []finding
+	directives []directive
+}
+
+// collect turns the analysis graph's root diagnostics into findings, one
+// unit per root package.
+func collect(graph *checker.Graph, roots []*packages.Package) []unit {
+	units := make([]unit, len(roots))
+	index := map[string]int{}
+	for i, p := range roots {
+		units[i] = unit{id: p.ID, directives: directivesOf(p)}
+		index[p.ID] = i
+	}
 	for _, act := range graph.Roots {
+		i, ok := index[act.Package.ID]
+		if !ok {
+			continue
+		}
 		fset := act.Package.Fset
 		for _, d := range act.Diagnostics {
 			f := finding{
@@ -80,15 +97,30 @@ func collect(graph *checker.Graph) []finding {
 			for _, sf := range d.SuggestedFixes {
 				f.fixes = append(f.fixes, resolveFix(fset, sf))
 			}
-			key := f.key()
-			if !seen[key] {
+			units[i].findings = append(units[i].findings, f)
+		}
+	}
+	return units
+}
+
+// merge gathers the units' findings, once each (a file is in a package
+// and in its test variant), in file and position order, and their
+// directives.
+func merge(units []unit) ([]finding, []directive) {
+	seen := map[string]bool{}
+	var all []finding
+	var dirs []directive
+	for _, u := range units {
+		for _, f := range u.findings {
+			if key := f.key(); !seen[key] {
 				seen[key] = true
 				all = append(all, f)
 			}
 		}
+		dirs = append(dirs, u.directives...)
 	}
 	sortFindings(all)
-	return all
+	return all, dirs
 }
 
 func (f finding) key() string {

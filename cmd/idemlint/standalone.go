@@ -73,27 +73,22 @@ func standalone(args []string, stdout, stderr io.Writer) int {
 	}
 	prog := newProgress(shown, time.Now, progressAfter)
 	stop := prog.run(progressEvery)
-	pkgs, err := load(opts, prog)
-	if err != nil {
-		stop()
-		fmt.Fprintf(stderr, "idemlint: %v\n", err)
-		return exitUsage
-	}
-	code := exitClean
-	if errs := loadErrors(pkgs); len(errs) > 0 {
-		code = exitBrokenPk
-		prog.above(func() { fmt.Fprint(stderr, strings.Join(errs, "\n")+"\n") })
-	}
-	analyzers := passes.KeepingSuppressed(opts.analyzers)
-	prog.watch(pkgs, analyzers)
-	graph, err := checker.Analyze(analyzers, pkgs, nil)
+	units, errs, err := analyzeCached(opts, prog)
 	stop()
 	if err != nil {
 		fmt.Fprintf(stderr, "idemlint: %v\n", err)
-		return exitBrokenPk
+		if errors.As(err, new(errAnalysis)) {
+			return exitBrokenPk
+		}
+		return exitUsage
 	}
-	all := collect(graph)
-	all = append(all, checkDirectives(pkgs, opts.analyzers, all)...)
+	code := exitClean
+	if len(errs) > 0 {
+		code = exitBrokenPk
+		fmt.Fprint(stderr, strings.Join(errs, "\n")+"\n")
+	}
+	all, directives := merge(units)
+	all = append(all, checkDirectives(directives, opts.analyzers, all)...)
 	sortFindings(all)
 	if opts.writeBaseline != "" {
 		if err := writeBaseline(opts.writeBaseline, all); err != nil {
@@ -153,7 +148,7 @@ func write(opts *options, all []finding, w io.Writer) error {
 
 type options struct {
 	json, sarif, tests, version bool
-	summary, fix, diff          bool
+	summary, fix, diff, cache   bool
 	format                      string
 	baseline, writeBaseline     string
 	tags, dir, explain          string
@@ -176,6 +171,7 @@ func parseFlags(args []string, stderr io.Writer) (*options, error) {
 	fs.BoolVar(&opts.fix, "fix", false, "apply the suggested fixes")
 	fs.BoolVar(&opts.diff, "diff", false, "print the suggested fixes as a diff, without applying them")
 	fs.BoolVar(&opts.tests, "test", true, "also analyze test files")
+	fs.BoolVar(&opts.cache, "cache", true, "reuse the results of packages analyzed before, unchanged since (IDEMLINT_CACHE=off also turns this off)")
 	fs.StringVar(&opts.tags, "tags", "", "comma-separated build tags")
 	fs.BoolVar(&opts.version, "version", false, "print the version and exit")
 	fs.StringVar(&opts.explain, "explain", "", "print the documentation of the `check` a report ends with (an analyzer, or a hazard such as nojitter/no-cap) and exit")
@@ -270,7 +266,29 @@ func usage(w io.Writer, fs *flag.FlagSet) {
 	fs.SetOutput(io.Discard)
 }
 
-func load(opts *options, prog *progress) ([]*packages.Package, error) {
+// analyze loads the packages the patterns match, with their dependencies,
+// from source and analyzes them. It returns what each root package
+// yields and, one line each, the errors of the packages that failed to
+// load or type-check; err is for a run that could not start or finish.
+func analyze(opts *options, patterns []string, prog *progress) (units []unit, errs []string, err error) {
+	pkgs, err := load(opts, patterns, prog)
+	if err != nil {
+		return nil, nil, err
+	}
+	errs = loadErrors(pkgs)
+	analyzers := passes.KeepingSuppressed(opts.analyzers)
+	prog.watch(pkgs, analyzers)
+	graph, err := checker.Analyze(analyzers, pkgs, nil)
+	if err != nil {
+		return nil, nil, errAnalysis{err}
+	}
+	return collect(graph, pkgs), errs, nil
+}
+
+// errAnalysis is an error of the analysis, not of the loading.
+type errAnalysis struct{ error }
+
+func load(opts *options, patterns []string, prog *progress) ([]*packages.Package, error) {
 	cfg := &packages.Config{
 		Mode:  packages.LoadAllSyntax,
 		Tests: opts.tests,
@@ -281,12 +299,12 @@ func load(opts *options, prog *progress) ([]*packages.Package, error) {
 	if opts.tags != "" {
 		cfg.BuildFlags = []string{"-tags=" + opts.tags}
 	}
-	pkgs, err := packages.Load(cfg, opts.patterns...)
+	pkgs, err := packages.Load(cfg, patterns...)
 	if err != nil {
 		return nil, goListError(err)
 	}
 	if noneMatched(pkgs) {
-		return nil, fmt.Errorf("%s matched no packages", strings.Join(opts.patterns, " "))
+		return nil, fmt.Errorf("%s matched no packages", strings.Join(patterns, " "))
 	}
 	return pkgs, nil
 }
