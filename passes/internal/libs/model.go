@@ -76,6 +76,10 @@ type Family struct {
 	Jitterers Table[bool]
 	// Waits are functions that block for a duration (the index of it).
 	Waits Table[int]
+	// Retries, when set, says whether a helper call retries at all: an
+	// executor whose policies hold no retry policy (failsafe-go's
+	// circuit breaker or timeout alone) is not a retry site.
+	Retries func(u *Use) bool
 
 	// NoJitter judges a helper call's own policy and options: what lacks
 	// jitter, a cap or a delay, and whether what it got from elsewhere (a
@@ -104,6 +108,10 @@ type Family struct {
 	// Literal judges any composite literal of the family's types, wherever
 	// it is built (a policy value that is itself the configuration).
 	Literal func(info *types.Info, lit *ast.CompositeLit) []Finding
+	// LiteralNeverStops judges any composite literal of the family's
+	// types for a configuration that retries forever (watermill's
+	// middleware.Retry{MaxRetries: -1}).
+	LiteralNeverStops func(info *types.Info, lit *ast.CompositeLit) []Finding
 	// Defaults are constructors whose value keeps a policy without jitter
 	// until a field replaces it (go-retryablehttp's NewClient).
 	Defaults Table[Defaults]
@@ -122,7 +130,7 @@ type Defaults struct {
 
 // Families lists the library families, in the order their judgements are
 // asked (the first reason found is the one a Fact keeps).
-var Families = []*Family{backoffFamily, goRetryFamily, k8sFamily, retryGoFamily, jpilloraFamily, retryableHTTPFamily}
+var Families = []*Family{backoffFamily, goRetryFamily, k8sFamily, retryGoFamily, jpilloraFamily, retryableHTTPFamily, failsafeFamily, watermillFamily}
 
 // init adds the families' rows to the shared tables the recognisers look
 // callees up in.
@@ -211,6 +219,18 @@ func LiteralPaths() []string {
 	var out []string
 	for _, f := range Families {
 		if f.Literal != nil || len(f.Defaults) > 0 {
+			out = append(out, f.Paths...)
+		}
+	}
+	return out
+}
+
+// NeverStopsLiteralPaths are the packages of the families that judge
+// literals for retries that never stop.
+func NeverStopsLiteralPaths() []string {
+	var out []string
+	for _, f := range Families {
+		if f.LiteralNeverStops != nil {
 			out = append(out, f.Paths...)
 		}
 	}
