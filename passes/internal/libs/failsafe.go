@@ -2,6 +2,7 @@ package libs
 
 import (
 	"go/ast"
+	"go/token"
 	"go/types"
 
 	"golang.org/x/tools/go/analysis"
@@ -267,7 +268,7 @@ func (c failsafeChain) noJitter(info *types.Info) []Finding {
 	if j := c.last(info, "WithJitter", "WithJitterFactor"); j != nil && (len(j.Args) != 1 || !astutil.IsZero(info, j.Args[0])) {
 		return nil
 	}
-	return []Finding{{At: d,
+	return []Finding{{At: method(d),
 		Msg:   "the retry policy's " + dn + " has no jitter" + together + "; add WithJitterFactor(0.25)",
 		Why:   "has no jitter (" + name + " with " + dn + " and no WithJitter)" + together,
 		Fixes: []analysis.SuggestedFix{{Message: "add WithJitterFactor(0.25)", TextEdits: []analysis.TextEdit{{Pos: d.End(), End: d.End(), NewText: []byte(".WithJitterFactor(0.25)")}}}},
@@ -285,7 +286,7 @@ func (c failsafeChain) neverStops(info *types.Info) []Finding {
 		return nil
 	}
 	n := NameOf(Callee(info, m)).Name
-	return []Finding{{At: m,
+	return []Finding{{At: method(m),
 		Msg: n + "(-1) retries forever, and no WithMaxDuration or context ends it; allow a few attempts (" + n + "(3)) or add WithMaxDuration",
 		Why: n + "(-1) with no WithMaxDuration"}}
 }
@@ -307,6 +308,21 @@ func (c failsafeChain) attempts(info *types.Info) int {
 		return int(n) + 1
 	}
 	return max(int(n), 1)
+}
+
+// span is a range of source to report at.
+type span struct{ from, to token.Pos }
+
+func (s span) Pos() token.Pos { return s.from }
+func (s span) End() token.Pos { return s.to }
+
+// method is where a builder call in a chain is reported: from its
+// method's name to its closing parenthesis, not from the chain's start.
+func method(call *ast.CallExpr) ast.Node {
+	if sel, ok := call.Fun.(*ast.SelectorExpr); ok {
+		return span{sel.Sel.Pos(), call.End()}
+	}
+	return call
 }
 
 var failsafePaths = map[string]bool{Failsafe: true, FailsafeRP: true, FailsafeHTTP: true}
