@@ -61,3 +61,11 @@ var ClientRequests = Table[bool]{
 // DefaultClientRetries is how many times the package-level functions of
 // go-retryablehttp (Get, Post, ...) retry: they use a NewClient() client.
 const DefaultClientRetries = 4
+
+// RetryingTransportCalls build an http.RoundTripper that retries through
+// the policies they are given (failsafe-go's failsafehttp.NewRoundTripper):
+// their family says whether those policies retry, and how often.
+var RetryingTransportCalls = Table[bool]{
+	{FailsafeHTTP, "", "NewRoundTripper"}:             true,
+	{FailsafeHTTP, "", "NewRoundTripperWithExecutor"}: true,
+}

@@ -63,7 +63,7 @@ type env map[*types.Var]int
 
 func newClientConfigs(pkg *types.Package, info *types.Info, d decls, files []*ast.File) *clientConfigs {
 	c := &clientConfigs{info: info, decls: d, cache: map[types.Object]*ClientConfig{}, busy: map[types.Object]bool{}}
-	if libs.DependsOn(pkg, libs.RetryableHTTP, libs.RestyV2) {
+	if libs.DependsOn(pkg, libs.RetryableHTTP, libs.RestyV2, libs.FailsafeHTTP) {
 		c.index = indexClients(info, files)
 	}
 	return c
@@ -261,6 +261,9 @@ func (c *clientConfigs) literal(lit *ast.CompositeLit, en env, depth int) *Clien
 // transport reads an http.RoundTripper that sends through a retrying
 // client (&retryablehttp.RoundTripper{Client: rc}).
 func (c *clientConfigs) transport(e ast.Expr, en env, depth int) *ClientConfig {
+	if cfg := c.transportCall(e); cfg != nil {
+		return cfg
+	}
 	e = ast.Unparen(e)
 	if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.AND {
 		e = ast.Unparen(u.X)

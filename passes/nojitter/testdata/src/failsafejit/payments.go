@@ -110,7 +110,7 @@ func Breaker(ctx context.Context, c *Client, p failsafe.Policy[*Receipt]) (*Rece
 // Router retries handlers in process with watermill's middleware.
 func Router(r *message.Router) {
 	_ = middleware.Retry{MaxRetries: 3, InitialInterval: 100 * time.Millisecond, Multiplier: 2} // want `middleware.Retry leaves RandomizationFactor at 0`
-	_ = middleware.Retry{MaxRetries: 5}                                                           // want `middleware.Retry leaves InitialInterval at 0, so it retries the handler at once`
+	_ = middleware.Retry{MaxRetries: 5}                                                         // want `middleware.Retry leaves InitialInterval at 0, so it retries the handler at once`
 	_ = middleware.Retry{MaxRetries: 3, InitialInterval: time.Second, MaxInterval: 10 * time.Second, Multiplier: 2, RandomizationFactor: 0.5}
 	_ = middleware.Retry{InitialInterval: time.Second} // MaxRetries 0: no retries
 }

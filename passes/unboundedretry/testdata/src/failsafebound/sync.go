@@ -36,7 +36,7 @@ func (i *Inventory) Pull(sku string) error {
 
 // Bounded is -1 bounded by a maximum duration: silent.
 func (i *Inventory) Bounded(sku string) error {
-	rp := retrypolicy.NewBuilder[any]().WithMaxRetries(-1).WithMaxDuration(5 * time.Minute).WithBackoff(time.Second, time.Minute).WithJitterFactor(0.2).Build()
+	rp := retrypolicy.NewBuilder[any]().WithMaxRetries(-1).WithMaxDuration(5*time.Minute).WithBackoff(time.Second, time.Minute).WithJitterFactor(0.2).Build()
 	return failsafe.With[any](rp).Run(func() error { return i.push(context.Background(), sku) })
 }
 
