@@ -509,7 +509,9 @@ func (c *clientConfigs) sendConfig(call *ast.CallExpr, encl ast.Node) *ClientCon
 	case sel == nil:
 		return nil
 	default:
-		if _, ok := libs.RestySend.Lookup(fn); ok {
+		if _, ok := libs.RetryingRequestSends.Lookup(fn); ok {
+			cfg = c.wrappedRequest(call, encl)
+		} else if _, ok := libs.RestySend.Lookup(fn); ok {
 			cfg = c.requestClient(sel.X, encl, 0)
 		} else if libs.IsMethod(fn, "net/http", "Client", fn.Name()) {
 			if _, ok := libs.Sends.Lookup(fn); ok {

@@ -22,12 +22,31 @@ func (c *clientConfigs) transportCall(e ast.Expr) *ClientConfig {
 			return nil
 		}
 	}
-	fn := libs.Callee(c.info, call)
-	fam := libs.FamilyOf(fn)
-	if _, ok := libs.RetryingTransportCalls.Lookup(fn); !ok || fam == nil || fam.Retries == nil {
+	if _, ok := libs.RetryingTransportCalls.Lookup(libs.Callee(c.info, call)); !ok {
 		return nil
 	}
-	p := policy.Follow(c.info, call, c.enclosing(call))
+	return c.policies(call, c.enclosing(call))
+}
+
+// wrappedRequest reads the policies of a request wrapped to be retried
+// (failsafehttp.NewRequest(req, client, rp).Do()), or returns nil when
+// they do not retry.
+func (c *clientConfigs) wrappedRequest(send *ast.CallExpr, encl ast.Node) *ClientConfig {
+	if call := libs.WrappedRequest(c.info, send, encl); call != nil {
+		return c.policies(call, encl)
+	}
+	return nil
+}
+
+// policies asks the family of call whether the policies it is given
+// retry, and how many attempts they make.
+func (c *clientConfigs) policies(call *ast.CallExpr, encl ast.Node) *ClientConfig {
+	fn := libs.Callee(c.info, call)
+	fam := libs.FamilyOf(fn)
+	if fam == nil || fam.Retries == nil {
+		return nil
+	}
+	p := policy.Follow(c.info, call, encl)
 	u := &libs.Use{Info: c.info, Call: call, Func: libs.NameOf(fn), Policy: &p.Built}
 	if !fam.Retries(u) {
 		return nil

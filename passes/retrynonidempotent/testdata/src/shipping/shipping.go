@@ -91,3 +91,46 @@ func (c *Client) Quote(ctx context.Context) (*http.Response, error) {
 		return http.Post(c.base+"/quotes", "application/json", nil)
 	})
 }
+
+// Manifest wraps the POST in a request that retries it.
+func (c *Client) Manifest(ctx context.Context, body []byte) error { // want Manifest:`sends unkeyed POST \(retried=true\)`
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, c.base+"/manifests", bytes.NewReader(body))
+	if err != nil {
+		return err
+	}
+	rp := failsafehttp.NewRetryPolicyBuilder().WithBackoff(time.Second, 30*time.Second).WithJitterFactor(0.2).Build()
+	resp, err := failsafehttp.NewRequest(req, http.DefaultClient, rp).Do() // want `POST request is retried without an Idempotency-Key header`
+	if err != nil {
+		return err
+	}
+	return resp.Body.Close()
+}
+
+// ManifestKeyed sends a key made once: silent.
+func (c *Client) ManifestKeyed(ctx context.Context, key string, body []byte) error {
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, c.base+"/manifests", bytes.NewReader(body))
+	if err != nil {
+		return err
+	}
+	req.Header.Set("Idempotency-Key", key)
+	rp := failsafehttp.NewRetryPolicyBuilder().WithBackoff(time.Second, 30*time.Second).WithJitterFactor(0.2).Build()
+	fr := failsafehttp.NewRequest(req, http.DefaultClient, rp)
+	resp, err := fr.Do()
+	if err != nil {
+		return err
+	}
+	return resp.Body.Close()
+}
+
+// Rates wraps a POST with a circuit breaker only: sent once, silent here.
+func (c *Client) Rates(ctx context.Context) error { // want Rates:`sends unkeyed POST \(retried=false\)`
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, c.base+"/rates", nil)
+	if err != nil {
+		return err
+	}
+	resp, err := failsafehttp.NewRequest(req, http.DefaultClient, circuitbreaker.NewWithDefaults[*http.Response]()).Do()
+	if err != nil {
+		return err
+	}
+	return resp.Body.Close()
+}
