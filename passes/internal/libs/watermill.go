@@ -77,7 +77,7 @@ func watermillRetryNoJitter(info *types.Info, lit *ast.CompositeLit) []Finding {
 		edit = analysis.TextEdit{Pos: v.Pos(), End: v.End(), NewText: []byte("0.5")}
 	}
 	return []Finding{{At: at,
-		Msg:   "middleware.Retry leaves RandomizationFactor at 0, so its delays have no jitter" + together + "; set RandomizationFactor: 0.5",
+		Msg:   "middleware.Retry leaves RandomizationFactor at 0: its delays have no jitter" + together + "; set RandomizationFactor: 0.5",
 		Why:   "has no jitter (middleware.Retry without RandomizationFactor)" + together,
 		Fixes: []analysis.SuggestedFix{{Message: "set RandomizationFactor: 0.5", TextEdits: []analysis.TextEdit{edit}}},
 	}}
