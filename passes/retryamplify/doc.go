@@ -21,7 +21,8 @@ Reported, once per outer retry site, at the code that enters the inner one:
     single type implementing it (in this package, or in a package it
     imports from its own module or that holds a function that retries);
   - a retrying client (go-retryablehttp, its StandardClient or a transport
-    wrapping it, resty with retries) or retry helper call inside a retry
+    wrapping it, resty with retries, an http.Client whose transport is
+    failsafehttp.NewRoundTripper with a retry policy) or retry helper call inside a retry
     site, at that call; the client's configuration is read where it is
     built, through variables, struct fields and constructor functions;
   - a retry helper whose operation is a named function that retries, at the
@@ -30,7 +31,9 @@ Reported, once per outer retry site, at the code that enters the inner one:
 The message multiplies the attempt counts where they are constants (a loop
 "for i := 0; i < 3; i++" or "for range 3", retry-go Attempts(n) or its
 default 10, backoff WithMaxRetries(b, n) and sethvargo WithMaxRetries(n, b)
-as n+1, backoff/v5 WithMaxTries(n), wait.Backoff Steps, go-retryablehttp's
+as n+1, backoff/v5 WithMaxTries(n), wait.Backoff Steps, a failsafe-go
+retry policy's default of 3 attempts, WithMaxRetries(n) as n+1 or
+WithMaxAttempts(n), go-retryablehttp's
 default of 5 attempts or RetryMax n as n+1, resty SetRetryCount(n) as
 n+1), and names the function the inner retry is in.
 

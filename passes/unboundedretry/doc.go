@@ -46,7 +46,12 @@ no limit, checked against each library's defaults:
     ConstantBackOff and ZeroBackOff (which never stop), unless wrapped by
     WithMaxRetries or WithContext (NewExponentialBackOff's default of 15
     minutes is bounded);
-  - cenkalti/backoff/v5: Retry with WithMaxElapsedTime(0) and no WithMaxTries.
+  - cenkalti/backoff/v5: Retry with WithMaxElapsedTime(0) and no WithMaxTries;
+  - failsafe-go: a retry policy with WithMaxRetries(-1) or
+    WithMaxAttempts(-1) and no WithMaxDuration, run by an executor given no
+    context (WithContext) that can end it (the default is 3 attempts);
+  - watermill middleware.Retry literals with a negative MaxRetries and no
+    MaxElapsedTime.
 
 A function of the program that hands its policy or options parameter
 straight to a library retry helper is a wrapper of it: the policy, options
