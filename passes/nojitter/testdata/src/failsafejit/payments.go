@@ -114,3 +114,18 @@ func Router(r *message.Router) {
 	_ = middleware.Retry{MaxRetries: 3, InitialInterval: time.Second, MaxInterval: 10 * time.Second, Multiplier: 2, RandomizationFactor: 0.5}
 	_ = middleware.Retry{InitialInterval: time.Second} // MaxRetries 0: no retries
 }
+
+// Ledger keeps its executor in a field, built where the ledger is.
+type Ledger struct {
+	exec failsafe.Executor[any]
+}
+
+func NewLedger() *Ledger {
+	rp := retrypolicy.NewBuilder[any]().WithDelay(time.Second).Build()
+	return &Ledger{exec: failsafe.With[any](rp)}
+}
+
+// Post retries through the stored executor.
+func (l *Ledger) Post(ctx context.Context) error {
+	return l.exec.WithContext(ctx).Run(func() error { return nil }) // want `the policy stored in field exec has no jitter`
+}

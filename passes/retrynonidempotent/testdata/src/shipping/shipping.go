@@ -134,3 +134,29 @@ func (c *Client) Rates(ctx context.Context) error { // want Rates:`sends unkeyed
 	}
 	return resp.Body.Close()
 }
+
+// Pickups keeps its executors in fields.
+type Pickups struct {
+	base    string
+	retry   failsafe.Executor[*http.Response]
+	breaker failsafe.Executor[*http.Response]
+}
+
+func NewPickups(base string) *Pickups {
+	rp := retrypolicy.NewBuilder[*http.Response]().WithBackoff(time.Second, 30*time.Second).WithJitterFactor(0.2).Build()
+	return &Pickups{base: base, retry: failsafe.With(rp), breaker: failsafe.With[*http.Response](circuitbreaker.NewWithDefaults[*http.Response]())}
+}
+
+// Schedule posts through the retrying executor.
+func (p *Pickups) Schedule(ctx context.Context) (*http.Response, error) { // want Schedule:`sends unkeyed POST \(retried=true\)`
+	return p.retry.WithContext(ctx).Get(func() (*http.Response, error) {
+		return http.Post(p.base+"/pickups", "application/json", nil) // want `POST request is retried without an Idempotency-Key header`
+	})
+}
+
+// Reschedule posts through the circuit breaker only: silent.
+func (p *Pickups) Reschedule(ctx context.Context) (*http.Response, error) {
+	return p.breaker.Get(func() (*http.Response, error) {
+		return http.Post(p.base+"/pickups/move", "application/json", nil)
+	})
+}
