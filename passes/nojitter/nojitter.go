@@ -68,6 +68,7 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 	}
 	checkBuilt(pass, sites)
+	checkWrapped(pass)
 	return nil, nil
 }
 

@@ -123,3 +123,25 @@ func WrappedRequest(info *types.Info, send *ast.CallExpr, encl ast.Node) *ast.Ca
 	}
 	return call
 }
+
+// WrappingPaths are the packages of RetryingTransportCalls and
+// RetryingRequestCalls: an analyzer's import gate for them.
+func WrappingPaths() []string {
+	seen := map[string]bool{}
+	var out []string
+	for _, t := range []Table[bool]{RetryingTransportCalls} {
+		for k := range t {
+			if !seen[k.Pkg] {
+				seen[k.Pkg] = true
+				out = append(out, k.Pkg)
+			}
+		}
+	}
+	for k := range RetryingRequestCalls {
+		if !seen[k.Pkg] {
+			seen[k.Pkg] = true
+			out = append(out, k.Pkg)
+		}
+	}
+	return out
+}

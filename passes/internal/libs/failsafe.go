@@ -35,7 +35,7 @@ var failsafeRun = RetryHelper{Op: 0, Ctx: -1, Policy: -1, Options: -1, Recv: tru
 
 var failsafeFamily = &Family{
 	Paths:    []string{Failsafe, FailsafeRP, FailsafeHTTP},
-	Policies: []string{Failsafe, FailsafeRP},
+	Policies: []string{Failsafe, FailsafeRP, FailsafeHTTP},
 	Helpers: Table[RetryHelper]{
 		{Failsafe, "Executor", "Get"}:                   failsafeRun,
 		{Failsafe, "Executor", "Run"}:                   failsafeRun,

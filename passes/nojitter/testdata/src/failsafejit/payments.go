@@ -129,3 +129,21 @@ func NewLedger() *Ledger {
 func (l *Ledger) Post(ctx context.Context) error {
 	return l.exec.WithContext(ctx).Run(func() error { return nil }) // want `the policy stored in field exec has no jitter`
 }
+
+// NewHTTPClient retries every request at once, through its transport.
+func NewHTTPClient() *http.Client {
+	rp := failsafehttp.NewRetryPolicyBuilder().WithMaxRetries(2).Build() // want `failsafehttp.NewRetryPolicyBuilder waits only when a response carries Retry-After`
+	return &http.Client{Transport: failsafehttp.NewRoundTripper(nil, rp)}
+}
+
+// NewPacedClient backs off with jitter: silent.
+func NewPacedClient() *http.Client {
+	rp := failsafehttp.NewRetryPolicyBuilder().WithBackoff(time.Second, time.Minute).WithJitterFactor(0.2).Build()
+	return &http.Client{Transport: failsafehttp.NewRoundTripper(nil, rp)}
+}
+
+// Upload wraps one request with a fixed delay and no jitter.
+func Upload(req *http.Request) (*http.Response, error) {
+	rp := failsafehttp.NewRetryPolicyBuilder().WithDelay(time.Second).Build() // want `the retry policy's WithDelay has no jitter`
+	return failsafehttp.NewRequest(req, http.DefaultClient, rp).Do()
+}
