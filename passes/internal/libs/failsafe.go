@@ -250,7 +250,7 @@ func (c failsafeChain) noJitter(info *types.Info) []Finding {
 	switch {
 	case d == nil && retryAfter != "":
 		return []Finding{{At: c.ctor, NoDelay: true,
-			Msg: name + " waits only when a response carries Retry-After and retries every other failure at once; " + add,
+			Msg: name + " retries at once unless a response carries Retry-After, with no delay between other attempts; " + add,
 			Why: "retries at once (" + name + " waits only for Retry-After), with no delay between attempts"}}
 	case d == nil, NameOf(Callee(info, d)).Name == "WithDelay" && len(d.Args) == 1 && astutil.IsZero(info, d.Args[0]):
 		at := c.ctor

@@ -64,7 +64,7 @@ func watermillRetryNoJitter(info *types.Info, lit *ast.CompositeLit) []Finding {
 	}
 	if unset(info, fields, "InitialInterval") {
 		return []Finding{{At: lit, NoDelay: true,
-			Msg: "middleware.Retry leaves InitialInterval at 0, so it retries the handler at once, with no delay between attempts; set InitialInterval, MaxInterval and RandomizationFactor: 0.5",
+			Msg: "middleware.Retry leaves InitialInterval at 0, so it retries at once, with no delay between attempts; set InitialInterval, MaxInterval and RandomizationFactor: 0.5",
 			Why: "retries at once (middleware.Retry without InitialInterval), with no delay between attempts"}}
 	}
 	if !unset(info, fields, "RandomizationFactor") {

@@ -27,6 +27,12 @@ func NewGateway(base string) *Gateway {
 	return &Gateway{base: base, hc: &http.Client{Transport: failsafehttp.NewRoundTripper(nil, rp)}}
 }
 
+// NewStatusClient retries every request through its transport at once.
+func NewStatusClient() *http.Client {
+	rp := failsafehttp.NewRetryPolicyBuilder().Build()
+	return &http.Client{Transport: failsafehttp.NewRoundTripper(nil, rp)}
+}
+
 // Charge posts without an idempotency key through the retrying transport.
 func (g *Gateway) Charge(ctx context.Context, body []byte) error {
 	req, err := http.NewRequestWithContext(ctx, http.MethodPost, g.base+"/charges", bytes.NewReader(body))

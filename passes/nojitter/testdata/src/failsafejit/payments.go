@@ -94,7 +94,7 @@ func (c *Client) Paced(ctx context.Context) error {
 // HTTPPolicy builds the transport's policy: failsafehttp's builder waits
 // only for Retry-After.
 func HTTPPolicy() retrypolicy.RetryPolicy[*http.Response] { // want HTTPPolicy:`policy retries at once \(failsafehttp.NewRetryPolicyBuilder waits only for Retry-After\)`
-	return failsafehttp.NewRetryPolicyBuilder().WithMaxRetries(3).Build() // want `failsafehttp.NewRetryPolicyBuilder waits only when a response carries Retry-After`
+	return failsafehttp.NewRetryPolicyBuilder().WithMaxRetries(3).Build() // want `failsafehttp.NewRetryPolicyBuilder retries at once unless a response carries Retry-After`
 }
 
 // HTTPBackoff adds a jittered backoff: silent.
@@ -110,7 +110,7 @@ func Breaker(ctx context.Context, c *Client, p failsafe.Policy[*Receipt]) (*Rece
 // Router retries handlers in process with watermill's middleware.
 func Router(r *message.Router) {
 	_ = middleware.Retry{MaxRetries: 3, InitialInterval: 100 * time.Millisecond, Multiplier: 2} // want `middleware.Retry leaves RandomizationFactor at 0`
-	_ = middleware.Retry{MaxRetries: 5}                                                         // want `middleware.Retry leaves InitialInterval at 0, so it retries the handler at once`
+	_ = middleware.Retry{MaxRetries: 5}                                                         // want `middleware.Retry leaves InitialInterval at 0, so it retries at once`
 	_ = middleware.Retry{MaxRetries: 3, InitialInterval: time.Second, MaxInterval: 10 * time.Second, Multiplier: 2, RandomizationFactor: 0.5}
 	_ = middleware.Retry{InitialInterval: time.Second} // MaxRetries 0: no retries
 }
@@ -132,7 +132,7 @@ func (l *Ledger) Post(ctx context.Context) error {
 
 // NewHTTPClient retries every request at once, through its transport.
 func NewHTTPClient() *http.Client {
-	rp := failsafehttp.NewRetryPolicyBuilder().WithMaxRetries(2).Build() // want `failsafehttp.NewRetryPolicyBuilder waits only when a response carries Retry-After`
+	rp := failsafehttp.NewRetryPolicyBuilder().WithMaxRetries(2).Build() // want `failsafehttp.NewRetryPolicyBuilder retries at once unless a response carries Retry-After`
 	return &http.Client{Transport: failsafehttp.NewRoundTripper(nil, rp)}
 }
 
