@@ -14,7 +14,7 @@ import (
 // call through the client, and no caller can add the jitter back.
 func checkCalls(pass *analysis.Pass) {
 	judges := func(f *libs.Family) bool { return f.CallNoJitter != nil }
-	if !libs.ImportsAny(pass.Pkg, libs.CallPaths(judges)...) {
+	if !libs.ImportsAny(pass.Pkg, libs.PathsWhere(judges)...) {
 		return
 	}
 	for _, f := range pass.Files {

@@ -91,7 +91,17 @@ Library policies, reported where they are built:
     Fact: functions returning a time.Duration and an error get one too);
     the SDK's default (full jitter, capped at 20 s) and
     retry.NewExponentialJitterBackoff are fine, and a delayer we cannot
-    follow (one reading another backoff through an interface) is trusted.
+    follow (one reading another backoff through an interface) is trusted;
+  - failsafe-go: a retry policy (retrypolicy.NewBuilder[R]()...Build(),
+    NewWithDefaults) run by an executor (failsafe.With(rp).Get/Run...)
+    with no WithDelay, WithBackoff, WithRandomDelay or WithDelayFunc
+    retries at once (no delay; failsafehttp.NewRetryPolicyBuilder waits
+    only for Retry-After); WithDelay or WithBackoff without WithJitter or
+    WithJitterFactor has no jitter (WithBackoff is capped by its maximum);
+  - watermill middleware.Retry literals that retry (MaxRetries not 0)
+    with InitialInterval 0 (no delay: every interval stays 0) or without
+    RandomizationFactor (no jitter); an unset MaxInterval is not a missing
+    cap there (backoff v5 then keeps the interval at InitialInterval).
 
 A function of the program that hands its policy or options parameter
 straight to a library retry helper (func Retry(ctx, op, opts

@@ -69,6 +69,7 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	checkBuilt(pass, sites)
 	checkDelayers(pass, funcs, t)
+	checkWrapped(pass)
 	return nil, nil
 }
 

@@ -8,5 +8,5 @@ import (
 )
 
 func Test(t *testing.T) {
-	analysistest.RunWithSuggestedFixes(t, nojitter.Analyzer, "nojitter", "jitterdep", "policydep", "rhttp", "rhttpjittered", "rhttpoff", "rhttpfactory", "rhttpexplicit", "waitdep", "waitsvc", "redelivered", "grpcdial", "awsbackoffdep", "awsbackoff", "backoffdep", "reconnsvc")
+	analysistest.RunWithSuggestedFixes(t, nojitter.Analyzer, "nojitter", "jitterdep", "policydep", "rhttp", "rhttpjittered", "rhttpoff", "rhttpfactory", "rhttpexplicit", "waitdep", "waitsvc", "redelivered", "grpcdial", "awsbackoffdep", "awsbackoff", "backoffdep", "reconnsvc", "failsafejit")
 }

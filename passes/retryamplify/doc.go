@@ -22,17 +22,20 @@ Reported, once per outer retry site, at the code that enters the inner one:
     imports from its own module or that holds a function that retries);
   - a retrying client (go-retryablehttp, its StandardClient or a transport
     wrapping it, resty with retries, a gRPC connection that retries the
-    method called, an AWS SDK for Go v2 service client) or retry helper
-    call inside a retry site, at that call; the client's configuration is
-    read where it is built, through variables, struct fields and
-    constructor functions;
+    method called, an AWS SDK for Go v2 service client, an http.Client
+    whose transport is failsafehttp.NewRoundTripper with a retry policy)
+    or retry helper call inside a retry site, at that call; the client's
+    configuration is read where it is built, through variables, struct
+    fields and constructor functions;
   - a retry helper whose operation is a named function that retries, at the
     helper call.
 
 The message multiplies the attempt counts where they are constants (a loop
 "for i := 0; i < 3; i++" or "for range 3", retry-go Attempts(n) or its
 default 10, backoff WithMaxRetries(b, n) and sethvargo WithMaxRetries(n, b)
-as n+1, backoff/v5 WithMaxTries(n), wait.Backoff Steps, go-retryablehttp's
+as n+1, backoff/v5 WithMaxTries(n), wait.Backoff Steps, a failsafe-go
+retry policy's default of 3 attempts, WithMaxRetries(n) as n+1 or
+WithMaxAttempts(n), go-retryablehttp's
 default of 5 attempts or RetryMax n as n+1, resty SetRetryCount(n) as
 n+1, a gRPC service config's maxAttempts capped at 5 or at
 WithMaxCallAttempts, times go-grpc-middleware's WithMax(n) as n, an AWS

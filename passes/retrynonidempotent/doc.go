@@ -13,8 +13,11 @@ operation and sent on every attempt.
 Reported, at the call that sends the request, is a request whose method is
 in -retrynonidempotent.methods (default POST,PATCH) sent inside a retry site
 (a retry loop, a retry helper such as backoff.Retry or retry.Do, a
-user-defined retry helper, or a retrying client: go-retryablehttp, its
-StandardClient or a transport wrapping it, resty with SetRetryCount; the
+user-defined retry helper, a failsafe-go executor with a retry policy, or
+a retrying client: go-retryablehttp, its StandardClient or a transport
+wrapping it, resty with SetRetryCount, an http.Client whose transport is
+failsafehttp.NewRoundTripper with a retry policy, a request wrapped by
+failsafehttp.NewRequest with one (sent by its Do); the
 client's configuration is read where it is built, through variables,
 struct fields and constructors) without a header from
 -retrynonidempotent.headers (default Idempotency-Key,X-Idempotency-Key;

@@ -65,6 +65,12 @@ func (in *inspector) sendOf(call *ast.CallExpr) *send {
 	if ok {
 		s := &send{call: call, method: row.Method, methodParam: -1}
 		switch {
+		case row.Wrapped:
+			if w := libs.WrappedRequest(in.info, call, in.decl); w != nil {
+				if i, _ := libs.RetryingRequestCalls.Lookup(libs.Callee(in.info, w)); i < len(w.Args) {
+					in.request(s, w.Args[i])
+				}
+			}
 		case row.RequestArg >= 0 && row.RequestArg < len(call.Args):
 			in.request(s, call.Args[row.RequestArg])
 		case row.MethodArg >= 0 && row.MethodArg < len(call.Args):

@@ -14,7 +14,7 @@ import (
 // WithMax(math.MaxUint)) applies to every call through the client.
 func checkCalls(pass *analysis.Pass) {
 	judges := func(f *libs.Family) bool { return f.CallNeverStops != nil }
-	if !libs.ImportsAny(pass.Pkg, libs.CallPaths(judges)...) {
+	if !libs.ImportsAny(pass.Pkg, libs.PathsWhere(judges)...) {
 		return
 	}
 	for _, f := range pass.Files {

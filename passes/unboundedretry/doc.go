@@ -58,7 +58,12 @@ no limit, checked against each library's defaults:
     (a MaxAttempts of 0 or less is the default 3) and
     config.WithRetryMaxAttempts(0) (unset) are bounded; a negative
     RetryMaxAttempts in a client's options is not reported (unbounded by
-    the code, not documented).
+    the code, not documented);
+  - failsafe-go: a retry policy with WithMaxRetries(-1) or
+    WithMaxAttempts(-1) and no WithMaxDuration, run by an executor given no
+    context (WithContext) that can end it (the default is 3 attempts);
+  - watermill middleware.Retry literals with a negative MaxRetries and no
+    MaxElapsedTime.
 
 A function of the program that hands its policy or options parameter
 straight to a library retry helper is a wrapper of it: the policy, options

@@ -24,6 +24,7 @@ var Analyzer = &analysis.Analyzer{
 func run(pass *analysis.Pass) (any, error) {
 	local := exportNeverStops(pass)
 	checkCalls(pass)
+	checkLiterals(pass)
 	for _, s := range pass.ResultOf[retrysite.Analyzer].(*retrysite.Result).Sites {
 		switch s.Kind {
 		case retrysite.Loop:

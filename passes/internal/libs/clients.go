@@ -1,5 +1,12 @@
 package libs
 
+import (
+	"go/ast"
+	"go/types"
+
+	"github.com/idemlint/idemlint/passes/internal/astutil"
+)
+
 // HTTP clients that retry a request by themselves (LIBRARIES.md, sections
 // on go-retryablehttp and resty). retrysite reads a client's configuration
 // where the client is built, through these rows, and gives it to the
@@ -61,3 +68,80 @@ var ClientRequests = Table[bool]{
 // DefaultClientRetries is how many times the package-level functions of
 // go-retryablehttp (Get, Post, ...) retry: they use a NewClient() client.
 const DefaultClientRetries = 4
+
+// RetryingTransportCalls build an http.RoundTripper that retries through
+// the policies they are given (failsafe-go's failsafehttp.NewRoundTripper):
+// their family says whether those policies retry, and how often.
+var RetryingTransportCalls = Table[bool]{
+	{FailsafeHTTP, "", "NewRoundTripper"}:             true,
+	{FailsafeHTTP, "", "NewRoundTripperWithExecutor"}: true,
+}
+
+// RetryingRequestCalls wrap a request with the policies that retry it
+// (failsafehttp.NewRequest(req, client, rp)); the value is the index of
+// the request argument. The wrapper's RetryingRequestSends send it.
+var RetryingRequestCalls = Table[int]{
+	{FailsafeHTTP, "", "NewRequest"}:             0,
+	{FailsafeHTTP, "", "NewRequestWithExecutor"}: 0,
+}
+
+// RetryingRequestSends send a request wrapped by a RetryingRequestCalls
+// call they are called on.
+var RetryingRequestSends = Table[bool]{
+	{FailsafeHTTP, "Request", "Do"}: true,
+}
+
+// WrappedRequest returns the call that built the wrapped request a
+// RetryingRequestSends call is made on (followed through a local
+// variable of encl assigned once), or nil.
+func WrappedRequest(info *types.Info, send *ast.CallExpr, encl ast.Node) *ast.CallExpr {
+	sel, ok := send.Fun.(*ast.SelectorExpr)
+	if !ok {
+		return nil
+	}
+	if _, ok := RetryingRequestSends.Lookup(Callee(info, send)); !ok {
+		return nil
+	}
+	e := ast.Unparen(sel.X)
+	if id, ok := e.(*ast.Ident); ok && encl != nil {
+		v, _ := info.Uses[id].(*types.Var)
+		if v == nil {
+			return nil
+		}
+		defs := astutil.Assignments(info, encl, v)
+		if len(defs) != 1 {
+			return nil
+		}
+		e = ast.Unparen(defs[0])
+	}
+	call, ok := e.(*ast.CallExpr)
+	if !ok {
+		return nil
+	}
+	if _, ok := RetryingRequestCalls.Lookup(Callee(info, call)); !ok {
+		return nil
+	}
+	return call
+}
+
+// WrappingPaths are the packages of RetryingTransportCalls and
+// RetryingRequestCalls: an analyzer's import gate for them.
+func WrappingPaths() []string {
+	seen := map[string]bool{}
+	var out []string
+	for _, t := range []Table[bool]{RetryingTransportCalls} {
+		for k := range t {
+			if !seen[k.Pkg] {
+				seen[k.Pkg] = true
+				out = append(out, k.Pkg)
+			}
+		}
+	}
+	for k := range RetryingRequestCalls {
+		if !seen[k.Pkg] {
+			seen[k.Pkg] = true
+			out = append(out, k.Pkg)
+		}
+	}
+	return out
+}

@@ -11,6 +11,9 @@ type Send struct {
 	MethodArg int
 	// RequestArg is the index of the request argument (Client.Do), or -1.
 	RequestArg int
+	// Wrapped says the request is the one the receiver wraps
+	// (failsafehttp.NewRequest(req, client, rp).Do(), see WrappedRequest).
+	Wrapped bool
 }
 
 func sendMethod(m string) Send   { return Send{Method: m, MethodArg: -1, RequestArg: -1} }
@@ -47,6 +50,7 @@ var Sends = Table[Send]{
 	{RestyV2, "Request", "Patch"}:             sendMethod("PATCH"),
 	{RestyV2, "Request", "Delete"}:            sendMethod("DELETE"),
 	{RestyV2, "Request", "Execute"}:           sendMethodArg(0),
+	{FailsafeHTTP, "Request", "Do"}:           {MethodArg: -1, RequestArg: -1, Wrapped: true},
 }
 
 // RequestBuilders are the calls that build a request; the value is the

@@ -76,6 +76,10 @@ type Family struct {
 	Jitterers Table[bool]
 	// Waits are functions that block for a duration (the index of it).
 	Waits Table[int]
+	// Retries, when set, says whether a helper call retries at all: an
+	// executor whose policies hold no retry policy (failsafe-go's
+	// circuit breaker or timeout alone) is not a retry site.
+	Retries func(u *Use) bool
 
 	// NoJitter judges a helper call's own policy and options: what lacks
 	// jitter, a cap or a delay, and whether what it got from elsewhere (a
@@ -112,6 +116,10 @@ type Family struct {
 	// it is made, for a setting that never stops (go-grpc-middleware's
 	// WithMax(math.MaxUint), the AWS SDK's retry.AddWithMaxAttempts(r, 0)).
 	CallNeverStops func(info *types.Info, call *ast.CallExpr) []Finding
+	// LiteralNeverStops judges any composite literal of the family's
+	// types for a configuration that retries forever (watermill's
+	// middleware.Retry{MaxRetries: -1}).
+	LiteralNeverStops func(info *types.Info, lit *ast.CompositeLit) []Finding
 	// Defaults are constructors whose value keeps a policy without jitter
 	// until a field replaces it (go-retryablehttp's NewClient).
 	Defaults Table[Defaults]
@@ -176,7 +184,7 @@ type Defaults struct {
 
 // Families lists the library families, in the order their judgements are
 // asked (the first reason found is the one a Fact keeps).
-var Families = []*Family{backoffFamily, goRetryFamily, k8sFamily, retryGoFamily, jpilloraFamily, retryableHTTPFamily, grpcFamily, awsFamily}
+var Families = []*Family{backoffFamily, goRetryFamily, k8sFamily, retryGoFamily, jpilloraFamily, retryableHTTPFamily, grpcFamily, awsFamily, failsafeFamily, watermillFamily}
 
 // init adds the families' rows to the shared tables the recognisers look
 // callees up in.
@@ -271,9 +279,10 @@ func LiteralPaths() []string {
 	return out
 }
 
-// CallPaths are the packages of the families whose calls the judgement
-// has picks judges wherever they are made.
-func CallPaths(has func(*Family) bool) []string {
+// PathsWhere are the packages of the families that have a judgement (has
+// picks the families whose calls or literals it judges wherever they are
+// made), for a cheap gate on the package's imports.
+func PathsWhere(has func(*Family) bool) []string {
 	var out []string
 	for _, f := range Families {
 		if has(f) {

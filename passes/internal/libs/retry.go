@@ -16,6 +16,9 @@ type RetryHelper struct {
 	// PolicyOption names the option that hands the helper its policy
 	// (backoff/v5's WithBackOff), when no argument does.
 	PolicyOption string
+	// Recv says the policies are built by the chain the helper is a
+	// method of (failsafe.With(rp).WithContext(ctx).Get(op)).
+	Recv bool
 }
 
 func helper(op, ctx, policy, options int) RetryHelper {

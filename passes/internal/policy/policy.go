@@ -107,6 +107,9 @@ func (p *Policy) follow(info *types.Info, e ast.Expr, encl ast.Node, depth int) 
 		}
 		p.seen[v] = true
 		p.noteFields(info, v, encl)
+		for _, st := range builderStmts(info, v, encl) {
+			p.follow(info, st, encl, depth+1)
+		}
 		defs := astutil.Assignments(info, encl, v)
 		if len(defs) == 0 {
 			p.incomplete()
@@ -147,6 +150,35 @@ func isAppend(info *types.Info, call *ast.CallExpr) bool {
 // named type of a retry library (not a duration or count).
 func isPolicyArg(info *types.Info, e ast.Expr) bool {
 	return libs.IsPolicyType(info.TypeOf(e))
+}
+
+// builderStmts returns the method chains called on v as statements of
+// their own whose result is a policy (b.WithMaxRetries(-1) on a builder
+// that mutates itself and returns itself): they build v too.
+func builderStmts(info *types.Info, v *types.Var, encl ast.Node) []ast.Expr {
+	var out []ast.Expr
+	ast.Inspect(encl, func(n ast.Node) bool {
+		st, ok := n.(*ast.ExprStmt)
+		if !ok || !isPolicyArg(info, st.X) {
+			return true
+		}
+		for e := ast.Unparen(st.X); ; {
+			call, ok := e.(*ast.CallExpr)
+			if !ok {
+				if id, ok := e.(*ast.Ident); ok && info.Uses[id] == v {
+					out = append(out, st.X)
+				}
+				break
+			}
+			sel, ok := call.Fun.(*ast.SelectorExpr)
+			if !ok {
+				break
+			}
+			e = ast.Unparen(sel.X)
+		}
+		return true
+	})
+	return out
 }
 
 // noteFields records `v.Field = value` assignments in encl.

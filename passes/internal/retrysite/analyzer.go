@@ -128,6 +128,9 @@ func (f *finder) callSite(encl ast.Node, call *ast.CallExpr, fn *types.Func) *Si
 		s := &Site{Kind: Helper, Node: call, Encl: encl, Helper: h, HelperFunc: fn, Library: libs.NameOf(fn),
 			Op: resolveOp(f.info, f.decls, call.Args[h.Op], encl)}
 		resolveLibrary(f.info, s, call, encl)
+		if fam := libs.FamilyOf(fn); fam != nil && fam.Retries != nil && !f.retries(fam, s) {
+			return nil // an executor with no retry policy
+		}
 		return s
 	}
 	if fact := f.helperFact(fn); fact != nil && fact.Op < len(call.Args) {

@@ -67,7 +67,7 @@ type env map[*types.Var]int
 
 func newClientConfigs(pkg *types.Package, info *types.Info, d decls, files []*ast.File) *clientConfigs {
 	c := &clientConfigs{info: info, decls: d, cache: map[types.Object]*ClientConfig{}, busy: map[types.Object]bool{}}
-	if libs.DependsOn(pkg, libs.RetryableHTTP, libs.RestyV2, libs.GRPC, libs.AWSCore) {
+	if libs.DependsOn(pkg, libs.RetryableHTTP, libs.RestyV2, libs.GRPC, libs.AWSCore, libs.FailsafeHTTP) {
 		c.index = indexClients(info, files)
 	}
 	return c
@@ -279,6 +279,9 @@ func (c *clientConfigs) literal(lit *ast.CompositeLit, en env, depth int) *Clien
 // transport reads an http.RoundTripper that sends through a retrying
 // client (&retryablehttp.RoundTripper{Client: rc}).
 func (c *clientConfigs) transport(e ast.Expr, en env, depth int) *ClientConfig {
+	if cfg := c.transportCall(e); cfg != nil {
+		return cfg
+	}
 	e = ast.Unparen(e)
 	if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.AND {
 		e = ast.Unparen(u.X)
@@ -547,7 +550,9 @@ func (c *clientConfigs) sendConfig(call *ast.CallExpr, encl ast.Node) *ClientCon
 	case sel == nil:
 		return nil
 	default:
-		if _, ok := libs.RestySend.Lookup(fn); ok {
+		if _, ok := libs.RetryingRequestSends.Lookup(fn); ok {
+			cfg = c.wrappedRequest(call, encl)
+		} else if _, ok := libs.RestySend.Lookup(fn); ok {
 			cfg = c.requestClient(sel.X, encl, 0)
 		} else if libs.IsMethod(fn, "net/http", "Client", fn.Name()) {
 			if _, ok := libs.Sends.Lookup(fn); ok {

@@ -19,6 +19,10 @@ func resolveLibrary(info *types.Info, s *Site, call *ast.CallExpr, encl ast.Node
 	switch {
 	case h.Policy >= 0 && h.Policy < len(call.Args):
 		s.Policy = policy.Follow(info, call.Args[h.Policy], encl)
+	case h.Recv:
+		if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
+			s.Policy = policy.Follow(info, sel.X, encl)
+		}
 	case h.PolicyOption != "":
 		s.Policy = policy.New()
 		for _, o := range s.Options {
