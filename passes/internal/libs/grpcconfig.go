@@ -40,11 +40,11 @@ type jsonServiceConfig struct {
 	}
 }
 
-// UnknownAttempts is the maxAttempts a config built with fmt.Sprintf from
-// values idemlint cannot see is given (PlaceholderNumber): a policy that
-// retries, with a count that is not known. A valid retryPolicy has
-// maxAttempts above 1, and an invalid one fails the dial, so a policy the
-// program can use retries.
+// PlaceholderNumber is what a value idemlint cannot see prints as in a
+// config built with fmt.Sprintf: as maxAttempts, it reads as a policy
+// that retries a number of times that is not known. (A valid retryPolicy
+// has maxAttempts above 1, and an invalid one fails the dial, so a policy
+// the program can use retries.)
 const PlaceholderNumber = 7919
 
 // ParseServiceConfig reads the retry policies of a service config, or
@@ -121,17 +121,4 @@ func (sc *ServiceConfig) MaxAttempts(service, method string, short bool) int {
 		}
 	}
 	return best
-}
-
-// Empty reports whether no entry of the config has a retry policy.
-func (sc *ServiceConfig) Empty() bool {
-	if sc == nil {
-		return true
-	}
-	for _, e := range sc.entries {
-		if e.retries > 0 {
-			return false
-		}
-	}
-	return true
 }
