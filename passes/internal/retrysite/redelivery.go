@@ -52,6 +52,7 @@ func (f *finder) redeliverySites() []*Site {
 		r.byBlock[b.Block] = b
 	}
 	r.cfg = f.jobConfigs()
+	f.exportJobFacts(r.cfg)
 	for _, b := range f.index.Bodies {
 		r.signature(b)
 		for _, c := range b.Calls {
@@ -184,6 +185,9 @@ func (r *redeliveries) handlerFunc(b *bodies.Body, call *ast.CallExpr, arg ast.E
 	cp := *red
 	red = &cp
 	if red.F == libs.TemporalFramework {
+		if fn.Pkg() != r.pass.Pkg && len(r.cfg.activities[fn]) == 0 && r.executedElsewhere(fn) {
+			return // that package reads its retry policy and reports
+		}
 		red.Attempts = r.cfg.activity(fn)
 	}
 	if fd := r.decls[fn]; fd != nil {
