@@ -30,7 +30,7 @@ type jobConfigs struct {
 	riverLocal    map[*types.TypeName]jobConfig   // the same, as declared here (exported as facts)
 	riverClient   int                             // river.Config{MaxAttempts}
 	importArgs    func(*types.TypeName) (jobConfig, bool)
-	activities    map[*types.Func][]int           // activity -> attempts of each ExecuteActivity
+	activities    map[*types.Func][]int // activity -> attempts of each ExecuteActivity
 }
 
 func (f *finder) jobConfigs() *jobConfigs {
