@@ -278,6 +278,7 @@ func (r *redeliveries) deliveries(b *bodies.Body, l ast.Stmt) {
 	}
 	fw := paramFramework(libs.DeliveryChans, ch.Elem())
 	if fw == nil {
+		r.handedMessages(b, rs, ch.Elem())
 		return
 	}
 	ack := r.firstAck(rs.Body, rs.Body.Pos())
