@@ -53,6 +53,7 @@ func (f *finder) redeliverySites() []*Site {
 	}
 	r.cfg = f.jobConfigs()
 	f.exportJobFacts(r.cfg)
+	r.learnAcks()
 	for _, b := range f.index.Bodies {
 		r.signature(b)
 		for _, c := range b.Calls {
@@ -72,6 +73,7 @@ type redeliveries struct {
 	byBlock map[*ast.BlockStmt]*bodies.Body
 	seen    map[*ast.BlockStmt]bool // handler bodies already sites
 	cfg     *jobConfigs
+	acks    map[*types.Func]bool // functions of the package that acknowledge
 	out     []*Site
 }
 
@@ -339,7 +341,7 @@ func (r *redeliveries) firstAck(block *ast.BlockStmt, after token.Pos) token.Pos
 			return false
 		}
 		if call, ok := n.(*ast.CallExpr); ok && call.Pos() >= after {
-			if _, ok := lookupMirrored(libs.Acks, libs.Callee(r.info, call)); ok {
+			if r.isAck(call) {
 				first = call.Pos()
 			}
 		}
