@@ -133,3 +133,21 @@ var Acks = Table[bool]{
 
 // NATSMaxDeliver is the subscription option that bounds deliveries.
 var NATSMaxDeliver = Func{NATS, "", "MaxDeliver"}
+
+// SQSTypes is the package of SQS's Message type.
+const SQSTypes = "github.com/aws/aws-sdk-go-v2/service/sqs/types"
+
+// HandedMessages are the message types a consumer hands to worker
+// goroutines over a channel of its own; a worker that ranges over such a
+// channel and acknowledges in the loop (CommitMessages, MarkMessage, Ack)
+// runs again what precedes the acknowledgement.
+var HandedMessages = map[HandlerParam]*Framework{
+	{KafkaGo, "Message"}:           KafkaGoFramework,
+	{Sarama, "ConsumerMessage"}:    SaramaFramework,
+	{SaramaOld, "ConsumerMessage"}: SaramaFramework,
+	{FranzGo, "Record"}:            FranzFramework,
+	{NATS, "Msg"}:                  NATSFramework,
+	{JetStream, "Msg"}:             NATSFramework,
+	{PubSubMessage, "Message"}:     PubSubFramework,
+	{SQSTypes, "Message"}:          SQSFramework,
+}

@@ -78,5 +78,8 @@ var RedeliveryPaths = func() []string {
 	for k := range ClaimHandlers {
 		add(k.Pkg)
 	}
+	for k := range HandedMessages {
+		add(k.Pkg)
+	}
 	return out
 }()

@@ -20,7 +20,7 @@ var Analyzer = &analysis.Analyzer{
 	Doc:        "find retry sites: retry loops, retry helper calls, and requests sent through retrying clients",
 	Run:        run,
 	ResultType: reflect.TypeFor[*Result](),
-	FactTypes:  []analysis.Fact{new(HelperFact), new(WaitFact), new(RespFact), new(NotSentFact)},
+	FactTypes:  []analysis.Fact{new(HelperFact), new(WaitFact), new(RespFact), new(NotSentFact), new(JobOptsFact), new(ActivityRunsFact), new(AckFact)},
 	Requires:   []*analysis.Analyzer{bodies.Analyzer},
 }
 

@@ -52,6 +52,8 @@ func (f *finder) redeliverySites() []*Site {
 		r.byBlock[b.Block] = b
 	}
 	r.cfg = f.jobConfigs()
+	f.exportJobFacts(r.cfg)
+	r.learnAcks()
 	for _, b := range f.index.Bodies {
 		r.signature(b)
 		for _, c := range b.Calls {
@@ -71,6 +73,7 @@ type redeliveries struct {
 	byBlock map[*ast.BlockStmt]*bodies.Body
 	seen    map[*ast.BlockStmt]bool // handler bodies already sites
 	cfg     *jobConfigs
+	acks    map[*types.Func]bool // functions of the package that acknowledge
 	out     []*Site
 }
 
@@ -184,6 +187,9 @@ func (r *redeliveries) handlerFunc(b *bodies.Body, call *ast.CallExpr, arg ast.E
 	cp := *red
 	red = &cp
 	if red.F == libs.TemporalFramework {
+		if fn.Pkg() != r.pass.Pkg && len(r.cfg.activities[fn]) == 0 && r.executedElsewhere(fn) {
+			return // that package reads its retry policy and reports
+		}
 		red.Attempts = r.cfg.activity(fn)
 	}
 	if fd := r.decls[fn]; fd != nil {
@@ -274,6 +280,7 @@ func (r *redeliveries) deliveries(b *bodies.Body, l ast.Stmt) {
 	}
 	fw := paramFramework(libs.DeliveryChans, ch.Elem())
 	if fw == nil {
+		r.handedMessages(b, rs, ch.Elem())
 		return
 	}
 	ack := r.firstAck(rs.Body, rs.Body.Pos())
@@ -334,7 +341,7 @@ func (r *redeliveries) firstAck(block *ast.BlockStmt, after token.Pos) token.Pos
 			return false
 		}
 		if call, ok := n.(*ast.CallExpr); ok && call.Pos() >= after {
-			if _, ok := lookupMirrored(libs.Acks, libs.Callee(r.info, call)); ok {
+			if r.isAck(call) {
 				first = call.Pos()
 			}
 		}

@@ -27,8 +27,10 @@ type jobConfigs struct {
 	asynqTypes    map[string][]jobConfig          // task type -> each NewTask of it
 	riverArgs     map[*types.TypeName][]jobConfig // job args type -> each insert of it
 	riverDefault  map[*types.TypeName]jobConfig   // from the args' InsertOpts method
+	riverLocal    map[*types.TypeName]jobConfig   // the same, as declared here (exported as facts)
 	riverClient   int                             // river.Config{MaxAttempts}
-	activities    map[*types.Func][]int           // activity -> attempts of each ExecuteActivity
+	importArgs    func(*types.TypeName) (jobConfig, bool)
+	activities    map[*types.Func][]int // activity -> attempts of each ExecuteActivity
 }
 
 func (f *finder) jobConfigs() *jobConfigs {
@@ -37,6 +39,7 @@ func (f *finder) jobConfigs() *jobConfigs {
 		asynqTypes:    map[string][]jobConfig{},
 		riverArgs:     map[*types.TypeName][]jobConfig{},
 		riverDefault:  map[*types.TypeName]jobConfig{},
+		riverLocal:    map[*types.TypeName]jobConfig{},
 		activities:    map[*types.Func][]int{},
 	}
 	asynq := libs.ImportsAny(f.pass.Pkg, libs.Asynq)
@@ -83,12 +86,31 @@ func (c *jobConfigs) handler(fw *libs.Framework, b *bodies.Body, param types.Typ
 			if args, ok := types.Unalias(n.TypeArgs().At(0)).(*types.Named); ok {
 				cfgs = c.riverArgs[args.Obj()]
 				if len(cfgs) == 0 {
-					cfgs = []jobConfig{c.riverDefault[args.Obj()]}
+					cfgs = []jobConfig{c.argsDefault(args.Obj())}
 				}
 			}
 		}
 	}
 	return combine(red, cfgs)
+}
+
+// argsDefault returns the options a job of type args is inserted with
+// when no insert of it is in the package: its InsertOpts method's, here or
+// (from a fact) in its own package, then the client's MaxAttempts.
+func (c *jobConfigs) argsDefault(args *types.TypeName) jobConfig {
+	if cfg, ok := c.riverDefault[args]; ok {
+		return cfg
+	}
+	cfg := jobConfig{attempts: c.riverClient}
+	if c.importArgs != nil {
+		if imp, ok := c.importArgs(args); ok {
+			cfg.dedup = imp.dedup
+			if imp.attempts != 0 {
+				cfg.attempts = imp.attempts
+			}
+		}
+	}
+	return cfg
 }
 
 // combine applies the configurations of every enqueue of a handler's jobs:
@@ -264,10 +286,23 @@ func (f *finder) riverConfig(c *jobConfigs) {
 		ast.Inspect(fd.Body, func(n ast.Node) bool {
 			if ret, ok := n.(*ast.ReturnStmt); ok && len(ret.Results) == 1 {
 				c.riverDefault[args.Obj()] = riverOptions(f.info, ret.Results[0])
+				c.riverLocal[args.Obj()] = c.riverDefault[args.Obj()]
 			}
 			return true
 		})
 	}
+	// Args types of other packages: their InsertOpts, from facts.
+	imported := func(obj *types.TypeName) {
+		if _, ok := c.riverDefault[obj]; !ok {
+			if cfg, ok := f.importedArgsOpts(obj); ok {
+				c.riverDefault[obj] = cfg
+			}
+		}
+	}
+	for obj := range c.riverArgs {
+		imported(obj)
+	}
+	c.importArgs = f.importedArgsOpts
 	for _, file := range f.pass.Files {
 		ast.Inspect(file, func(n ast.Node) bool {
 			if lit, ok := n.(*ast.CompositeLit); ok && libs.IsNamed(f.info.TypeOf(lit), libs.River, "Config") {

@@ -56,5 +56,5 @@ var showRedelivery = &analysis.Analyzer{
 }
 
 func TestRedelivery(t *testing.T) {
-	analysistest.Run(t, showRedelivery, "redeliver", "redeliverapp")
+	analysistest.Run(t, showRedelivery, "redeliver", "redeliverapp", "redeliverargs", "redeliveracts", "redeliverflows", "redeliverworkers")
 }

@@ -24,3 +24,7 @@ func (r *Reader) ReadMessage(ctx context.Context) (Message, error)          { re
 func (r *Reader) FetchMessage(ctx context.Context) (Message, error)         { return Message{}, nil }
 func (r *Reader) CommitMessages(ctx context.Context, msgs ...Message) error { return nil }
 func (r *Reader) Close() error                                              { return nil }
+
+type Writer struct{}
+
+func (w *Writer) WriteMessages(ctx context.Context, msgs ...Message) error { return nil }
