@@ -87,6 +87,7 @@ func standalone(args []string, stdout, stderr io.Writer) int {
 	analyzers := passes.KeepingSuppressed(opts.analyzers)
 	prog.watch(pkgs, analyzers)
 	graph, err := checker.Analyze(analyzers, pkgs, nil)
+	profileHeap()
 	stop()
 	if err != nil {
 		fmt.Fprintf(stderr, "idemlint: %v\n", err)
