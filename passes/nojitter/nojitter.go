@@ -43,6 +43,8 @@ func run(pass *analysis.Pass) (any, error) {
 	// SSA is built only where there is a delay to follow: a wait in a retry
 	// loop, or a function returning a duration whose fact callers need.
 	shared := pass.ResultOf[ssautil.Analyzer].(*ssautil.SSA)
+	shared.Acquire()
+	defer shared.Release()
 	funcs := shared.Funcs
 	t := &tracer{pkg: pass.Pkg, funcs: funcs, facts: func(fn *types.Func) (DelayFact, bool) {
 		var f DelayFact

@@ -69,6 +69,8 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 	}
 	shared := pass.ResultOf[ssautil.Analyzer].(*ssautil.SSA)
+	shared.Acquire()
+	defer shared.Release()
 	a.calls = shared.Calls
 	a.ssaFunc = shared.Func
 	a.learn(sites)
