@@ -279,6 +279,7 @@ func analyze(opts *options, patterns []string, prog *progress) (units []unit, er
 	analyzers := passes.KeepingSuppressed(opts.analyzers)
 	prog.watch(pkgs, analyzers)
 	graph, err := checker.Analyze(analyzers, pkgs, nil)
+	profileHeap()
 	if err != nil {
 		return nil, nil, errAnalysis{err}
 	}

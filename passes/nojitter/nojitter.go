@@ -24,7 +24,7 @@ var Analyzer = &analysis.Analyzer{
 	Name:      "nojitter",
 	Doc:       Doc,
 	URL:       "https://github.com/idemlint/idemlint#nojitter",
-	Requires:  []*analysis.Analyzer{retrysite.Analyzer, bodies.Analyzer},
+	Requires:  []*analysis.Analyzer{retrysite.Analyzer, bodies.Analyzer, ssautil.Analyzer},
 	Run:       run,
 	FactTypes: []analysis.Fact{new(DelayFact), new(WaitsFact), new(NoJitterFact)},
 }
@@ -42,7 +42,10 @@ func run(pass *analysis.Pass) (any, error) {
 	sites := pass.ResultOf[retrysite.Analyzer].(*retrysite.Result).Sites
 	// SSA is built only where there is a delay to follow: a wait in a retry
 	// loop, or a function returning a duration whose fact callers need.
-	funcs := ssautil.Lazy(pass)
+	shared := pass.ResultOf[ssautil.Analyzer].(*ssautil.SSA)
+	shared.Acquire()
+	defer shared.Release()
+	funcs := shared.Funcs
 	t := &tracer{pkg: pass.Pkg, funcs: funcs, facts: func(fn *types.Func) (DelayFact, bool) {
 		var f DelayFact
 		return f, pass.ImportObjectFact(fn, &f)
@@ -52,13 +55,7 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	// A constant delay is judged from the syntax; SSA is built only when a
 	// computed delay has not been judged before.
-	var byPos map[token.Pos]*ssa.CallCommon
-	calls := func() map[token.Pos]*ssa.CallCommon {
-		if byPos == nil {
-			byPos = ssautil.CallsByPos(funcs())
-		}
-		return byPos
-	}
+	calls := shared.Calls
 	for _, s := range sites {
 		switch s.Kind {
 		case retrysite.Loop:

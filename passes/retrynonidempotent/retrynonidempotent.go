@@ -23,7 +23,7 @@ var Analyzer = &analysis.Analyzer{
 	Name:      "retrynonidempotent",
 	Doc:       Doc,
 	URL:       "https://github.com/idemlint/idemlint#retrynonidempotent",
-	Requires:  []*analysis.Analyzer{retrysite.Analyzer},
+	Requires:  []*analysis.Analyzer{retrysite.Analyzer, ssautil.Analyzer},
 	Run:       run,
 	FactTypes: []analysis.Fact{new(SendsFact), new(SetsKeyFact), new(BuildsFact), new(FreshFact), new(SendsRequestFact)},
 }
@@ -68,26 +68,11 @@ func run(pass *analysis.Pass) (any, error) {
 			a.clients[s.Node] = s.Client
 		}
 	}
-	funcs := ssautil.Lazy(pass)
-	var calls map[token.Pos]*ssa.CallCommon
-	a.calls = func() map[token.Pos]*ssa.CallCommon {
-		if calls == nil {
-			calls = ssautil.CallsByPos(funcs())
-		}
-		return calls
-	}
-	var byObj map[*types.Func]*ssa.Function
-	a.ssaFunc = func(fn *types.Func) *ssa.Function {
-		if byObj == nil {
-			byObj = map[*types.Func]*ssa.Function{}
-			for _, f := range funcs() {
-				if obj, ok := f.Object().(*types.Func); ok {
-					byObj[obj] = f
-				}
-			}
-		}
-		return byObj[fn]
-	}
+	shared := pass.ResultOf[ssautil.Analyzer].(*ssautil.SSA)
+	shared.Acquire()
+	defer shared.Release()
+	a.calls = shared.Calls
+	a.ssaFunc = shared.Func
 	a.learn(sites)
 	for fn, f := range a.sends {
 		pass.ExportObjectFact(fn, f)

@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/types"
 	"reflect"
+	"slices"
 	"sort"
 
 	"golang.org/x/tools/go/analysis"
@@ -30,6 +31,7 @@ func run(pass *analysis.Pass) (any, error) {
 		decls:   indexDecls(pass.TypesInfo, pass.Files),
 		helpers: map[*types.Func]*HelperFact{},
 		waits:   map[*types.Func]*WaitFact{},
+		loops:   map[*bodies.Body][]*Site{},
 		pass:    pass,
 		index:   pass.ResultOf[bodies.Analyzer].(*bodies.Index),
 		facts:   &respFacts{pass: pass, local: map[*types.Func]*RespFact{}},
@@ -75,6 +77,9 @@ type finder struct {
 	helpers map[*types.Func]*HelperFact // helpers of this package
 	waits   map[*types.Func]*WaitFact   // wait helpers of this package
 	facts   *respFacts
+	// loops holds the loop sites of each body: they do not depend on the
+	// helpers learned, so each round of the helper fixpoint reuses them.
+	loops map[*bodies.Body][]*Site
 }
 
 // sites lists the retry sites of the package's function bodies.
@@ -90,6 +95,22 @@ func (f *finder) sites() []*Site {
 // bodySites finds the sites of one function body, not counting the bodies
 // of function literals inside it, which are bodies of their own.
 func (f *finder) bodySites(b *bodies.Body) []*Site {
+	loops, ok := f.loops[b]
+	if !ok {
+		loops = f.loopSites(b)
+		f.loops[b] = loops
+	}
+	out := slices.Clip(loops)
+	for _, c := range b.Calls {
+		if s := f.callSite(b.Node, c.CallExpr, c.Callee); s != nil {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// loopSites finds the retry loops of one body.
+func (f *finder) loopSites(b *bodies.Body) []*Site {
 	var out []*Site
 	var g *cfg.CFG
 	graph := func() *cfg.CFG { // built for the first loop that holds an attempt
@@ -101,11 +122,6 @@ func (f *finder) bodySites(b *bodies.Body) []*Site {
 	for _, loop := range b.Loops {
 		if s := analyzeLoop(f.info, graph, loop, f.waitCall, f.facts.lookup); s != nil {
 			s.Encl = b.Node
-			out = append(out, s)
-		}
-	}
-	for _, c := range b.Calls {
-		if s := f.callSite(b.Node, c.CallExpr, c.Callee); s != nil {
 			out = append(out, s)
 		}
 	}

@@ -72,6 +72,28 @@ func (r *respFacts) learn(files []*ast.File) {
 	if !libs.DependsOn(r.pass.Pkg, "net/http") {
 		return
 	}
+	// A function is simulated again in a later round only when a fact of
+	// the package that its simulation read has changed since: what it
+	// returns depends on nothing else, and most functions read none.
+	var clock int
+	changedAt := map[*types.Func]int{}
+	type computed struct {
+		at    int
+		reads map[*types.Func]bool
+	}
+	done := map[*types.Func]computed{}
+	stale := func(fn *types.Func) bool {
+		c, ok := done[fn]
+		if !ok {
+			return true
+		}
+		for g := range c.reads {
+			if changedAt[g] > c.at {
+				return true
+			}
+		}
+		return false
+	}
 	for range 3 {
 		grew := false
 		for _, file := range files {
@@ -81,15 +103,25 @@ func (r *respFacts) learn(files []*ast.File) {
 					continue
 				}
 				fn, _ := info.Defs[fd.Name].(*types.Func)
-				if fn == nil {
+				if fn == nil || !stale(fn) {
 					continue
 				}
-				f := respFactOf(info, fd, fn, r.lookup)
+				reads := map[*types.Func]bool{}
+				lookup := func(g *types.Func) *RespFact {
+					if g.Pkg() == r.pass.Pkg {
+						reads[g.Origin()] = true
+					}
+					return r.lookup(g)
+				}
+				done[fn] = computed{at: clock, reads: reads}
+				f := respFactOf(info, fd, fn, lookup)
 				if f == nil {
 					continue
 				}
 				if old := r.local[fn]; old == nil || *old != *f {
 					r.local[fn] = f
+					clock++
+					changedAt[fn] = clock
 					grew = true
 				}
 			}

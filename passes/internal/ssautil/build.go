@@ -3,26 +3,13 @@ package ssautil
 import (
 	"go/ast"
 	"go/types"
-	"sync"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
 )
 
-// Lazy returns a function that builds the package's SSA form the first time
-// it is called, and its source functions (declared and literal, in source
-// order). Unlike requiring buildssa, which builds SSA for every package a
-// run touches (every dependency under go vet), an analyzer builds it only
-// for the packages that hold something to follow.
-func Lazy(pass *analysis.Pass) func() []*ssa.Function {
-	var once sync.Once
-	var funcs []*ssa.Function
-	return func() []*ssa.Function {
-		once.Do(func() { funcs = build(pass) })
-		return funcs
-	}
-}
-
+// build builds the package's SSA form and returns its source functions,
+// declared and literal, in source order.
 func build(pass *analysis.Pass) []*ssa.Function {
 	prog := ssa.NewProgram(pass.Fset, 0)
 	for _, p := range pass.Pkg.Imports() {
