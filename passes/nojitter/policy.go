@@ -22,38 +22,9 @@ func checkPolicy(pass *analysis.Pass, s *retrysite.Site, local map[*types.Func]*
 		return
 	}
 	fs, elsewhere := fam.NoJitter(s.Use(pass.TypesInfo))
-	reportFindings(pass, paced(pass, s, fs))
+	libs.ReportFindings(pass, paced(pass, s, fs))
 	if elsewhere && s.Policy != nil {
 		reportConstructed(pass, s.Node.(*ast.CallExpr), s.Policy, local)
-	}
-}
-
-// reportFindings reports each finding where it is.
-func reportFindings(pass *analysis.Pass, fs []libs.Finding) {
-	for _, f := range fs {
-		report.Report(pass, analysis.Diagnostic{Pos: f.At.Pos(), End: f.At.End(), Message: f.Msg, SuggestedFixes: f.Fixes})
-	}
-}
-
-// checkLiterals reports policy literals that are judged wherever they are
-// built (jpillora/backoff's Backoff, which leaves Jitter off by default).
-func checkLiterals(pass *analysis.Pass) {
-	if !libs.ImportsAny(pass.Pkg, libs.LiteralPaths()...) {
-		return
-	}
-	for _, f := range pass.Files {
-		ast.Inspect(f, func(n ast.Node) bool {
-			lit, ok := n.(*ast.CompositeLit)
-			if !ok {
-				return true
-			}
-			for _, fam := range libs.Families {
-				if fam.Literal != nil {
-					reportFindings(pass, fam.Literal(pass.TypesInfo, lit))
-				}
-			}
-			return true
-		})
 	}
 }
 
@@ -64,15 +35,19 @@ func checkLiterals(pass *analysis.Pass) {
 // the jitter back. A constructor that runs a retry itself is judged at
 // that retry instead.
 func checkBuilt(pass *analysis.Pass, sites []*retrysite.Site) {
-	checkLiterals(pass)
+	// Literals (jpillora/backoff's Backoff, which leaves Jitter off by
+	// default) and calls (go-grpc-middleware's BackoffExponential, handed
+	// to an interceptor) are judged wherever they are made: no caller can
+	// add the jitter back.
+	libs.JudgeLiterals(pass, func(f *libs.Family) func(*types.Info, *ast.CompositeLit) []libs.Finding { return f.Literal }, libs.LiteralPaths())
 	checkDefaults(pass)
-	checkCalls(pass)
+	libs.JudgeCalls(pass, func(f *libs.Family) func(*types.Info, *ast.CallExpr) []libs.Finding { return f.CallNoJitter })
 	if !libs.ImportsAny(pass.Pkg, libs.PolicyPaths(judgesJitter)...) {
 		return
 	}
 	for _, c := range policy.Constructors(pass.TypesInfo, pass.Files) {
 		if !retriesIn(sites, c.Decl) {
-			reportFindings(pass, libs.NoJitterWhereBuilt(pass.TypesInfo, &c.Policy.Built))
+			libs.ReportFindings(pass, libs.NoJitterWhereBuilt(pass.TypesInfo, &c.Policy.Built))
 		}
 	}
 }

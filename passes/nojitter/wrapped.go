@@ -17,7 +17,7 @@ func checkWrapped(pass *analysis.Pass) {
 	for _, u := range policy.Wrapped(pass.TypesInfo, pass.Files) {
 		if fam := libs.FamilyByName(u.Func); fam != nil && fam.NoJitter != nil && (fam.Retries == nil || fam.Retries(u)) {
 			fs, _ := fam.NoJitter(u)
-			reportFindings(pass, fs)
+			libs.ReportFindings(pass, fs)
 		}
 	}
 }

@@ -23,8 +23,13 @@ var Analyzer = &analysis.Analyzer{
 
 func run(pass *analysis.Pass) (any, error) {
 	local := exportNeverStops(pass)
-	checkCalls(pass)
-	checkLiterals(pass)
+	// Settings that never stop are judged wherever they are made
+	// (go-grpc-middleware's WithMax(math.MaxUint), the AWS SDK's
+	// retry.AddWithMaxAttempts(r, 0), watermill's Retry{MaxRetries: -1}):
+	// every call through what they configure uses them.
+	libs.JudgeCalls(pass, func(f *libs.Family) func(*types.Info, *ast.CallExpr) []libs.Finding { return f.CallNeverStops })
+	never := func(f *libs.Family) func(*types.Info, *ast.CompositeLit) []libs.Finding { return f.LiteralNeverStops }
+	libs.JudgeLiterals(pass, never, libs.PathsWhere(func(f *libs.Family) bool { return never(f) != nil }))
 	for _, s := range pass.ResultOf[retrysite.Analyzer].(*retrysite.Result).Sites {
 		switch s.Kind {
 		case retrysite.Loop:
@@ -48,9 +53,7 @@ func checkHelper(pass *analysis.Pass, s *retrysite.Site, local map[*types.Func]*
 		return
 	}
 	fs, elsewhere := fam.NeverStops(s.Use(pass.TypesInfo))
-	for _, f := range fs {
-		report.Report(pass, analysis.Diagnostic{Pos: f.At.Pos(), End: f.At.End(), Message: f.Msg, SuggestedFixes: f.Fixes})
-	}
+	libs.ReportFindings(pass, fs)
 	if !elsewhere || s.Policy == nil {
 		return
 	}
