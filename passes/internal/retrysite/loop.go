@@ -100,6 +100,7 @@ func analyzeLoop(info *types.Info, graph func() *cfg.CFG, loop ast.Stmt, waitOf,
 	}
 	w.collectOps(body)
 	w.out.noteSwitches(body)
+	w.out.noteBools(body)
 	if len(w.opAssigns) == 0 || w.opInputsVary(body) || w.advancesField(body) || w.consumesStream(body) {
 		return nil
 	}

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"maps"
 	"net/http"
+	"slices"
 	"time"
 
 	"rangeiter/retrytimer"
@@ -102,4 +103,45 @@ func (c *Client) Get(ctx context.Context, key string) error {
 		return nil
 	}
 	return nil
+}
+
+// okCodes are the answers a fetch accepts.
+var okCodes = []int{http.StatusOK, http.StatusNoContent}
+
+// retryCodes are the answers worth another try.
+var retryCodes = []int{http.StatusBadGateway, http.StatusServiceUnavailable, http.StatusGatewayTimeout}
+
+// Fetch goes round until the answer is one of okCodes: 4xx included.
+func (c *Client) Fetch(ctx context.Context, key string) error {
+	for range retrytimer.Attempts(ctx, 4, 50*time.Millisecond, time.Second) {
+		resp, err := c.hc.Get(c.endpoint + "/" + key) // want `retry on any non-success status also retries 4xx`
+		if err != nil {
+			continue
+		}
+		resp.Body.Close()
+		done := slices.Contains(okCodes, resp.StatusCode)
+		if done {
+			return nil
+		}
+	}
+	return fmt.Errorf("fetch %s: retries exhausted", key)
+}
+
+// Refresh retries only the gateway errors of retryCodes.
+func (c *Client) Refresh(ctx context.Context, key string) error {
+	for range retrytimer.Attempts(ctx, 4, 50*time.Millisecond, time.Second) {
+		resp, err := c.hc.Get(c.endpoint + "/" + key)
+		if err != nil {
+			continue
+		}
+		resp.Body.Close()
+		if slices.Contains(retryCodes, resp.StatusCode) {
+			continue
+		}
+		if resp.StatusCode >= 400 {
+			return fmt.Errorf("refresh %s: status %d", key, resp.StatusCode)
+		}
+		return nil
+	}
+	return fmt.Errorf("refresh %s: retries exhausted", key)
 }
