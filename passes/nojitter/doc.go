@@ -24,7 +24,11 @@ A wait helper of the program (a function, in any package, that waits for
 its time.Duration parameter on a timer, time.After or time.Sleep and at most
 returns the context's error: if err := sleep(ctx, d); err != nil { return
 err }, c.sleep(ctx, d)) is a wait: its duration argument is the delay,
-unless the helper adds jitter to it itself. A ticker made before the loop
+unless the helper adds jitter to it itself. Ranging over a retry iterator
+of the program (for attempt := range c.retries(ctx, n, d): a function that
+returns an iterator of attempt numbers and waits between yields) is a retry
+loop whose wait is the iterator's, judged at the range the same way. A
+ticker made before the loop
 whose ticks the retry path receives waits for its period. A delay computed
 by a function of the program is judged through it (another package's
 through a Fact: random, capped, grows); a delay kept in a struct field or

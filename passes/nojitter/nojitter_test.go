@@ -10,3 +10,9 @@ import (
 func Test(t *testing.T) {
 	analysistest.RunWithSuggestedFixes(t, nojitter.Analyzer, "nojitter", "jitterdep", "policydep", "rhttp", "rhttpjittered", "rhttpoff", "rhttpfactory", "rhttpexplicit", "waitdep", "waitsvc", "redelivered", "grpcdial", "awsbackoffdep", "awsbackoff", "backoffdep", "reconnsvc", "failsafejit")
 }
+
+// TestRangeIter: ranging over a retry iterator of another package is a retry
+// loop, judged through the iterator's wait and bound.
+func TestRangeIter(t *testing.T) {
+	analysistest.Run(t, nojitter.Analyzer, "rangeiter/blobstore")
+}

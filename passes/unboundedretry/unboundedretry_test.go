@@ -10,3 +10,9 @@ import (
 func Test(t *testing.T) {
 	analysistest.RunWithSuggestedFixes(t, unboundedretry.Analyzer, "unbounded", "unboundedhelper", "pacing", "broker", "lookalikes/redelivered", "grpcdial", "awsretryer", "failsafebound")
 }
+
+// TestRangeIter: ranging over a retry iterator of another package is a retry
+// loop, judged through the iterator's wait and bound.
+func TestRangeIter(t *testing.T) {
+	analysistest.Run(t, unboundedretry.Analyzer, "rangeiter/blobstore")
+}

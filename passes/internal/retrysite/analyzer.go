@@ -120,7 +120,7 @@ func (f *finder) loopSites(b *bodies.Body) []*Site {
 		return g
 	}
 	for _, loop := range b.Loops {
-		if s := analyzeLoop(f.info, graph, loop, f.waitCall, f.facts.lookup); s != nil {
+		if s := analyzeLoop(f.info, graph, loop, f.waitCall, f.iterCall, f.facts.lookup); s != nil {
 			s.Encl = b.Node
 			out = append(out, s)
 		}

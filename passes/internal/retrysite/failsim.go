@@ -565,6 +565,9 @@ func (s *sim) nilTest(b *ast.BinaryExpr, p *simPath) tri {
 // IsError (by the response's type), and predicates of the program over a
 // status or a response known by their RespFact.
 func (s *sim) predicate(call *ast.CallExpr, p *simPath) tri {
+	if t := s.memberTest(call, p); t != unk {
+		return t
+	}
 	fn := libs.Callee(s.info, call)
 	if sel, ok := call.Fun.(*ast.SelectorExpr); ok && fn != nil && s.simulated(sel.X, p) {
 		switch {

@@ -65,16 +65,22 @@ func (w *loopWalk) bounder() *bounder {
 }
 
 // analyzeLoop returns the loop's site, or nil when it is not a retry loop.
-func analyzeLoop(info *types.Info, graph func() *cfg.CFG, loop ast.Stmt, waitOf func(*ast.CallExpr) *WaitFact, facts func(*types.Func) *RespFact) *Site {
+func analyzeLoop(info *types.Info, graph func() *cfg.CFG, loop ast.Stmt, waitOf, iterOf func(*ast.CallExpr) *WaitFact, facts func(*types.Func) *RespFact) *Site {
 	var body *ast.BlockStmt
 	var cond ast.Expr
+	var iter *WaitFact // for range c.retries(ctx, n): a retry iterator's
 	switch l := loop.(type) {
 	case *ast.ForStmt:
 		body, cond = l.Body, l.Cond
 	case *ast.RangeStmt:
 		// Ranging over a collection runs a different operation each time;
 		// only `for range n` (and `for i := range n`) repeats one.
-		if !isInteger(info.TypeOf(l.X)) {
+		// A retry iterator repeats its body too (retryiter.go).
+		if call, ok := ast.Unparen(l.X).(*ast.CallExpr); ok && !isInteger(info.TypeOf(l.X)) {
+			if iter = iterOf(call); iter == nil {
+				return nil
+			}
+		} else if !isInteger(info.TypeOf(l.X)) {
 			return nil
 		}
 		body = l.Body
@@ -94,6 +100,7 @@ func analyzeLoop(info *types.Info, graph func() *cfg.CFG, loop ast.Stmt, waitOf 
 	}
 	w.collectOps(body)
 	w.out.noteSwitches(body)
+	w.out.noteBools(body)
 	if len(w.opAssigns) == 0 || w.opInputsVary(body) || w.advancesField(body) || w.consumesStream(body) {
 		return nil
 	}
@@ -131,7 +138,7 @@ func analyzeLoop(info *types.Info, graph func() *cfg.CFG, loop ast.Stmt, waitOf 
 			return true
 		})
 	}
-	if r, ok := loop.(*ast.RangeStmt); ok {
+	if r, ok := loop.(*ast.RangeStmt); ok && (iter == nil || iter.Bounded) {
 		w.bound, w.headBound = r.X, true
 	}
 	w.visit(entry, start, false, false, heads)
@@ -145,6 +152,12 @@ func analyzeLoop(info *types.Info, graph func() *cfg.CFG, loop ast.Stmt, waitOf 
 		w.bound = nil
 	}
 	s := &Site{Kind: Loop, Node: loop, Op: Operation{Body: body}, RetryPath: w.path, Attempt: w.goesRound(w.attempt, heads), Tests: w.tests, RetryTests: w.retryTests(heads), Bound: w.bound}
+	if iter != nil {
+		// The iterator's wait between yields is the loop's wait.
+		call := ast.Unparen(loop.(*ast.RangeStmt).X).(*ast.CallExpr)
+		s.Waits = append(s.Waits, call)
+		s.WaitHelpers = map[*ast.CallExpr]*WaitFact{call: iter}
+	}
 	for _, n := range w.path {
 		ast.Inspect(n, func(n ast.Node) bool {
 			switch n := n.(type) {

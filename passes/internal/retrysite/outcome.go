@@ -36,6 +36,8 @@ type outcomes struct {
 	cases map[ast.Expr]ast.Expr
 	// facts tells the status predicates of the program (apierr.OK(code)).
 	facts func(*types.Func) *RespFact
+	// bools are the local booleans that keep a test (outcome_sets.go).
+	bools map[types.Object]ast.Expr
 }
 
 // noteSwitches records the cases of the switches with a tag in body.
@@ -102,7 +104,14 @@ func (o *outcomes) branch(cond ast.Expr) (ifTrue, ifFalse state) {
 			return t, f
 		}
 	case *ast.CallExpr:
+		if t, f, ok := o.memberTest(e); ok {
+			return t, f
+		}
 		return o.callTest(e)
+	case *ast.Ident:
+		if t, f, ok := o.boolTest(e); ok {
+			return t, f
+		}
 	}
 	return keep, keep
 }

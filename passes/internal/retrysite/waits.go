@@ -32,6 +32,10 @@ type WaitFact struct {
 	// when a context or a stop channel is done: the caller's test of that
 	// result is a context bound.
 	Stops bool
+	// Iter says the helper is a retry iterator (retryiter.go): it returns
+	// an iterator of attempt numbers that waits between yields; Bounded
+	// says it yields a bounded number of times or until a context is done.
+	Iter, Bounded bool
 }
 
 func (*WaitFact) AFact() {}
@@ -62,7 +66,10 @@ func (f *finder) waitFact(fn *types.Func) *WaitFact {
 
 // waitCall returns the fact of the wait helper that call invokes, or nil.
 func (f *finder) waitCall(call *ast.CallExpr) *WaitFact {
-	return f.waitFact(libs.Callee(f.info, call))
+	if w := f.waitFact(libs.Callee(f.info, call)); w != nil && !w.Iter {
+		return w
+	}
+	return nil
 }
 
 // learnWaits finds the wait helpers declared in the package, a helper that
@@ -74,7 +81,11 @@ func (f *finder) learnWaits() {
 			if f.waits[fn] != nil {
 				continue
 			}
-			if w := f.waitHelper(fn, fd); w != nil {
+			w := f.waitHelper(fn, fd)
+			if w == nil {
+				w = f.iterHelper(fn, fd)
+			}
+			if w != nil {
 				f.waits[fn] = w
 				grew = true
 			}
@@ -156,7 +167,7 @@ func (f *finder) waitThrough(call *ast.CallExpr, durations map[types.Object]int)
 		if _, jitter := libs.Jitterers.Lookup(fn); jitter {
 			return nil
 		}
-		if inner = f.waitFact(fn); inner == nil {
+		if inner = f.waitFact(fn); inner == nil || inner.Iter {
 			return nil
 		}
 		if inner.Param < 0 {
