@@ -196,4 +196,24 @@ func TestCacheReanalyzesDependents(t *testing.T) {
 		require.NoError(t, os.WriteFile(filepath.Join(mod, "schema.sql"), []byte("CREATE TABLE users (email text UNIQUE);\n"), 0o644))
 	}
 	assert.Equal(t, first, step("schema changed", schema, "example.com/cache/pay", "example.com/cache/poll", "example.com/cache/sync"))
+
+	// A package that fails to type-check, and those that import it, are
+	// analyzed on every run, so their errors are printed every time; the
+	// other packages are still stored.
+	stderr := func() string {
+		cmd := exec.Command(bin, "./...")
+		cmd.Dir = mod
+		cmd.Env = append(os.Environ(), "IDEMLINT_CACHE="+dir)
+		var b strings.Builder
+		cmd.Stderr = &b
+		_ = cmd.Run()
+		return b.String()
+	}
+	appendTo("pay/pay.go", "\nfunc Broken() int { return \"x\" }\n")()
+	before := entryIDs(t, dir)
+	broken := stderr()
+	assert.Contains(t, broken, "example.com/cache/pay")
+	assert.Empty(t, written(before, entryIDs(t, dir)), "nothing broken is stored")
+	assert.Equal(t, broken, stderr(), "the errors are printed again")
+	step("leaf changed beside a broken package", appendTo("poll/poll.go", "\n// Changed again.\n"), "example.com/cache/poll")
 }

@@ -34,11 +34,10 @@ func analyzeCached(opts *options, prog *progress) ([]unit, []string, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	// A package that failed to load is analyzed again next time, so that
-	// its errors are printed again.
-	if len(errs) == 0 {
-		p.store(units)
-	}
+	// Roots that failed to load, or import a package that did, have no
+	// key: they are analyzed again next time, so that their errors are
+	// printed again.
+	p.store(units)
 	if merged, ok := p.units(units); ok {
 		return merged, errs, nil
 	}
@@ -102,7 +101,7 @@ func planCache(opts *options) *plan {
 	roots, err := packages.Load(cfg, opts.patterns...)
 	// Errors, and patterns that match nothing, are for the run without
 	// the cache to report.
-	if err != nil || noneMatched(roots) || len(loadErrors(roots)) > 0 {
+	if err != nil || noneMatched(roots) {
 		return nil
 	}
 	p := &plan{patterns: opts.patterns, cache: store, roots: roots, keys: map[string]string{}, hits: map[string]unit{}}
@@ -110,7 +109,11 @@ func planCache(opts *options) *plan {
 	for _, a := range opts.analyzers {
 		k.schema = k.schema || a == selectinsert.Analyzer
 	}
+	broken := brokenPackages(roots)
 	for _, r := range roots {
+		if broken[r] {
+			continue
+		}
 		p.keys[r.ID] = k.key(r)
 		if data, ok := store.Get(p.keys[r.ID]); ok {
 			if u, err := decodeUnit(data); err == nil && u.id == r.ID {
@@ -171,16 +174,36 @@ func (p *plan) missedPatterns() []string {
 	return out
 }
 
-// store writes the units of the roots that have a key; a failure to write
-// only costs the next run the analysis.
+// store writes the units of the roots that have a key and loaded cleanly
+// with all they import; a failure to write only costs the next run the
+// analysis.
 func (p *plan) store(units []unit) {
 	for _, u := range units {
 		key, ok := p.keys[u.id]
-		if !ok {
+		if !ok || u.broken {
 			continue
 		}
 		if data, err := encodeUnit(u); err == nil {
 			p.cache.Put(key, data)
 		}
 	}
+}
+
+// brokenPackages are the packages that failed to load, or import one that
+// did: what they find may change once the error is fixed, and the run
+// that analyzes them prints the error. Facts flow only along imports, so
+// the other roots' findings do not depend on a broken package.
+func brokenPackages(roots []*packages.Package) map[*packages.Package]bool {
+	broken := map[*packages.Package]bool{}
+	packages.Visit(roots, nil, func(p *packages.Package) {
+		// Visit calls post after all of p's imports.
+		b := len(p.Errors) > 0
+		for _, imp := range p.Imports {
+			b = b || broken[imp]
+		}
+		if b {
+			broken[p] = true
+		}
+	})
+	return broken
 }

@@ -57,6 +57,7 @@ type edit struct {
 // cache keeps of it: its findings and its ignore directives.
 type unit struct {
 	id         string
+	broken     bool // it, or a package it imports, failed to load or type-check
 	findings   []finding
 	directives []directive
 }
@@ -66,8 +67,9 @@ type unit struct {
 func collect(graph *checker.Graph, roots []*packages.Package) []unit {
 	units := make([]unit, len(roots))
 	index := map[string]int{}
+	broken := brokenPackages(roots)
 	for i, p := range roots {
-		units[i] = unit{id: p.ID, directives: directivesOf(p)}
+		units[i] = unit{id: p.ID, broken: broken[p], directives: directivesOf(p)}
 		index[p.ID] = i
 	}
 	for _, act := range graph.Roots {
