@@ -1,9 +1,10 @@
 // Package bodies indexes the function bodies of a package in one walk: the
-// calls of each body with their callees, its loops, its function literals
-// and whether it receives from a channel. The analyzers that look at every
-// call of a package (retry sites, waits, nested retries) share this index
-// instead of each walking the syntax and resolving the callees again, which
-// was most of their cost on packages that hold no retry at all.
+// calls of each body with their callees, its loops, its function literals,
+// whether it receives from a channel, and the nodes analyzers look up
+// (assignments, returns, key-value pairs...; see Body.Nodes), for function
+// bodies and package-level declarations alike. The analyzers share this
+// index instead of each walking the syntax and resolving the callees again,
+// which was most of their cost on packages that hold no retry at all.
 package bodies
 
 import (
@@ -30,6 +31,11 @@ type Index struct {
 	// Bodies lists the declared functions with a body in source order,
 	// then the function literals, each after the body that holds it.
 	Bodies []*Body
+	// Top lists the package's top-level declarations that hold something
+	// the index records, in source order: a function with a body (the same
+	// Body as in Bodies) or a var, const or type declaration (a Body whose
+	// Node is the *ast.GenDecl and whose Block is nil).
+	Top    []*Body
 	byNode map[ast.Node]*Body
 }
 
@@ -44,6 +50,14 @@ type Body struct {
 	Lits  []*ast.FuncLit // the literals directly inside
 	// Receives is set when the body receives from a channel.
 	Receives bool
+	// Nodes lists, in the order ast.Inspect meets them, the calls, the
+	// assignments (*ast.AssignStmt, and *ast.ValueSpec of var
+	// declarations), returns, key-value pairs, expression statements,
+	// binary expressions and string literals of the body, with each
+	// function literal directly inside at its place (its own nodes are in
+	// its Body). Read it with Each or In, which also give each call its
+	// callee.
+	Nodes []ast.Node
 }
 
 // Call is a call and the function it invokes.
@@ -75,16 +89,23 @@ func run(pass *analysis.Pass) (any, error) {
 			case *ast.FuncDecl:
 				if d.Body != nil {
 					fn, _ := pass.TypesInfo.Defs[d.Name].(*types.Func)
-					x.add(pass.TypesInfo, &Body{Node: d, Func: fn, Block: d.Body})
+					b := &Body{Node: d, Func: fn, Block: d.Body}
+					b.walk(pass.TypesInfo, d.Body)
+					x.Bodies = append(x.Bodies, b)
+					x.Top = append(x.Top, b)
+					x.byNode[d] = b
 				}
-			case *ast.GenDecl: // var handler = func() { ... }
-				ast.Inspect(d, func(n ast.Node) bool {
-					if lit, ok := n.(*ast.FuncLit); ok {
-						lits = append(lits, lit)
-						return false
-					}
-					return true
-				})
+			case *ast.GenDecl: // var handler = func() { ... }; var c = &Client{backoff: b}
+				if d.Tok == token.IMPORT {
+					continue
+				}
+				g := &Body{Node: d}
+				g.walk(pass.TypesInfo, d)
+				lits = append(lits, g.Lits...)
+				if len(g.Nodes) > 0 {
+					x.Top = append(x.Top, g)
+					x.byNode[d] = g
+				}
 			}
 		}
 	}
@@ -95,28 +116,36 @@ func run(pass *analysis.Pass) (any, error) {
 		lit := lits[0]
 		lits = lits[1:]
 		b := &Body{Node: lit, Block: lit.Body}
-		x.add(pass.TypesInfo, b)
+		b.walk(pass.TypesInfo, lit.Body)
+		x.Bodies = append(x.Bodies, b)
+		x.byNode[lit] = b
 		lits = append(lits, b.Lits...)
 	}
 	return x, nil
 }
 
-// add walks b's block once and records it.
-func (x *Index) add(info *types.Info, b *Body) {
-	ast.Inspect(b.Block, func(n ast.Node) bool {
+// walk records what lies under root, outside the function literals.
+func (b *Body) walk(info *types.Info, root ast.Node) {
+	ast.Inspect(root, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.FuncLit:
 			b.Lits = append(b.Lits, n)
+			b.Nodes = append(b.Nodes, n)
 			return false
 		case *ast.ForStmt, *ast.RangeStmt:
 			b.Loops = append(b.Loops, n.(ast.Stmt))
 		case *ast.CallExpr:
 			b.Calls = append(b.Calls, Call{n, libs.Callee(info, n)})
+			b.Nodes = append(b.Nodes, n)
 		case *ast.UnaryExpr:
 			b.Receives = b.Receives || n.Op == token.ARROW
+		case *ast.AssignStmt, *ast.ValueSpec, *ast.ReturnStmt, *ast.KeyValueExpr, *ast.ExprStmt, *ast.BinaryExpr:
+			b.Nodes = append(b.Nodes, n)
+		case *ast.BasicLit:
+			if n.Kind == token.STRING {
+				b.Nodes = append(b.Nodes, n)
+			}
 		}
 		return true
 	})
-	x.Bodies = append(x.Bodies, b)
-	x.byNode[b.Node] = b
 }
