@@ -68,36 +68,33 @@ func (a *analyzer) learnBuilders() bool {
 		if idx < 0 {
 			continue
 		}
-		in := &inspector{a: a, info: a.pass.TypesInfo, decl: d.FuncDecl, sig: d.Func.Signature()}
+		in := a.inspector(d)
 		var fact *BuildsFact
-		ast.Inspect(d.Body, func(n ast.Node) bool {
-			switch n := n.(type) {
-			case *ast.FuncLit:
-				return false
-			case *ast.ReturnStmt:
-				var e ast.Expr
-				switch {
-				case fact != nil:
-					return true
-				case len(n.Results) == res.Len():
-					e = n.Results[idx]
-				case len(n.Results) == 1:
-					e = n.Results[0] // return NewJSONRequest(ctx, http.MethodPost, url, body)
-				default:
-					return true
-				}
-				s := &send{methodParam: -1}
-				in.request(s, e)
-				if s.method == "" && s.methodParam < 0 {
-					return true
-				}
-				fact = &BuildsFact{Method: s.method, MethodParam: s.methodParam, Keyed: s.keyed}
-				if k := a.freshKeyOf(s, nil); k != nil {
-					fact.FreshKey = k.where
-				}
+		for n := range a.index.Each(d, nil) {
+			ret, ok := n.(*ast.ReturnStmt)
+			if !ok {
+				continue
 			}
-			return true
-		})
+			var e ast.Expr
+			switch {
+			case len(ret.Results) == res.Len():
+				e = ret.Results[idx]
+			case len(ret.Results) == 1:
+				e = ret.Results[0] // return NewJSONRequest(ctx, http.MethodPost, url, body)
+			default:
+				continue
+			}
+			s := &send{methodParam: -1}
+			in.request(s, e)
+			if s.method == "" && s.methodParam < 0 {
+				continue
+			}
+			fact = &BuildsFact{Method: s.method, MethodParam: s.methodParam, Keyed: s.keyed}
+			if k := a.freshKeyOf(s, nil); k != nil {
+				fact.FreshKey = k.where
+			}
+			break // the first return that tells
+		}
 		if fact != nil {
 			a.builds[d.Func] = fact
 			grew = true

@@ -21,7 +21,7 @@ func (a *analyzer) check(sites *retrysite.Result) {
 			a.checkNamedOp(s)
 		}
 	}
-	a.eachSend(func(*ast.FuncLit) bool { return true }, func(_ *ast.FuncDecl, _ *inspector, s *send) {
+	a.eachSend(func(*ast.FuncLit) bool { return true }, func(_ *types.Func, _ *inspector, s *send) {
 		if a.done[s.call] || !a.nonIdempotent(s.method) {
 			return
 		}

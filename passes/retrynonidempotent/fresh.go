@@ -12,7 +12,7 @@ import (
 
 	"golang.org/x/tools/go/ssa"
 
-	"github.com/idemlint/idemlint/passes/internal/astutil"
+	"github.com/idemlint/idemlint/passes/internal/bodies"
 	"github.com/idemlint/idemlint/passes/internal/libs"
 )
 
@@ -133,14 +133,7 @@ func (a *analyzer) learnFresh() bool {
 		if a.fresh[d.Func] || !returnsKeyLike(d.Func.Signature()) {
 			continue
 		}
-		if !astutil.Some(d.Body, func(n ast.Node) bool {
-			call, ok := n.(*ast.CallExpr)
-			if !ok {
-				return false
-			}
-			fn := libs.Callee(a.pass.TypesInfo, call)
-			return fn != d.Func && (libs.MakesFreshValue(fn) || a.isFresh(fn))
-		}) {
+		if !a.callsFresh(d) {
 			continue
 		}
 		f := a.ssaFunc(d.Func)
@@ -163,6 +156,17 @@ func (a *analyzer) learnFresh() bool {
 		}
 	}
 	return grew
+}
+
+// callsFresh reports whether the body of d (or a literal inside it) calls
+// a function, other than d, that makes fresh values.
+func (a *analyzer) callsFresh(d *bodies.Body) bool {
+	for n, fn := range a.index.All(d) {
+		if _, ok := n.(*ast.CallExpr); ok && fn != d.Func && (libs.MakesFreshValue(fn) || a.isFresh(fn)) {
+			return true
+		}
+	}
+	return false
 }
 
 // keyLike reports whether a value of type t can be, or be made into, a

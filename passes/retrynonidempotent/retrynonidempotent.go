@@ -11,7 +11,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
 
-	"github.com/idemlint/idemlint/passes/internal/astutil"
+	"github.com/idemlint/idemlint/passes/internal/bodies"
 	"github.com/idemlint/idemlint/passes/internal/libs"
 	"github.com/idemlint/idemlint/passes/internal/retrysite"
 	"github.com/idemlint/idemlint/passes/internal/ssautil"
@@ -23,7 +23,7 @@ var Analyzer = &analysis.Analyzer{
 	Name:      "retrynonidempotent",
 	Doc:       Doc,
 	URL:       "https://github.com/idemlint/idemlint#retrynonidempotent",
-	Requires:  []*analysis.Analyzer{retrysite.Analyzer, ssautil.Analyzer},
+	Requires:  []*analysis.Analyzer{retrysite.Analyzer, bodies.Analyzer, ssautil.Analyzer},
 	Run:       run,
 	FactTypes: []analysis.Fact{new(SendsFact), new(SetsKeyFact), new(BuildsFact), new(FreshFact), new(SendsRequestFact)},
 }
@@ -46,7 +46,8 @@ type analyzer struct {
 	wrappers map[*types.Func]*SendsRequestFact
 	fresh    map[*types.Func]bool
 	std      bool // the package is part of the standard library
-	decls    []astutil.Decl
+	index    *bodies.Index
+	decls    []*bodies.Body                       // the declared functions with a body
 	calls    func() map[token.Pos]*ssa.CallCommon // built on first use
 	ssaFunc  func(*types.Func) *ssa.Function      // built on first use
 	done     map[*ast.CallExpr]bool
@@ -60,7 +61,9 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	a := &analyzer{pass: pass, sends: map[*types.Func]*SendsFact{}, setsKey: map[*types.Func]*SetsKeyFact{},
 		builds: map[*types.Func]*BuildsFact{}, wrappers: map[*types.Func]*SendsRequestFact{}, fresh: map[*types.Func]bool{}, done: map[*ast.CallExpr]bool{},
-		decls: astutil.FuncDecls(pass.TypesInfo, pass.Files), std: inGoroot(pass)}
+		std: inGoroot(pass)}
+	a.index = pass.ResultOf[bodies.Analyzer].(*bodies.Index)
+	a.decls = a.index.Decls()
 	sites := pass.ResultOf[retrysite.Analyzer].(*retrysite.Result)
 	a.clients = map[ast.Node]*retrysite.ClientConfig{}
 	for _, s := range sites.Sites {
@@ -99,8 +102,7 @@ func run(pass *analysis.Pass) (any, error) {
 func (a *analyzer) learn(sites *retrysite.Result) {
 	for changed := true; changed; {
 		changed = false
-		a.eachSend(func(lit *ast.FuncLit) bool { return isHelperOp(sites, lit) }, func(fd *ast.FuncDecl, in *inspector, s *send) {
-			fn := a.pass.TypesInfo.Defs[fd.Name].(*types.Func)
+		a.eachSend(func(lit *ast.FuncLit) bool { return isHelperOp(sites, lit) }, func(fn *types.Func, in *inspector, s *send) {
 			// A function that sends a request with a key of its own choosing
 			// (like stripe-go, which makes one per call) owns its
 			// idempotency: its callers are not told about it.
@@ -155,32 +157,33 @@ func baseName(path string) string {
 // eachSend calls f for every send in every function declaration, and in
 // the function literals inside them that lits picks. (A send in a literal
 // runs when the literal is called, which is not when its declaration is.)
-func (a *analyzer) eachSend(lits func(*ast.FuncLit) bool, f func(*ast.FuncDecl, *inspector, *send)) {
-	for _, d := range astutil.FuncDecls(a.pass.TypesInfo, a.pass.Files) {
-		in := &inspector{a: a, info: a.pass.TypesInfo, decl: d.FuncDecl, sig: d.Func.Signature()}
-		ast.Inspect(d.Body, func(n ast.Node) bool {
-			switch n := n.(type) {
-			case *ast.FuncLit:
-				return lits(n)
-			case *ast.CallExpr:
-				if s := in.sendOf(n); s != nil {
-					f(d.FuncDecl, in, s)
+func (a *analyzer) eachSend(lits func(*ast.FuncLit) bool, f func(*types.Func, *inspector, *send)) {
+	for _, d := range a.decls {
+		in := a.inspector(d)
+		for n, fn := range a.index.Each(d, lits) {
+			if call, ok := n.(*ast.CallExpr); ok {
+				if s := in.sendOf(call, fn); s != nil {
+					f(d.Func, in, s)
 				}
 			}
-			return true
-		})
+		}
 	}
+}
+
+// inspector returns the inspector of a declared function's body.
+func (a *analyzer) inspector(d *bodies.Body) *inspector {
+	return &inspector{a: a, info: a.pass.TypesInfo, decl: d.Node, body: d, sig: d.Func.Signature()}
 }
 
 // learnSetsKey finds functions that set a key header on a request
 // parameter.
 func (a *analyzer) learnSetsKey() bool {
 	grew := false
-	for _, d := range astutil.FuncDecls(a.pass.TypesInfo, a.pass.Files) {
+	for _, d := range a.decls {
 		if a.setsKey[d.Func] != nil {
 			continue
 		}
-		in := &inspector{a: a, info: a.pass.TypesInfo, decl: d.FuncDecl, sig: d.Func.Signature()}
+		in := a.inspector(d)
 		params := d.Func.Signature().Params()
 		for i := range params.Len() {
 			p := params.At(i)
@@ -205,16 +208,15 @@ func (a *analyzer) learnSetsKey() bool {
 
 // headerParam looks for h.Set(key, ...) on an http.Header parameter.
 func (in *inspector) headerParam(s *send, h *types.Var) {
-	ast.Inspect(in.decl, func(n ast.Node) bool {
+	for n, fn := range in.a.index.All(in.body) {
 		if call, ok := n.(*ast.CallExpr); ok {
-			if i, ok := libs.HeaderSetters.Lookup(libs.Callee(in.info, call)); ok && i < len(call.Args) {
+			if i, ok := libs.HeaderSetters.Lookup(fn); ok && i < len(call.Args) {
 				if sel, ok := call.Fun.(*ast.SelectorExpr); ok && in.rootIs(sel.X, h) {
 					in.keyHeader(s, call, i)
 				}
 			}
 		}
-		return true
-	})
+	}
 }
 
 func isHeader(t types.Type) bool {

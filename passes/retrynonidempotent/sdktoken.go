@@ -7,6 +7,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/idemlint/idemlint/passes/internal/astutil"
+	"github.com/idemlint/idemlint/passes/internal/bodies"
 	"github.com/idemlint/idemlint/passes/internal/libs"
 	"github.com/idemlint/idemlint/passes/internal/report"
 	"github.com/idemlint/idemlint/passes/internal/retrysite"
@@ -31,34 +32,30 @@ func (a *analyzer) checkSDKTokens(sites []*retrysite.Site) {
 		if s.OnlyRetries(func(t ast.Expr) bool { return retrysite.NotSent(info, t) }) || s.OnlyRetriesUnretried(info) {
 			continue
 		}
-		ast.Inspect(s.Op.Body, func(n ast.Node) bool {
-			if _, ok := n.(*ast.FuncLit); ok {
-				return false
-			}
+		for n, fn := range a.index.In(s.Op.Body, nil) {
 			call, ok := n.(*ast.CallExpr)
 			if !ok || len(call.Args) < 2 || a.done[call] || !s.InAttempt(call) {
-				return true
+				continue
 			}
-			fn := libs.Callee(info, call)
 			if !libs.IsAWSOperation(fn) {
-				return true
+				continue
 			}
 			field := libs.AWSTokenField(info.TypeOf(call.Args[1]))
-			if field == "" || !builtPerAttempt(info, s.Op.Body, call.Args[1], field) {
-				return true
+			if field == "" || !a.builtPerAttempt(s.Op.Body, call.Args[1], field) {
+				continue
 			}
 			a.done[call] = true
 			report.Report(a.pass, analysis.Diagnostic{Pos: call.Pos(), End: call.End(),
 				Message: fn.Name() + " request is retried without a " + field + ": the AWS SDK fills in a new token for each call, so the service cannot tell the retry from a new request; generate one token per operation, outside the retry, and set " + field + " on every attempt"})
-			return true
-		})
+		}
 	}
 }
 
 // builtPerAttempt reports whether an operation's input is a literal made
 // in the attempt (&ec2.RunInstancesInput{...} as the argument, or in a
 // variable declared in body) that leaves the token field unset.
-func builtPerAttempt(info *types.Info, body *ast.BlockStmt, in ast.Expr, field string) bool {
+func (a *analyzer) builtPerAttempt(body *ast.BlockStmt, in ast.Expr, field string) bool {
+	info := a.pass.TypesInfo
 	if lit := inputLiteral(in); lit != nil {
 		return !setsField(lit, field)
 	}
@@ -70,7 +67,7 @@ func builtPerAttempt(info *types.Info, body *ast.BlockStmt, in ast.Expr, field s
 	if !ok || !astutil.Contains(body, id) || v.Pos() < body.Pos() || v.Pos() >= body.End() {
 		return false // declared before the attempt: built once
 	}
-	values := astutil.Assignments(info, body, v)
+	values := a.index.AssignmentsIn(info, body, v)
 	if len(values) == 0 {
 		return false
 	}
@@ -80,20 +77,18 @@ func builtPerAttempt(info *types.Info, body *ast.BlockStmt, in ast.Expr, field s
 			return false
 		}
 	}
-	set := false
-	ast.Inspect(body, func(n ast.Node) bool {
+	for n := range a.index.In(body, bodies.Every) {
 		if as, ok := n.(*ast.AssignStmt); ok {
 			for _, l := range as.Lhs {
 				if sel, ok := ast.Unparen(l).(*ast.SelectorExpr); ok && sel.Sel.Name == field {
 					if x, ok := ast.Unparen(sel.X).(*ast.Ident); ok && info.Uses[x] == v {
-						set = true
+						return false // input.ClientToken = ...
 					}
 				}
 			}
 		}
-		return !set
-	})
-	return !set
+	}
+	return true
 }
 
 // inputLiteral returns the literal of &T{...} or T{...}, or nil.

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/idemlint/idemlint/passes/internal/astutil"
+	"github.com/idemlint/idemlint/passes/internal/bodies"
 	"github.com/idemlint/idemlint/passes/internal/libs"
 )
 
@@ -49,12 +50,13 @@ type inspector struct {
 	a    *analyzer
 	info *types.Info
 	decl ast.Node         // the whole declaration: requests are built anywhere in it
+	body *bodies.Body     // its body, with the literals inside read through the index
 	sig  *types.Signature // its signature, for method parameters
 }
 
-// sendOf describes call if it sends a request, or returns nil.
-func (in *inspector) sendOf(call *ast.CallExpr) *send {
-	fn := libs.Callee(in.info, call)
+// sendOf describes call, whose callee is fn, if it sends a request, or
+// returns nil.
+func (in *inspector) sendOf(call *ast.CallExpr, fn *types.Func) *send {
 	if fn == nil {
 		return nil
 	}
@@ -161,7 +163,7 @@ func (in *inspector) request(s *send, e ast.Expr) {
 			}
 			seen[v] = true
 			in.headersOf(s, v)
-			for _, d := range astutil.Assignments(in.info, in.decl, v) {
+			for _, d := range in.a.index.Assignments(in.info, in.body, v) {
 				follow(d, depth+1)
 			}
 		}
@@ -216,10 +218,10 @@ func isRequest(t types.Type) bool {
 // headersOf finds the headers set, anywhere in the declaration, on the
 // request held by v.
 func (in *inspector) headersOf(s *send, v *types.Var) {
-	ast.Inspect(in.decl, func(n ast.Node) bool {
+	for n, fn := range in.a.index.All(in.body) {
 		switch n := n.(type) {
 		case *ast.CallExpr:
-			in.headerCall(s, n, v)
+			in.headerCall(s, n, fn, v)
 		case *ast.AssignStmt:
 			for i, l := range n.Lhs {
 				switch l := ast.Unparen(l).(type) {
@@ -234,14 +236,12 @@ func (in *inspector) headersOf(s *send, v *types.Var) {
 				}
 			}
 		}
-		return true
-	})
+	}
 }
 
 // headerCall handles req.Header.Set(k, v), r.SetHeader(k, v) and calls of
-// functions that set the key on a request they are given.
-func (in *inspector) headerCall(s *send, call *ast.CallExpr, v *types.Var) {
-	fn := libs.Callee(in.info, call)
+// functions that set the key on a request they are given; fn is the callee.
+func (in *inspector) headerCall(s *send, call *ast.CallExpr, fn *types.Func, v *types.Var) {
 	sel, isSel := call.Fun.(*ast.SelectorExpr)
 	if i, ok := libs.HeaderSetters.Lookup(fn); ok && isSel && i < len(call.Args) {
 		if in.isHeaderOf(sel.X, v) || in.rootIs(sel.X, v) {

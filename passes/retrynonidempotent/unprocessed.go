@@ -68,7 +68,7 @@ func (a *analyzer) predicateProves(e ast.Expr) bool {
 		}
 		for _, d := range a.decls {
 			if d.Func == fn {
-				body = d.Body
+				body = d.Block
 			}
 		}
 	}

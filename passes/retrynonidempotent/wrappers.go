@@ -6,6 +6,7 @@ import (
 	"go/types"
 
 	"github.com/idemlint/idemlint/passes/internal/astutil"
+	"github.com/idemlint/idemlint/passes/internal/bodies"
 	"github.com/idemlint/idemlint/passes/internal/libs"
 	"github.com/idemlint/idemlint/passes/internal/retrysite"
 )
@@ -42,7 +43,6 @@ func (a *analyzer) sendsRequestFact(fn *types.Func, f *SendsRequestFact) bool {
 // parameter; it reports whether it learned a new one.
 func (a *analyzer) learnWrappers(sites *retrysite.Result) bool {
 	grew := false
-	info := a.pass.TypesInfo
 	for _, d := range a.decls {
 		if a.wrappers[d.Func] != nil {
 			continue
@@ -57,9 +57,8 @@ func (a *analyzer) learnWrappers(sites *retrysite.Result) bool {
 			if !sends {
 				continue
 			}
-			in := &inspector{a: a, info: info, decl: d.FuncDecl, sig: d.Func.Signature()}
 			var s send
-			in.headersOf(&s, p)
+			a.inspector(d).headersOf(&s, p)
 			a.wrappers[d.Func] = &SendsRequestFact{Param: i, Keyed: s.keyed, Retried: retried}
 			grew = true
 			break
@@ -71,14 +70,13 @@ func (a *analyzer) learnWrappers(sites *retrysite.Result) bool {
 // sendsParam reports whether the body of d sends the request held by p,
 // directly or through a wrapper (hc.Do(req), hc.Do(req.WithContext(ctx))),
 // and whether it retries that send.
-func (a *analyzer) sendsParam(d astutil.Decl, p *types.Var, sites *retrysite.Result) (sends, retried bool) {
+func (a *analyzer) sendsParam(d *bodies.Body, p *types.Var, sites *retrysite.Result) (sends, retried bool) {
 	info := a.pass.TypesInfo
-	ast.Inspect(d.Body, func(n ast.Node) bool {
+	for n, fn := range a.index.All(d) {
 		call, ok := n.(*ast.CallExpr)
 		if !ok {
-			return true
+			continue
 		}
-		fn := libs.Callee(info, call)
 		arg, inner := -1, false
 		if row, ok := libs.Sends.Lookup(fn); ok {
 			arg = row.RequestArg
@@ -94,7 +92,6 @@ func (a *analyzer) sendsParam(d astutil.Decl, p *types.Var, sites *retrysite.Res
 			sends = true
 			retried = retried || inner || len(a.retriedAt(sites, call)) > 0 || a.viaRetryingClient(call)
 		}
-		return true
-	})
+	}
 	return sends, retried
 }

@@ -20,20 +20,22 @@ func (x *Index) Each(b *Body, enter func(*ast.FuncLit) bool) iter.Seq2[ast.Node,
 // All is Each going into every function literal: what a walk of all the
 // syntax under b meets.
 func (x *Index) All(b *Body) iter.Seq2[ast.Node, *types.Func] {
-	return x.Each(b, func(*ast.FuncLit) bool { return true })
+	return x.Each(b, Every)
 }
 
-// In yields, as All does, the nodes of b that lie within the node in (a
-// loop's body, a block of b): the Body holding in is found first.
-func (x *Index) In(in ast.Node) iter.Seq2[ast.Node, *types.Func] {
+// In yields, as Each does, the nodes of b that lie within the node in (a
+// loop's body, a block of b), going into the function literals for which
+// enter is true: the Body holding in is found first.
+func (x *Index) In(in ast.Node, enter func(*ast.FuncLit) bool) iter.Seq2[ast.Node, *types.Func] {
 	return func(yield func(ast.Node, *types.Func) bool) {
-		b := x.Holding(in)
-		if b == nil {
-			return
+		if b := x.Holding(in); b != nil {
+			x.each(b, enter, in, yield)
 		}
-		x.each(b, func(*ast.FuncLit) bool { return true }, in, yield)
 	}
 }
+
+// Every is an enter function that goes into every function literal.
+func Every(*ast.FuncLit) bool { return true }
 
 // Holding returns the innermost body or top-level declaration that holds
 // the node n (a function literal's Block is held by the literal's Body),
@@ -100,7 +102,7 @@ func (x *Index) Assignments(info *types.Info, b *Body, v *types.Var) []ast.Expr 
 
 // AssignmentsIn is Assignments within the node in (see In).
 func (x *Index) AssignmentsIn(info *types.Info, in ast.Node, v *types.Var) []ast.Expr {
-	return assignments(info, x.In(in), v)
+	return assignments(info, x.In(in, Every), v)
 }
 
 func assignments(info *types.Info, nodes iter.Seq2[ast.Node, *types.Func], v *types.Var) []ast.Expr {

@@ -112,7 +112,7 @@ func TestEachIsAWalk(t *testing.T) {
 		}
 		return true
 	})
-	for n := range x.In(loop.Body) {
+	for n := range x.In(loop.Body, Every) {
 		if _, ok := n.(*ast.CallExpr); ok {
 			got = append(got, n)
 		}
