@@ -9,7 +9,6 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/idemlint/idemlint/passes/internal/astutil"
-	"github.com/idemlint/idemlint/passes/internal/libs"
 )
 
 // pkgKeys is what the package's functions do with keys, by the shape of
@@ -127,15 +126,14 @@ type step struct {
 func (pk *pkgKeys) helperMarkers(fc *funcCommands, at reporter) {
 	var steps []step
 	ids := identityShaper(fc.info, fc.decl)
-	ast.Inspect(fc.decl.Body, func(n ast.Node) bool {
+	for n, fn := range fc.index.All(fc.body) {
 		call, ok := n.(*ast.CallExpr)
 		if !ok {
-			return true
+			continue
 		}
-		fn := libs.Callee(fc.info, call)
 		callee := pk.funcs[fn]
 		if callee == nil || callee == fc {
-			return true
+			continue
 		}
 		// The helper's keys, with its parameters standing for this call's
 		// arguments.
@@ -158,8 +156,7 @@ func (pk *pkgKeys) helperMarkers(fc *funcCommands, at reporter) {
 				steps = append(steps, step{at: call, cmd: c, nx: c.nx, key: sh.text, via: true, owner: callee})
 			}
 		}
-		return true
-	})
+	}
 	if len(steps) == 0 {
 		return
 	}

@@ -32,9 +32,8 @@ type command struct {
 	errMethod string
 }
 
-// decode describes call if it sends a Redis command.
-func decode(info *types.Info, decl *ast.FuncDecl, call *ast.CallExpr) *command {
-	fn := libs.Callee(info, call)
+// decode describes call, whose callee is fn, if it sends a Redis command.
+func decode(info *types.Info, decl *ast.FuncDecl, call *ast.CallExpr, fn *types.Func) *command {
 	if fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == libs.Rueidis {
 		return decodeRueidis(info, decl, call, fn)
 	}

@@ -9,6 +9,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/idemlint/idemlint/passes/internal/astutil"
+	"github.com/idemlint/idemlint/passes/internal/bodies"
 	"github.com/idemlint/idemlint/passes/internal/libs"
 	"github.com/idemlint/idemlint/passes/internal/report"
 	"github.com/idemlint/idemlint/passes/internal/sqltext"
@@ -16,10 +17,11 @@ import (
 
 // Analyzer reports Redis locks and idempotency markers that are not atomic.
 var Analyzer = &analysis.Analyzer{
-	Name: "redislock",
-	Doc:  Doc,
-	URL:  "https://github.com/idemlint/idemlint#redislock",
-	Run:  run,
+	Name:     "redislock",
+	Doc:      Doc,
+	URL:      "https://github.com/idemlint/idemlint#redislock",
+	Requires: []*analysis.Analyzer{bodies.Analyzer},
+	Run:      run,
 }
 
 const (
@@ -37,22 +39,20 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	lockFields := map[*types.Var]bool{}
 	var funcs []*funcCommands
-	for _, f := range pass.Files {
-		for _, d := range f.Decls {
-			fd, ok := d.(*ast.FuncDecl)
-			if !ok || fd.Body == nil {
-				continue
-			}
-			fc := collect(pass.TypesInfo, fd)
-			for _, c := range fc.cmds {
-				if c.nx && len(c.keys) > 0 {
-					if fld := keyField(pass.TypesInfo, c.keys[0]); fld != nil {
-						lockFields[fld] = true
-					}
+	index := pass.ResultOf[bodies.Analyzer].(*bodies.Index)
+	for _, b := range index.Top {
+		if b.Block == nil {
+			continue // not a function
+		}
+		fc := collect(pass.TypesInfo, index, b)
+		for _, c := range fc.cmds {
+			if c.nx && len(c.keys) > 0 {
+				if fld := keyField(pass.TypesInfo, c.keys[0]); fld != nil {
+					lockFields[fld] = true
 				}
 			}
-			funcs = append(funcs, fc)
 		}
+		funcs = append(funcs, fc)
 	}
 	for _, fc := range funcs {
 		fc.test = strings.HasSuffix(pass.Fset.Position(fc.decl.Pos()).Filename, "_test.go")
@@ -79,6 +79,8 @@ func run(pass *analysis.Pass) (any, error) {
 // funcCommands are the Redis commands of one function, in source order.
 type funcCommands struct {
 	info    *types.Info
+	index   *bodies.Index
+	body    *bodies.Body
 	decl    *ast.FuncDecl
 	parents map[ast.Node]ast.Node
 	cmds    []*command
@@ -87,17 +89,19 @@ type funcCommands struct {
 	test   bool // in a _test.go file: a dropped SET NX result seeds a fixture
 }
 
-func collect(info *types.Info, fd *ast.FuncDecl) *funcCommands {
-	fc := &funcCommands{info: info, decl: fd}
-	ast.Inspect(fd.Body, func(n ast.Node) bool {
+func collect(info *types.Info, index *bodies.Index, b *bodies.Body) *funcCommands {
+	fd := b.Node.(*ast.FuncDecl)
+	fc := &funcCommands{info: info, index: index, body: b, decl: fd}
+	for n, fn := range index.All(b) {
 		if call, ok := n.(*ast.CallExpr); ok {
-			if c := decode(info, fd, call); c != nil {
+			if c := decode(info, fd, call, fn); c != nil {
 				fc.cmds = append(fc.cmds, c)
 			}
 		}
-		return true
-	})
+	}
 	if len(fc.cmds) > 0 {
+		// The commands' statements and results are found upwards from
+		// them: a map of parents, for the few functions that hold one.
 		fc.parents = astutil.Parents(fd)
 	}
 	return fc
@@ -204,7 +208,7 @@ func (fc *funcCommands) ignored(c *command) bool {
 			return true
 		}
 		if id, ok := p.Lhs[0].(*ast.Ident); ok {
-			return onlyErrUsed(fc.info, fc.decl, fc.info.ObjectOf(id), c.errMethod)
+			return fc.onlyErrUsed(fc.info.ObjectOf(id), c.errMethod)
 		}
 	}
 	return false
@@ -251,16 +255,17 @@ func isBlank(e ast.Expr) bool {
 
 // onlyErrUsed reports whether every use of the command variable reads
 // only its error (errMethod: Err on go-redis, Error on rueidis).
-func onlyErrUsed(info *types.Info, decl ast.Node, obj types.Object, errMethod string) bool {
+// Identifiers are not in the bodies index: this scans the one function
+// that holds the command.
+func (fc *funcCommands) onlyErrUsed(obj types.Object, errMethod string) bool {
 	used, onlyErr := false, true
-	parents := astutil.Parents(decl)
-	ast.Inspect(decl, func(n ast.Node) bool {
+	ast.Inspect(fc.decl, func(n ast.Node) bool {
 		id, ok := n.(*ast.Ident)
-		if !ok || info.Uses[id] != obj {
+		if !ok || fc.info.Uses[id] != obj {
 			return true
 		}
 		used = true
-		if sel, ok := parents[id].(*ast.SelectorExpr); !ok || sel.Sel.Name != errMethod {
+		if sel, ok := fc.parents[id].(*ast.SelectorExpr); !ok || sel.Sel.Name != errMethod {
 			onlyErr = false
 		}
 		return true
@@ -283,43 +288,38 @@ var redisClients = []string{libs.GoRedisV9, libs.GoRedisV8, libs.Redigo, libs.Ru
 // workBetween reports whether a call that does work runs between from and
 // to in the function.
 func (fc *funcCommands) workBetween(from, to *ast.CallExpr) bool {
-	found := false
-	ast.Inspect(fc.decl.Body, func(n ast.Node) bool {
+	for n, fn := range fc.index.All(fc.body) {
 		call, ok := n.(*ast.CallExpr)
-		if !ok || found || call.Pos() <= from.End() || call.End() >= to.Pos() {
-			return !found
+		if !ok || call.Pos() <= from.End() || call.End() >= to.Pos() {
+			continue
 		}
 		if tv, ok := fc.info.Types[call.Fun]; ok && (tv.IsType() || tv.IsBuiltin()) {
+			continue
+		}
+		if fn == nil || fn.Pkg() == nil || !pureStd[fn.Pkg().Path()] {
 			return true
 		}
-		fn := libs.Callee(fc.info, call)
-		if fn == nil || fn.Pkg() == nil || !pureStd[fn.Pkg().Path()] {
-			found = true
-		}
-		return true
-	})
-	return found
+	}
+	return false
 }
 
 // backedByDatabase reports whether the function also protects the work
 // with a database constraint: an insert that resolves conflicts, or a check
 // for a unique violation.
 func (fc *funcCommands) backedByDatabase() bool {
-	found := false
-	ast.Inspect(fc.decl.Body, func(n ast.Node) bool {
+	for n := range fc.index.All(fc.body) {
 		lit, ok := n.(*ast.BasicLit)
-		if !ok || found {
-			return !found
+		if !ok {
+			continue
 		}
 		tv := fc.info.Types[lit]
 		if tv.Value == nil || tv.Value.Kind() != constant.String {
-			return true
+			continue
 		}
 		s := constant.StringVal(tv.Value)
 		if st := sqltext.Parse(s); st.IsInsert() && st.Conflict || sqltext.MentionsUniqueViolation(s) {
-			found = true
+			return true
 		}
-		return true
-	})
-	return found
+	}
+	return false
 }

@@ -144,7 +144,7 @@ func (fc *funcCommands) rueidisIgnored(c *command) bool {
 			return true
 		}
 		if id, ok := p.Lhs[0].(*ast.Ident); ok && c.bool {
-			return onlyErrUsed(fc.info, fc.decl, fc.info.ObjectOf(id), c.errMethod)
+			return fc.onlyErrUsed(fc.info.ObjectOf(id), c.errMethod)
 		}
 	case *ast.SelectorExpr:
 		if p.Sel.Name == c.errMethod && c.bool {
