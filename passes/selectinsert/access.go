@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/idemlint/idemlint/passes/internal/astutil"
+	"github.com/idemlint/idemlint/passes/internal/bodies"
 	"github.com/idemlint/idemlint/passes/internal/libs"
 	"github.com/idemlint/idemlint/passes/internal/sqltext"
 )
@@ -41,7 +42,9 @@ type paramUse struct {
 type finder struct {
 	info    *types.Info
 	decl    *ast.FuncDecl
-	parents map[ast.Node]ast.Node
+	index   *bodies.Index
+	body    *bodies.Body // decl's body, read through the index
+	tree    func() map[ast.Node]ast.Node
 	helpers *helpers
 	// params maps the function's parameters to their index.
 	params    map[types.Object]int
@@ -63,14 +66,10 @@ func (f *finder) accesses() (reads, inserts []*access) {
 		}
 	}
 	f.paramUses = nil
-	ast.Inspect(f.decl, func(n ast.Node) bool {
+	for n, fn := range f.index.All(f.body) {
 		call, ok := n.(*ast.CallExpr)
-		if !ok {
-			return true
-		}
-		fn := libs.Callee(f.info, call)
-		if fn == nil {
-			return true
+		if !ok || fn == nil {
+			continue
 		}
 		if a := f.sqlAccess(call, fn); a != nil {
 			if a.outcome != nil {
@@ -78,7 +77,7 @@ func (f *finder) accesses() (reads, inserts []*access) {
 			} else {
 				inserts = append(inserts, a)
 			}
-			return true
+			continue
 		}
 		if op, ok := libs.GormFinishers.Lookup(fn); ok {
 			a := f.gormAccess(call, op)
@@ -91,7 +90,7 @@ func (f *finder) accesses() (reads, inserts []*access) {
 				a.first = true
 				inserts = append(inserts, a)
 			}
-			return true
+			continue
 		}
 		if a := f.helperAccess(call, fn); a != nil {
 			if a.outcome != nil {
@@ -100,9 +99,19 @@ func (f *finder) accesses() (reads, inserts []*access) {
 				inserts = append(inserts, a)
 			}
 		}
-		return true
-	})
+	}
 	return reads, inserts
+}
+
+// stringValue is astutil.StringValue in the function, following its
+// variables through the index.
+func (f *finder) stringValue(e ast.Expr) (string, bool) {
+	return astutil.StringValueOf(f.info, e, f.assignments)
+}
+
+// assignments returns the values assigned to v in the function.
+func (f *finder) assignments(v *types.Var) []ast.Expr {
+	return f.index.Assignments(f.info, f.body, v)
 }
 
 // helperAccess describes a call of a function of the program that reads or
@@ -128,7 +137,7 @@ func (f *finder) helperAccess(call *ast.CallExpr, fn *types.Func) *access {
 		f.paramUses = append(f.paramUses, paramUse{call, p}) // a query helper calling another
 		return nil
 	}
-	text, ok := astutil.StringValue(f.info, arg, f.decl)
+	text, ok := f.stringValue(arg)
 	if !ok {
 		return nil
 	}
@@ -195,7 +204,7 @@ func (f *finder) sqlText(call *ast.CallExpr, fn *types.Func) (string, bool) {
 			f.paramUses = append(f.paramUses, paramUse{call, p})
 			return "", false
 		}
-		return astutil.StringValue(f.info, call.Args[i], f.decl)
+		return f.stringValue(call.Args[i])
 	}
 	if _, ok := libs.PreparedCalls.Lookup(fn); ok {
 		sel, ok := call.Fun.(*ast.SelectorExpr)
@@ -207,11 +216,11 @@ func (f *finder) sqlText(call *ast.CallExpr, fn *types.Func) (string, bool) {
 			return "", false
 		}
 		v, _ := f.info.Uses[id].(*types.Var)
-		for _, d := range astutil.Assignments(f.info, f.decl, v) {
+		for _, d := range f.assignments(v) {
 			if prep, ok := ast.Unparen(d).(*ast.CallExpr); ok {
 				if pfn := libs.Callee(f.info, prep); pfn != nil {
 					if i, ok := libs.SQLCalls.Lookup(pfn); ok && i < len(prep.Args) {
-						return astutil.StringValue(f.info, prep.Args[i], f.decl)
+						return f.stringValue(prep.Args[i])
 					}
 				}
 			}
@@ -224,7 +233,7 @@ func (f *finder) sqlText(call *ast.CallExpr, fn *types.Func) (string, bool) {
 // of its statement, the destinations of a Scan in its chain, and the
 // destination of a GORM finisher or sqlx Get.
 func (f *finder) outcomeOf(call *ast.CallExpr) map[types.Object]bool {
-	out := astutil.ResultVars(f.info, f.parents, call, func(p *ast.CallExpr, out map[types.Object]bool) {
+	out := astutil.ResultVars(f.info, f.tree(), call, func(p *ast.CallExpr, out map[types.Object]bool) {
 		// db.QueryRow(...).Scan(&n): the destinations hold the result.
 		if sel, ok := p.Fun.(*ast.SelectorExpr); ok && (sel.Sel.Name == "Scan" || sel.Sel.Name == "StructScan") {
 			for _, a := range p.Args {

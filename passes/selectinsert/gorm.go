@@ -8,7 +8,6 @@ import (
 	"strings"
 	"unicode"
 
-	"github.com/idemlint/idemlint/passes/internal/astutil"
 	"github.com/idemlint/idemlint/passes/internal/libs"
 	"github.com/idemlint/idemlint/passes/internal/sqltext"
 )
@@ -42,8 +41,8 @@ func (f *finder) gormAccess(call *ast.CallExpr, op libs.GormOp) *access {
 		case "Set":
 			// GORM v1: Set("gorm:insert_option", "ON CONFLICT DO NOTHING").
 			if len(e.Args) == 2 {
-				k, _ := astutil.StringValue(f.info, e.Args[0], f.decl)
-				v, _ := astutil.StringValue(f.info, e.Args[1], f.decl)
+				k, _ := f.stringValue(e.Args[0])
+				v, _ := f.stringValue(e.Args[1])
 				if k == "gorm:insert_option" && sqltext.Parse("INSERT INTO t (a) VALUES (1) "+v).Conflict {
 					a.safe = true
 				}

@@ -6,7 +6,7 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
-	"github.com/idemlint/idemlint/passes/internal/astutil"
+	"github.com/idemlint/idemlint/passes/internal/bodies"
 )
 
 // helpers holds what the functions of the program do with the database,
@@ -55,15 +55,15 @@ func (h *helpers) insert(fn *types.Func) *InsertFact {
 
 // learn finds, to a fixpoint (helpers call helpers), the functions of the
 // package that read, run their caller's SQL or insert, and exports their
-// Facts. unique holds the functions that tell a unique violation apart.
-func (h *helpers) learn(decls []astutil.Decl, newFinder func(*ast.FuncDecl) *finder, unique map[*types.Func]bool) {
+// Facts. g knows the functions that tell a unique violation apart.
+func (h *helpers) learn(decls []*bodies.Body, newFinder func(*bodies.Body) *finder, g *guards) {
 	for changed := true; changed; {
 		changed = false
 		for _, d := range decls {
 			if h.checks[d.Func] != nil || h.queries[d.Func] != nil || h.inserts[d.Func] != nil {
 				continue
 			}
-			f := newFinder(d.FuncDecl)
+			f := newFinder(d)
 			reads, inserts := f.accesses()
 			switch {
 			case len(f.paramUses) > 0 && len(reads) == 0 && len(inserts) == 0:
@@ -77,7 +77,7 @@ func (h *helpers) learn(decls []astutil.Decl, newFinder func(*ast.FuncDecl) *fin
 				h.checks[d.Func] = &CheckFact{Table: r.table, Columns: r.cols, Model: r.modelName, Backed: r.backed || r.model != nil && backedByModel(r)}
 				changed = true
 			case len(inserts) > 0 && len(reads) == 0:
-				if fact := insertFact(f, inserts); fact != nil && !detectsUnique(h.pass, d.FuncDecl, unique) && !serializable(h.pass.TypesInfo, d.FuncDecl) {
+				if fact := insertFact(f, inserts); fact != nil && !g.detectsUnique(d, d.Node) && !g.serializable(d.Node) {
 					h.inserts[d.Func] = fact
 					changed = true
 				}

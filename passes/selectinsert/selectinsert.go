@@ -10,6 +10,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/idemlint/idemlint/passes/internal/astutil"
+	"github.com/idemlint/idemlint/passes/internal/bodies"
 	"github.com/idemlint/idemlint/passes/internal/libs"
 	"github.com/idemlint/idemlint/passes/internal/report"
 	"github.com/idemlint/idemlint/passes/internal/sqltext"
@@ -21,6 +22,7 @@ var Analyzer = &analysis.Analyzer{
 	Name:      "selectinsert",
 	Doc:       Doc,
 	URL:       "https://github.com/idemlint/idemlint#selectinsert",
+	Requires:  []*analysis.Analyzer{bodies.Analyzer},
 	Run:       run,
 	FactTypes: []analysis.Fact{new(CheckFact), new(QueryFact), new(InsertFact), new(UniqueCheckFact)},
 }
@@ -43,19 +45,25 @@ func run(pass *analysis.Pass) (any, error) {
 	if !libs.DependsOn(pass.Pkg, sqlPackages...) && !libs.DependsOn(pass.Pkg, libs.DriverErrorPackages...) {
 		return nil, nil
 	}
-	uniqueLocal := learnUniqueChecks(pass)
+	index := pass.ResultOf[bodies.Analyzer].(*bodies.Index)
+	g := newGuards(pass, index)
+	g.learnUniqueChecks()
 	h := &helpers{pass: pass, checks: map[*types.Func]*CheckFact{}, queries: map[*types.Func]*QueryFact{}, inserts: map[*types.Func]*InsertFact{}}
-	decls := astutil.FuncDecls(pass.TypesInfo, pass.Files)
-	// The learning fixpoint walks a function several times: its parents map
-	// is built once.
+	decls := index.Decls()
+	// The learning fixpoint reads a function several times: its parents
+	// map is built once, when a read needs it.
 	parents := map[*ast.FuncDecl]map[ast.Node]ast.Node{}
-	newFinder := func(fd *ast.FuncDecl) *finder {
-		if parents[fd] == nil {
-			parents[fd] = astutil.Parents(fd)
+	newFinder := func(b *bodies.Body) *finder {
+		fd := b.Node.(*ast.FuncDecl)
+		tree := func() map[ast.Node]ast.Node {
+			if parents[fd] == nil {
+				parents[fd] = astutil.Parents(fd)
+			}
+			return parents[fd]
 		}
-		return &finder{info: pass.TypesInfo, decl: fd, parents: parents[fd], helpers: h}
+		return &finder{info: pass.TypesInfo, decl: fd, index: index, body: b, tree: tree, helpers: h}
 	}
-	h.learn(decls, newFinder, uniqueLocal)
+	h.learn(decls, newFinder, g)
 	// The schema is read only when a check-then-insert needs it: under go
 	// vet every dependency is analyzed in a process of its own.
 	var loaded schemas
@@ -72,10 +80,10 @@ func run(pass *analysis.Pass) (any, error) {
 		return loaded
 	}
 	for _, d := range decls {
-		if detectsUnique(pass, d.FuncDecl, uniqueLocal) || serializable(pass.TypesInfo, d.FuncDecl) {
+		if g.detectsUnique(d, d.Node) || g.serializable(d.Node) {
 			continue
 		}
-		f := newFinder(d.FuncDecl)
+		f := newFinder(d)
 		reads, inserts := f.accesses()
 		for _, ins := range inserts {
 			checkInsert(pass, f, schema, reads, ins)
@@ -101,7 +109,7 @@ func checkInsert(pass *analysis.Pass, f *finder, schema func() schemas, reads []
 		if savesWhatWasRead(f.info, ins, r) {
 			continue // db.Find(&apps) ... db.Save(apps): an update of the rows read
 		}
-		decisions := astutil.Decisions(f.info, f.parents, r.call, r.outcome, ins.call)
+		decisions := astutil.Decisions(f.info, f.tree(), r.call, r.outcome, ins.call)
 		if len(decisions) == 0 || isCount(r) && foundSome(f.info, decisions) || r.what != "SELECT MAX" && onlyWithoutError(f.info, decisions) {
 			continue // the insert runs when the read found rows: not a check for absence
 		}
@@ -273,20 +281,19 @@ func returnsOutcome(fn *types.Func) bool {
 }
 
 // learnUniqueChecks exports a UniqueCheckFact for the functions that tell a
-// unique violation apart, and returns them.
-func learnUniqueChecks(pass *analysis.Pass) map[*types.Func]bool {
-	local := map[*types.Func]bool{}
+// unique violation apart, and notes them in g.local.
+func (g *guards) learnUniqueChecks() {
+	decls := g.index.Decls()
 	for changed := true; changed; {
 		changed = false
-		for _, d := range astutil.FuncDecls(pass.TypesInfo, pass.Files) {
-			if !local[d.Func] && detectsUnique(pass, d.Body, local) {
-				local[d.Func] = true
+		for _, d := range decls {
+			if !g.local[d.Func] && g.detectsUnique(d, d.Block) {
+				g.local[d.Func] = true
 				changed = true
 			}
 		}
 	}
-	for fn := range local {
-		pass.ExportObjectFact(fn, &UniqueCheckFact{})
+	for fn := range g.local {
+		g.pass.ExportObjectFact(fn, &UniqueCheckFact{})
 	}
-	return local
 }

@@ -100,7 +100,18 @@ func Terminates(b *ast.BlockStmt) bool {
 // constant format (verbs become "?"), or a local variable assigned one of
 // those once.
 func StringValue(info *types.Info, e ast.Expr, encl ast.Node) (string, bool) {
-	return stringValue(info, e, encl, 0)
+	var defs func(*types.Var) []ast.Expr
+	if encl != nil {
+		defs = func(v *types.Var) []ast.Expr { return Assignments(info, encl, v) }
+	}
+	return stringValue(info, e, defs, 0)
+}
+
+// StringValueOf is StringValue with the values assigned to a variable
+// given by defs (read from the bodies index) rather than found by walking
+// the enclosing function.
+func StringValueOf(info *types.Info, e ast.Expr, defs func(*types.Var) []ast.Expr) (string, bool) {
+	return stringValue(info, e, defs, 0)
 }
 
 // RootObject returns the variable a selector or method chain starts from

@@ -32,7 +32,7 @@ func constArgs(info *types.Info, args []ast.Expr) ([]any, bool) {
 	return out, true
 }
 
-func stringValue(info *types.Info, e ast.Expr, encl ast.Node, depth int) (string, bool) {
+func stringValue(info *types.Info, e ast.Expr, defs func(*types.Var) []ast.Expr, depth int) (string, bool) {
 	if depth > 6 {
 		return "", false
 	}
@@ -44,8 +44,8 @@ func stringValue(info *types.Info, e ast.Expr, encl ast.Node, depth int) (string
 		if x.Op != token.ADD {
 			return "", false
 		}
-		l, lok := stringValue(info, x.X, encl, depth+1)
-		r, rok := stringValue(info, x.Y, encl, depth+1)
+		l, lok := stringValue(info, x.X, defs, depth+1)
+		r, rok := stringValue(info, x.Y, defs, depth+1)
 		if !lok {
 			l = "?"
 		}
@@ -59,7 +59,7 @@ func stringValue(info *types.Info, e ast.Expr, encl ast.Node, depth int) (string
 			return "", false
 		}
 		if fn, ok := info.Uses[sel.Sel].(*types.Func); ok && fn.Pkg() != nil && fn.Pkg().Path() == "fmt" && fn.Name() == "Sprintf" {
-			format, ok := stringValue(info, x.Args[0], encl, depth+1)
+			format, ok := stringValue(info, x.Args[0], defs, depth+1)
 			if !ok {
 				return "", false
 			}
@@ -69,9 +69,9 @@ func stringValue(info *types.Info, e ast.Expr, encl ast.Node, depth int) (string
 			return printfVerb.ReplaceAllString(format, "?"), true
 		}
 	case *ast.Ident:
-		if v, ok := info.Uses[x].(*types.Var); ok && encl != nil {
-			if defs := Assignments(info, encl, v); len(defs) == 1 {
-				return stringValue(info, defs[0], encl, depth+1)
+		if v, ok := info.Uses[x].(*types.Var); ok && defs != nil {
+			if d := defs(v); len(d) == 1 {
+				return stringValue(info, d[0], defs, depth+1)
 			}
 		}
 	}
