@@ -6,6 +6,7 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/idemlint/idemlint/passes/internal/bodies"
 	"github.com/idemlint/idemlint/passes/internal/libs"
 	"github.com/idemlint/idemlint/passes/internal/policy"
 	"github.com/idemlint/idemlint/passes/internal/report"
@@ -33,7 +34,7 @@ func exportNoJitter(pass *analysis.Pass) map[*types.Func]*NoJitterFact {
 		return nil
 	}
 	sites := pass.ResultOf[retrysite.Analyzer].(*retrysite.Result).Sites
-	return policy.Learn(pass, func(c policy.Constructor, learned map[*types.Func]*NoJitterFact) *NoJitterFact {
+	return policy.Learn(pass, pass.ResultOf[bodies.Analyzer].(*bodies.Index), func(c policy.Constructor, learned map[*types.Func]*NoJitterFact) *NoJitterFact {
 		if fs := libs.NoJitterWhereBuilt(pass.TypesInfo, &c.Policy.Built); len(fs) > 0 && !retriesIn(sites, c.Decl) {
 			return &NoJitterFact{Why: fs[0].Why, Built: true}
 		}
@@ -54,7 +55,7 @@ func judgesJitter(f *libs.Family) bool { return f.BuiltNoJitter != nil }
 // in which the package only stores a policy without jitter, cap or delay.
 func reportConstructed(pass *analysis.Pass, call *ast.CallExpr, p *policy.Policy, learned map[*types.Func]*NoJitterFact) {
 	if !p.Complete {
-		field, stored := policy.StoredIn(pass.TypesInfo, pass.Files, p)
+		field, stored := policy.StoredIn(pass.TypesInfo, pass.ResultOf[bodies.Analyzer].(*bodies.Index), p)
 		if stored == nil {
 			return
 		}

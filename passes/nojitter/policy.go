@@ -6,6 +6,7 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/idemlint/idemlint/passes/internal/bodies"
 	"github.com/idemlint/idemlint/passes/internal/libs"
 	"github.com/idemlint/idemlint/passes/internal/policy"
 	"github.com/idemlint/idemlint/passes/internal/report"
@@ -45,7 +46,7 @@ func checkBuilt(pass *analysis.Pass, sites []*retrysite.Site) {
 	if !libs.ImportsAny(pass.Pkg, libs.PolicyPaths(judgesJitter)...) {
 		return
 	}
-	for _, c := range policy.Constructors(pass.TypesInfo, pass.Files) {
+	for _, c := range policy.Constructors(pass.TypesInfo, pass.ResultOf[bodies.Analyzer].(*bodies.Index)) {
 		if !retriesIn(sites, c.Decl) {
 			libs.ReportFindings(pass, libs.NoJitterWhereBuilt(pass.TypesInfo, &c.Policy.Built))
 		}
@@ -69,7 +70,7 @@ func checkDefaults(pass *analysis.Pass) {
 	if !libs.ImportsAny(pass.Pkg, libs.LiteralPaths()...) {
 		return
 	}
-	for _, k := range policy.KeptDefaults(pass.TypesInfo, pass.Files) {
+	for _, k := range policy.KeptDefaults(pass.TypesInfo, pass.ResultOf[bodies.Analyzer].(*bodies.Index)) {
 		msg := k.Defaults.Msg
 		if k.Explicit {
 			msg = k.Defaults.Kept

@@ -3,6 +3,7 @@ package nojitter
 import (
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/idemlint/idemlint/passes/internal/bodies"
 	"github.com/idemlint/idemlint/passes/internal/libs"
 	"github.com/idemlint/idemlint/passes/internal/policy"
 )
@@ -14,7 +15,7 @@ func checkWrapped(pass *analysis.Pass) {
 	if !libs.ImportsAny(pass.Pkg, libs.WrappingPaths()...) {
 		return
 	}
-	for _, u := range policy.Wrapped(pass.TypesInfo, pass.Files) {
+	for _, u := range policy.Wrapped(pass.TypesInfo, pass.ResultOf[bodies.Analyzer].(*bodies.Index)) {
 		if fam := libs.FamilyByName(u.Func); fam != nil && fam.NoJitter != nil && (fam.Retries == nil || fam.Retries(u)) {
 			fs, _ := fam.NoJitter(u)
 			libs.ReportFindings(pass, fs)

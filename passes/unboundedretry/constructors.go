@@ -6,6 +6,7 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/idemlint/idemlint/passes/internal/bodies"
 	"github.com/idemlint/idemlint/passes/internal/libs"
 	"github.com/idemlint/idemlint/passes/internal/policy"
 	"github.com/idemlint/idemlint/passes/internal/report"
@@ -29,7 +30,7 @@ func exportNeverStops(pass *analysis.Pass) map[*types.Func]*NeverStopsFact {
 	if !libs.ImportsAny(pass.Pkg, libs.PolicyPaths(judgesStops)...) {
 		return nil
 	}
-	return policy.Learn(pass, func(c policy.Constructor, learned map[*types.Func]*NeverStopsFact) *NeverStopsFact {
+	return policy.Learn(pass, pass.ResultOf[bodies.Analyzer].(*bodies.Index), func(c policy.Constructor, learned map[*types.Func]*NeverStopsFact) *NeverStopsFact {
 		if why := neverStops(pass, c.Policy, learned); why != "" {
 			return &NeverStopsFact{Why: why}
 		}
@@ -66,7 +67,7 @@ func reportConstructed(pass *analysis.Pass, call *ast.CallExpr, p *policy.Policy
 // reportStored reports a helper call whose policy is read from a struct
 // field in which the package only ever stores a policy that never stops.
 func reportStored(pass *analysis.Pass, call *ast.CallExpr, p *policy.Policy, learned map[*types.Func]*NeverStopsFact, fix string) {
-	field, stored := policy.StoredIn(pass.TypesInfo, pass.Files, p)
+	field, stored := policy.StoredIn(pass.TypesInfo, pass.ResultOf[bodies.Analyzer].(*bodies.Index), p)
 	if stored == nil {
 		return
 	}

@@ -6,6 +6,7 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/idemlint/idemlint/passes/internal/bodies"
 	"github.com/idemlint/idemlint/passes/internal/libs"
 	"github.com/idemlint/idemlint/passes/internal/report"
 	"github.com/idemlint/idemlint/passes/internal/retrysite"
@@ -16,7 +17,7 @@ var Analyzer = &analysis.Analyzer{
 	Name:      "unboundedretry",
 	Doc:       Doc,
 	URL:       "https://github.com/idemlint/idemlint#unboundedretry",
-	Requires:  []*analysis.Analyzer{retrysite.Analyzer},
+	Requires:  []*analysis.Analyzer{retrysite.Analyzer, bodies.Analyzer},
 	Run:       run,
 	FactTypes: []analysis.Fact{new(NeverStopsFact)},
 }

@@ -6,6 +6,7 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/idemlint/idemlint/passes/internal/bodies"
 	"github.com/idemlint/idemlint/passes/internal/libs"
 )
 
@@ -19,51 +20,47 @@ type Constructor struct {
 	Policy *Policy
 }
 
-// Constructors lists the function declarations of files whose single
+// Constructors lists the function declarations of the package whose single
 // result is a retry policy (a type of a library family's policy package,
 // libs.IsPolicyType) and whose every return statement hands back a policy
 // built in view (Policy.Complete).
-func Constructors(info *types.Info, files []*ast.File) []Constructor {
+func Constructors(info *types.Info, index *bodies.Index) []Constructor {
 	var out []Constructor
-	for _, f := range files {
-		for _, d := range f.Decls {
-			fd, ok := d.(*ast.FuncDecl)
-			if !ok || fd.Body == nil || fd.Type.Results == nil || fd.Type.Results.NumFields() != 1 ||
-				!libs.IsPolicyType(info.TypeOf(fd.Type.Results.List[0].Type)) {
-				continue
-			}
-			fn, ok := info.Defs[fd.Name].(*types.Func)
-			if !ok {
-				continue
-			}
-			if p := returned(info, fd); p != nil {
-				out = append(out, Constructor{Func: fn, Decl: fd, Policy: p})
-			}
+	for _, b := range index.Top {
+		fd, ok := b.Node.(*ast.FuncDecl)
+		if !ok || fd.Type.Results == nil || fd.Type.Results.NumFields() != 1 ||
+			!libs.IsPolicyType(info.TypeOf(fd.Type.Results.List[0].Type)) {
+			continue
+		}
+		fn, ok := info.Defs[fd.Name].(*types.Func)
+		if !ok {
+			continue
+		}
+		if p := returned(info, index, b); p != nil {
+			out = append(out, Constructor{Func: fn, Decl: fd, Policy: p})
 		}
 	}
 	return out
 }
 
-// returned follows the values fd returns and merges what builds them, or
-// returns nil when one of them cannot be followed (a bare return, a value
-// from a parameter or a field).
-func returned(info *types.Info, fd *ast.FuncDecl) *Policy {
+// returned follows the values b's function returns and merges what builds
+// them, or returns nil when one of them cannot be followed (a bare return,
+// a value from a parameter or a field).
+func returned(info *types.Info, index *bodies.Index, b *bodies.Body) *Policy {
 	merged := New()
 	found := false
-	ast.Inspect(fd.Body, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.FuncLit:
-			return false
-		case *ast.ReturnStmt:
-			if len(n.Results) != 1 {
-				merged.Complete = false
-				return false
-			}
-			merged.Merge(Follow(info, n.Results[0], fd))
-			found = true
+	for n := range index.Each(b, nil) {
+		ret, ok := n.(*ast.ReturnStmt)
+		if !ok {
+			continue
 		}
-		return true
-	})
+		if len(ret.Results) != 1 {
+			merged.Complete = false
+			continue
+		}
+		merged.Merge(Follow(info, ret.Results[0], b.Node))
+		found = true
+	}
 	if !found || !merged.Complete {
 		return nil
 	}
@@ -91,9 +88,9 @@ func Constructed(info *types.Info, p *Policy) []*ast.CallExpr {
 func Learn[T any, F interface {
 	*T
 	analysis.Fact
-}](pass *analysis.Pass, judge func(c Constructor, learned map[*types.Func]F) F) map[*types.Func]F {
+}](pass *analysis.Pass, index *bodies.Index, judge func(c Constructor, learned map[*types.Func]F) F) map[*types.Func]F {
 	learned := map[*types.Func]F{}
-	ctors := Constructors(pass.TypesInfo, pass.Files)
+	ctors := Constructors(pass.TypesInfo, index)
 	for grew := true; grew; {
 		grew = false
 		for _, c := range ctors {

@@ -5,7 +5,7 @@ import (
 	"go/constant"
 	"go/types"
 
-	"github.com/idemlint/idemlint/passes/internal/astutil"
+	"github.com/idemlint/idemlint/passes/internal/bodies"
 	"github.com/idemlint/idemlint/passes/internal/libs"
 )
 
@@ -17,7 +17,7 @@ type Kept struct {
 	Explicit bool // the field is set to a value that keeps it
 }
 
-// KeptDefaults finds, in the files of a package, the calls of constructors
+// KeptDefaults finds, in the package, the calls of constructors
 // with a libs.Defaults row whose value keeps the default policy: nothing
 // in the package sets the replacing field (c.Backoff = ...), nor switches
 // the retries off (c.RetryMax = 0), and the value does not leave the
@@ -25,27 +25,28 @@ type Kept struct {
 // its receiver may set the field. Setting the field anywhere in the package
 // silences every call: which value reaches which field is not followed. A
 // field set explicitly to a value that keeps the default is reported there.
-func KeptDefaults(info *types.Info, files []*ast.File) []Kept {
+func KeptDefaults(info *types.Info, index *bodies.Index) []Kept {
 	var calls []Kept
 	var explicit []Kept
 	replaced := map[string]bool{} // fields set to another value, or switched off
 	returned := map[ast.Node]bool{}
-	for _, f := range files {
-		ast.Inspect(f, func(n ast.Node) bool {
+	enter := func(lit *ast.FuncLit) bool {
+		noteReturned(info, index, index.Of(lit), returned)
+		return true
+	}
+	for _, b := range index.Top {
+		if b.Block != nil {
+			noteReturned(info, index, b, returned)
+		}
+		for n, fn := range index.Each(b, enter) {
 			switch n := n.(type) {
-			case *ast.FuncDecl:
-				if n.Body != nil {
-					noteReturned(info, n.Body, returned)
-				}
-			case *ast.FuncLit:
-				noteReturned(info, n.Body, returned)
 			case *ast.CallExpr:
-				if d, ok := libs.DefaultsOf(libs.Callee(info, n)); ok {
+				if d, ok := libs.DefaultsOf(fn); ok {
 					calls = append(calls, Kept{At: n, Defaults: d})
 				}
 			case *ast.AssignStmt:
 				if len(n.Lhs) != len(n.Rhs) {
-					return true
+					continue
 				}
 				for i, l := range n.Lhs {
 					if sel, ok := l.(*ast.SelectorExpr); ok {
@@ -57,8 +58,7 @@ func KeptDefaults(info *types.Info, files []*ast.File) []Kept {
 					setField(info, id, n.Value, replaced, &explicit)
 				}
 			}
-			return true
-		})
+		}
 	}
 	out := explicit
 	for _, c := range calls {
@@ -122,14 +122,14 @@ func referenced(info *types.Info, e ast.Expr) types.Object {
 
 // noteReturned marks the calls whose value a function body returns,
 // directly or through a local variable it was assigned to.
-func noteReturned(info *types.Info, body *ast.BlockStmt, returned map[ast.Node]bool) {
-	ast.Inspect(body, func(n ast.Node) bool {
-		if _, ok := n.(*ast.FuncLit); ok {
-			return false
-		}
+func noteReturned(info *types.Info, index *bodies.Index, b *bodies.Body, returned map[ast.Node]bool) {
+	if b == nil {
+		return
+	}
+	for n := range index.Each(b, nil) {
 		ret, ok := n.(*ast.ReturnStmt)
 		if !ok {
-			return true
+			continue
 		}
 		for _, r := range ret.Results {
 			switch x := ast.Unparen(r).(type) {
@@ -137,23 +137,13 @@ func noteReturned(info *types.Info, body *ast.BlockStmt, returned map[ast.Node]b
 				returned[x] = true
 			case *ast.Ident:
 				if v, ok := info.Uses[x].(*types.Var); ok {
-					for _, def := range assignedCalls(info, body, v) {
-						returned[def] = true
+					for _, def := range index.Assignments(info, b, v) {
+						if c, ok := ast.Unparen(def).(*ast.CallExpr); ok {
+							returned[c] = true
+						}
 					}
 				}
 			}
 		}
-		return true
-	})
-}
-
-// assignedCalls are the calls assigned to v in body.
-func assignedCalls(info *types.Info, body *ast.BlockStmt, v *types.Var) []ast.Node {
-	var out []ast.Node
-	for _, e := range astutil.Assignments(info, body, v) {
-		if c, ok := ast.Unparen(e).(*ast.CallExpr); ok {
-			out = append(out, c)
-		}
 	}
-	return out
 }

@@ -3,6 +3,8 @@ package policy
 import (
 	"go/ast"
 	"go/types"
+
+	"github.com/idemlint/idemlint/passes/internal/bodies"
 )
 
 // StoredIn returns, for a policy read from one struct field and nothing
@@ -12,7 +14,7 @@ import (
 // assignments (c.backoff = b), each followed in the function that stores
 // it. It returns nil when any stored value cannot be seen, or the package
 // stores none (the field is set elsewhere).
-func StoredIn(info *types.Info, files []*ast.File, p *Policy) (*types.Var, *Policy) {
+func StoredIn(info *types.Info, index *bodies.Index, p *Policy) (*types.Var, *Policy) {
 	if p.Complete || !p.OnlyFields || len(p.FromFields) != 1 {
 		return nil, nil
 	}
@@ -21,29 +23,27 @@ func StoredIn(info *types.Info, files []*ast.File, p *Policy) (*types.Var, *Poli
 	stored.Merge(p)
 	stored.Complete = true
 	n := 0
-	for _, f := range files {
-		for _, d := range f.Decls {
-			ast.Inspect(d, func(x ast.Node) bool {
-				switch x := x.(type) {
-				case *ast.KeyValueExpr:
-					if id, ok := x.Key.(*ast.Ident); ok && info.Uses[id] == field {
-						stored.Merge(Follow(info, x.Value, d))
+	for _, b := range index.Top {
+		d := b.Node
+		for x := range index.All(b) {
+			switch x := x.(type) {
+			case *ast.KeyValueExpr:
+				if id, ok := x.Key.(*ast.Ident); ok && info.Uses[id] == field {
+					stored.Merge(Follow(info, x.Value, d))
+					n++
+				}
+			case *ast.AssignStmt:
+				for i, l := range x.Lhs {
+					if sel, ok := l.(*ast.SelectorExpr); ok && info.Uses[sel.Sel] == field {
+						if len(x.Lhs) != len(x.Rhs) {
+							stored.incomplete()
+							continue
+						}
+						stored.Merge(Follow(info, x.Rhs[i], d))
 						n++
 					}
-				case *ast.AssignStmt:
-					for i, l := range x.Lhs {
-						if sel, ok := l.(*ast.SelectorExpr); ok && info.Uses[sel.Sel] == field {
-							if len(x.Lhs) != len(x.Rhs) {
-								stored.incomplete()
-								continue
-							}
-							stored.Merge(Follow(info, x.Rhs[i], d))
-							n++
-						}
-					}
 				}
-				return true
-			})
+			}
 		}
 	}
 	if n == 0 || !stored.Complete {

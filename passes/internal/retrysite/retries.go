@@ -17,7 +17,7 @@ func (f *finder) retries(fam *libs.Family, s *Site) bool {
 	if s.Policy == nil {
 		return false
 	}
-	if _, stored := policy.StoredIn(f.info, f.pass.Files, s.Policy); stored != nil {
+	if _, stored := policy.StoredIn(f.info, f.index, s.Policy); stored != nil {
 		u.Policy = &stored.Built
 		return fam.Retries(u)
 	}
