@@ -8,6 +8,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/idemlint/idemlint/passes/internal/bodies"
 	"github.com/idemlint/idemlint/passes/internal/libs"
 	"github.com/idemlint/idemlint/passes/internal/report"
 )
@@ -23,37 +24,34 @@ func checkDelayers(pass *analysis.Pass, funcs func() []*ssa.Function, t *tracer)
 		return
 	}
 	info := pass.TypesInfo
-	for _, f := range pass.Files {
-		ast.Inspect(f, func(n ast.Node) bool {
-			switch n := n.(type) {
-			case *ast.AssignStmt:
-				if len(n.Lhs) != len(n.Rhs) {
-					return true
-				}
-				for i, l := range n.Lhs {
-					if sel, ok := ast.Unparen(l).(*ast.SelectorExpr); ok {
-						v, _ := info.ObjectOf(sel.Sel).(*types.Var)
-						if d := libs.DelayerOf(info.TypeOf(sel.X), v); d != nil {
-							judgeDelayer(pass, funcs, t, d, n.Rhs[i])
-						}
-					}
-				}
-			case *ast.CompositeLit:
-				for _, e := range n.Elts {
-					kv, ok := e.(*ast.KeyValueExpr)
-					if !ok {
-						continue
-					}
-					if id, ok := kv.Key.(*ast.Ident); ok {
-						v, _ := info.ObjectOf(id).(*types.Var)
-						if d := libs.DelayerOf(info.TypeOf(n), v); d != nil {
-							judgeDelayer(pass, funcs, t, d, kv.Value)
-						}
+	for n := range pass.ResultOf[bodies.Analyzer].(*bodies.Index).Package() {
+		switch n := n.(type) {
+		case *ast.AssignStmt:
+			if len(n.Lhs) != len(n.Rhs) {
+				continue
+			}
+			for i, l := range n.Lhs {
+				if sel, ok := ast.Unparen(l).(*ast.SelectorExpr); ok {
+					v, _ := info.ObjectOf(sel.Sel).(*types.Var)
+					if d := libs.DelayerOf(info.TypeOf(sel.X), v); d != nil {
+						judgeDelayer(pass, funcs, t, d, n.Rhs[i])
 					}
 				}
 			}
-			return true
-		})
+		case *ast.CompositeLit:
+			for _, e := range n.Elts {
+				kv, ok := e.(*ast.KeyValueExpr)
+				if !ok {
+					continue
+				}
+				if id, ok := kv.Key.(*ast.Ident); ok {
+					v, _ := info.ObjectOf(id).(*types.Var)
+					if d := libs.DelayerOf(info.TypeOf(n), v); d != nil {
+						judgeDelayer(pass, funcs, t, d, kv.Value)
+					}
+				}
+			}
+		}
 	}
 }
 

@@ -40,13 +40,14 @@ func checkBuilt(pass *analysis.Pass, sites []*retrysite.Site) {
 	// default) and calls (go-grpc-middleware's BackoffExponential, handed
 	// to an interceptor) are judged wherever they are made: no caller can
 	// add the jitter back.
-	libs.JudgeLiterals(pass, func(f *libs.Family) func(*types.Info, *ast.CompositeLit) []libs.Finding { return f.Literal }, libs.LiteralPaths())
+	index := pass.ResultOf[bodies.Analyzer].(*bodies.Index)
+	libs.JudgeLiterals(pass, index.Package(), func(f *libs.Family) func(*types.Info, *ast.CompositeLit) []libs.Finding { return f.Literal }, libs.LiteralPaths())
 	checkDefaults(pass)
-	libs.JudgeCalls(pass, func(f *libs.Family) func(*types.Info, *ast.CallExpr) []libs.Finding { return f.CallNoJitter })
+	libs.JudgeCalls(pass, index.Package(), func(f *libs.Family) func(*types.Info, *ast.CallExpr) []libs.Finding { return f.CallNoJitter })
 	if !libs.ImportsAny(pass.Pkg, libs.PolicyPaths(judgesJitter)...) {
 		return
 	}
-	for _, c := range policy.Constructors(pass.TypesInfo, pass.ResultOf[bodies.Analyzer].(*bodies.Index)) {
+	for _, c := range policy.Constructors(pass.TypesInfo, index) {
 		if !retriesIn(sites, c.Decl) {
 			libs.ReportFindings(pass, libs.NoJitterWhereBuilt(pass.TypesInfo, &c.Policy.Built))
 		}

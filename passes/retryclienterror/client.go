@@ -7,6 +7,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/idemlint/idemlint/passes/internal/astutil"
+	"github.com/idemlint/idemlint/passes/internal/bodies"
 	"github.com/idemlint/idemlint/passes/internal/libs"
 	"github.com/idemlint/idemlint/passes/internal/report"
 	"github.com/idemlint/idemlint/passes/internal/retrysite"
@@ -22,25 +23,21 @@ func clientConditions(pass *analysis.Pass, retries map[types.Object]retrysite.St
 	if len(retries) == 0 {
 		return
 	}
-	for _, f := range pass.Files {
-		ast.Inspect(f, func(n ast.Node) bool {
-			call, ok := n.(*ast.CallExpr)
-			if !ok {
-				return true
-			}
-			fn := libs.Callee(pass.TypesInfo, call)
-			_, sends := libs.Sends.Lookup(fn)
-			if !sends || fn.Pkg().Path() == "net/http" {
-				return true
-			}
-			sel, ok := call.Fun.(*ast.SelectorExpr)
-			if !ok {
-				return true
-			}
-			if m, ok := retries[astutil.ChainHolder(pass.TypesInfo, sel.X)]; ok && m.ClientErrors() {
-				report.At(pass, call, msgClient)
-			}
-			return true
-		})
+	for n, fn := range pass.ResultOf[bodies.Analyzer].(*bodies.Index).Package() {
+		call, ok := n.(*ast.CallExpr)
+		if !ok {
+			continue
+		}
+		_, sends := libs.Sends.Lookup(fn)
+		if !sends || fn.Pkg().Path() == "net/http" {
+			continue
+		}
+		sel, ok := call.Fun.(*ast.SelectorExpr)
+		if !ok {
+			continue
+		}
+		if m, ok := retries[astutil.ChainHolder(pass.TypesInfo, sel.X)]; ok && m.ClientErrors() {
+			report.At(pass, call, msgClient)
+		}
 	}
 }

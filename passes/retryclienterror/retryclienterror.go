@@ -3,6 +3,7 @@ package retryclienterror
 import (
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/idemlint/idemlint/passes/internal/bodies"
 	"github.com/idemlint/idemlint/passes/internal/report"
 	"github.com/idemlint/idemlint/passes/internal/retrysite"
 )
@@ -13,7 +14,7 @@ var Analyzer = &analysis.Analyzer{
 	Name:     "retryclienterror",
 	Doc:      Doc,
 	URL:      "https://github.com/idemlint/idemlint#retryclienterror",
-	Requires: []*analysis.Analyzer{retrysite.Analyzer},
+	Requires: []*analysis.Analyzer{retrysite.Analyzer, bodies.Analyzer},
 	Run:      run,
 }
 

@@ -28,9 +28,10 @@ func run(pass *analysis.Pass) (any, error) {
 	// (go-grpc-middleware's WithMax(math.MaxUint), the AWS SDK's
 	// retry.AddWithMaxAttempts(r, 0), watermill's Retry{MaxRetries: -1}):
 	// every call through what they configure uses them.
-	libs.JudgeCalls(pass, func(f *libs.Family) func(*types.Info, *ast.CallExpr) []libs.Finding { return f.CallNeverStops })
+	nodes := pass.ResultOf[bodies.Analyzer].(*bodies.Index).Package()
+	libs.JudgeCalls(pass, nodes, func(f *libs.Family) func(*types.Info, *ast.CallExpr) []libs.Finding { return f.CallNeverStops })
 	never := func(f *libs.Family) func(*types.Info, *ast.CompositeLit) []libs.Finding { return f.LiteralNeverStops }
-	libs.JudgeLiterals(pass, never, libs.PathsWhere(func(f *libs.Family) bool { return never(f) != nil }))
+	libs.JudgeLiterals(pass, nodes, never, libs.PathsWhere(func(f *libs.Family) bool { return never(f) != nil }))
 	for _, s := range pass.ResultOf[retrysite.Analyzer].(*retrysite.Result).Sites {
 		switch s.Kind {
 		case retrysite.Loop:

@@ -1,7 +1,7 @@
 // Package bodies indexes the function bodies of a package in one walk: the
 // calls of each body with their callees, its loops, its function literals,
 // whether it receives from a channel, and the nodes analyzers look up
-// (assignments, returns, key-value pairs...; see Body.Nodes), for function
+// (assignments, returns, composite literals...; see Body.Nodes), for function
 // bodies and package-level declarations alike. The analyzers share this
 // index instead of each walking the syntax and resolving the callees again,
 // which was most of their cost on packages that hold no retry at all.
@@ -52,8 +52,9 @@ type Body struct {
 	Receives bool
 	// Nodes lists, in the order ast.Inspect meets them, the calls, the
 	// assignments (*ast.AssignStmt, and *ast.ValueSpec of var
-	// declarations), returns, key-value pairs, expression statements,
-	// binary expressions and string literals of the body, with each
+	// declarations), returns, composite literals and their key-value
+	// pairs, expression statements, binary expressions and string literals
+	// of the body, with each
 	// function literal directly inside at its place (its own nodes are in
 	// its Body). Read it with Each or In, which also give each call its
 	// callee.
@@ -139,7 +140,7 @@ func (b *Body) walk(info *types.Info, root ast.Node) {
 			b.Nodes = append(b.Nodes, n)
 		case *ast.UnaryExpr:
 			b.Receives = b.Receives || n.Op == token.ARROW
-		case *ast.AssignStmt, *ast.ValueSpec, *ast.ReturnStmt, *ast.KeyValueExpr, *ast.ExprStmt, *ast.BinaryExpr:
+		case *ast.AssignStmt, *ast.ValueSpec, *ast.ReturnStmt, *ast.CompositeLit, *ast.KeyValueExpr, *ast.ExprStmt, *ast.BinaryExpr:
 			b.Nodes = append(b.Nodes, n)
 		case *ast.BasicLit:
 			if n.Kind == token.STRING {

@@ -23,6 +23,19 @@ func (x *Index) All(b *Body) iter.Seq2[ast.Node, *types.Func] {
 	return x.Each(b, Every)
 }
 
+// Package yields the nodes of every top-level declaration, going into
+// every function literal: what a walk of the package's files meets, in
+// the same order.
+func (x *Index) Package() iter.Seq2[ast.Node, *types.Func] {
+	return func(yield func(ast.Node, *types.Func) bool) {
+		for _, b := range x.Top {
+			if !x.each(b, Every, nil, yield) {
+				return
+			}
+		}
+	}
+}
+
 // In yields, as Each does, the nodes of b that lie within the node in (a
 // loop's body, a block of b), going into the function literals for which
 // enter is true: the Body holding in is found first.

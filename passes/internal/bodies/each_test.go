@@ -73,7 +73,7 @@ func TestEachIsAWalk(t *testing.T) {
 				switch n := n.(type) {
 				case *ast.FuncLit:
 					return deep
-				case *ast.CallExpr, *ast.AssignStmt, *ast.ValueSpec, *ast.ReturnStmt, *ast.KeyValueExpr, *ast.ExprStmt, *ast.BinaryExpr:
+				case *ast.CallExpr, *ast.AssignStmt, *ast.ValueSpec, *ast.ReturnStmt, *ast.CompositeLit, *ast.KeyValueExpr, *ast.ExprStmt, *ast.BinaryExpr:
 					want = append(want, n)
 				case *ast.BasicLit:
 					if n.Kind == token.STRING {
@@ -96,6 +96,25 @@ func TestEachIsAWalk(t *testing.T) {
 				t.Errorf("%v (deep=%t): got %d nodes, want %d", fset.Position(b.Node.Pos()), deep, len(got), len(want))
 			}
 		}
+	}
+	// Package: the walk of the whole file.
+	var want0, got0 []ast.Node
+	ast.Inspect(file, func(n ast.Node) bool {
+		switch n.(type) {
+		case *ast.CallExpr, *ast.AssignStmt, *ast.ValueSpec, *ast.ReturnStmt, *ast.CompositeLit, *ast.KeyValueExpr, *ast.ExprStmt, *ast.BinaryExpr:
+			want0 = append(want0, n)
+		case *ast.BasicLit:
+			if n.(*ast.BasicLit).Kind == token.STRING && !isImport(file, n) {
+				want0 = append(want0, n)
+			}
+		}
+		return true
+	})
+	for n := range x.Package() {
+		got0 = append(got0, n)
+	}
+	if !reflect.DeepEqual(got0, want0) {
+		t.Errorf("Package: got %d nodes, want %d", len(got0), len(want0))
 	}
 	// In: the loop's body of g, and what it holds.
 	var loop *ast.RangeStmt
@@ -120,4 +139,13 @@ func TestEachIsAWalk(t *testing.T) {
 	if !reflect.DeepEqual(got, want) || len(want) != 7 {
 		t.Errorf("In(loop body): got %d calls, want %d", len(got), len(want))
 	}
+}
+
+func isImport(file *ast.File, n ast.Node) bool {
+	for _, imp := range file.Imports {
+		if imp.Path == n {
+			return true
+		}
+	}
+	return false
 }

@@ -3,6 +3,7 @@ package libs
 import (
 	"go/ast"
 	"go/types"
+	"iter"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -19,41 +20,38 @@ type LiteralJudgement func(*Family) func(*types.Info, *ast.CompositeLit) []Findi
 
 // JudgeCalls reports what judge finds in every call of the package to a
 // family that has the judgement: settings judged wherever they are made,
-// because every call through the client they configure uses them.
-func JudgeCalls(pass *analysis.Pass, judge CallJudgement) {
+// because every call through the client they configure uses them. nodes
+// are the package's nodes with the callees of its calls, as the bodies
+// index gives them (bodies.Index.Package).
+func JudgeCalls(pass *analysis.Pass, nodes iter.Seq2[ast.Node, *types.Func], judge CallJudgement) {
 	if !ImportsAny(pass.Pkg, PathsWhere(func(f *Family) bool { return judge(f) != nil })...) {
 		return
 	}
-	for _, file := range pass.Files {
-		ast.Inspect(file, func(n ast.Node) bool {
-			if call, ok := n.(*ast.CallExpr); ok {
-				if fam := FamilyOf(Callee(pass.TypesInfo, call)); fam != nil && judge(fam) != nil {
-					ReportFindings(pass, judge(fam)(pass.TypesInfo, call))
-				}
+	for n, fn := range nodes {
+		if call, ok := n.(*ast.CallExpr); ok {
+			if fam := FamilyOf(fn); fam != nil && judge(fam) != nil {
+				ReportFindings(pass, judge(fam)(pass.TypesInfo, call))
 			}
-			return true
-		})
+		}
 	}
 }
 
 // JudgeLiterals reports what judge finds in every composite literal of the
-// package, for the families imported that have the judgement: a policy
-// written as a literal is the whole configuration, wherever it is built.
-func JudgeLiterals(pass *analysis.Pass, judge LiteralJudgement, paths []string) {
+// package (nodes, as for JudgeCalls), for the families imported that have
+// the judgement: a policy written as a literal is the whole configuration,
+// wherever it is built.
+func JudgeLiterals(pass *analysis.Pass, nodes iter.Seq2[ast.Node, *types.Func], judge LiteralJudgement, paths []string) {
 	if !ImportsAny(pass.Pkg, paths...) {
 		return
 	}
-	for _, file := range pass.Files {
-		ast.Inspect(file, func(n ast.Node) bool {
-			if lit, ok := n.(*ast.CompositeLit); ok {
-				for _, fam := range Families {
-					if j := judge(fam); j != nil {
-						ReportFindings(pass, j(pass.TypesInfo, lit))
-					}
+	for n := range nodes {
+		if lit, ok := n.(*ast.CompositeLit); ok {
+			for _, fam := range Families {
+				if j := judge(fam); j != nil {
+					ReportFindings(pass, j(pass.TypesInfo, lit))
 				}
 			}
-			return true
-		})
+		}
 	}
 }
 
