@@ -36,7 +36,7 @@ func run(pass *analysis.Pass) (any, error) {
 		index:   pass.ResultOf[bodies.Analyzer].(*bodies.Index),
 		facts:   &respFacts{pass: pass, local: map[*types.Func]*RespFact{}},
 	}
-	f.clients = newClientConfigs(pass.Pkg, pass.TypesInfo, f.decls, pass.Files)
+	f.clients = newClientConfigs(pass.Pkg, pass.TypesInfo, f.decls, f.index.Package())
 	f.learnWaits()
 	f.facts.learn(pass.Files)
 	// A helper may call another helper of the same package declared later:
@@ -63,7 +63,7 @@ func run(pass *analysis.Pass) (any, error) {
 	res := &Result{Sites: sites}
 	f.learnUnsent(res)
 	if libs.DependsOn(pass.Pkg, libs.RetryableHTTP, libs.RestyV2) {
-		res.ClientRetries = clientConditions(pass.TypesInfo, pass.Files, f.facts.lookup)
+		res.ClientRetries = clientConditions(pass.TypesInfo, f.index, f.facts.lookup)
 	}
 	return res, nil
 }

@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"iter"
 
 	"github.com/idemlint/idemlint/passes/internal/astutil"
 	"github.com/idemlint/idemlint/passes/internal/libs"
@@ -65,15 +66,17 @@ type clientChange struct {
 // constants its caller passes.
 type env map[*types.Var]int
 
-func newClientConfigs(pkg *types.Package, info *types.Info, d decls, files []*ast.File) *clientConfigs {
+func newClientConfigs(pkg *types.Package, info *types.Info, d decls, nodes iter.Seq2[ast.Node, *types.Func]) *clientConfigs {
 	c := &clientConfigs{info: info, decls: d, cache: map[types.Object]*ClientConfig{}, busy: map[types.Object]bool{}}
 	if libs.DependsOn(pkg, libs.RetryableHTTP, libs.RestyV2, libs.GRPC, libs.AWSCore, libs.FailsafeHTTP) {
-		c.index = indexClients(info, files)
+		c.index = indexClients(info, nodes)
 	}
 	return c
 }
 
-func indexClients(info *types.Info, files []*ast.File) *clientIndex {
+// indexClients reads the stores and changes from nodes, the package's
+// nodes in the bodies index (bodies.Index.Package).
+func indexClients(info *types.Info, nodes iter.Seq2[ast.Node, *types.Func]) *clientIndex {
 	ix := &clientIndex{stores: map[types.Object][]ast.Expr{}, muts: map[types.Object][]clientChange{}}
 	store := func(lhs, value ast.Expr) {
 		if sel, ok := ast.Unparen(lhs).(*ast.SelectorExpr); ok && configField(info, sel.Sel) != "" {
@@ -92,46 +95,43 @@ func indexClients(info *types.Info, files []*ast.File) *clientIndex {
 			ix.stores[obj] = append(ix.stores[obj], value)
 		}
 	}
-	for _, f := range files {
-		ast.Inspect(f, func(n ast.Node) bool {
-			switch n := n.(type) {
-			case *ast.AssignStmt:
-				if len(n.Lhs) == len(n.Rhs) {
-					for i := range n.Lhs {
-						store(n.Lhs[i], n.Rhs[i])
-					}
-				} else if len(n.Rhs) == 1 && isGRPCClient(info.TypeOf(n.Lhs[0])) {
-					// conn, err := grpc.NewClient(...): the call builds the first.
-					store(n.Lhs[0], n.Rhs[0])
-				} else if awsTupleStore(info, n) {
-					store(n.Lhs[0], n.Rhs[0]) // cfg, err := config.LoadDefaultConfig(ctx)
+	for n := range nodes {
+		switch n := n.(type) {
+		case *ast.AssignStmt:
+			if len(n.Lhs) == len(n.Rhs) {
+				for i := range n.Lhs {
+					store(n.Lhs[i], n.Rhs[i])
 				}
-			case *ast.ValueSpec:
-				for i, v := range n.Values {
-					if i < len(n.Names) {
-						store(n.Names[i], v)
-					}
+			} else if len(n.Rhs) == 1 && isGRPCClient(info.TypeOf(n.Lhs[0])) {
+				// conn, err := grpc.NewClient(...): the call builds the first.
+				store(n.Lhs[0], n.Rhs[0])
+			} else if awsTupleStore(info, n) {
+				store(n.Lhs[0], n.Rhs[0]) // cfg, err := config.LoadDefaultConfig(ctx)
+			}
+		case *ast.ValueSpec:
+			for i, v := range n.Values {
+				if i < len(n.Names) {
+					store(n.Names[i], v)
 				}
-			case *ast.KeyValueExpr:
-				if id, ok := n.Key.(*ast.Ident); ok {
-					if v, ok := info.ObjectOf(id).(*types.Var); ok && v.IsField() {
-						ix.stores[v] = append(ix.stores[v], n.Value)
-					}
+			}
+		case *ast.KeyValueExpr:
+			if id, ok := n.Key.(*ast.Ident); ok {
+				if v, ok := info.ObjectOf(id).(*types.Var); ok && v.IsField() {
+					ix.stores[v] = append(ix.stores[v], n.Value)
 				}
-			case *ast.ExprStmt:
-				// client.SetRetryCount(3) as a statement of its own.
-				if call, ok := ast.Unparen(n.X).(*ast.CallExpr); ok {
-					for c := call; c != nil; c = chained(c) {
-						if _, ok := libs.ClientRetrySetters.Lookup(libs.Callee(info, c)); ok {
-							if obj := astutil.ChainHolder(info, n.X); obj != nil {
-								ix.muts[obj] = append(ix.muts[obj], clientChange{setter: c})
-							}
+			}
+		case *ast.ExprStmt:
+			// client.SetRetryCount(3) as a statement of its own.
+			if call, ok := ast.Unparen(n.X).(*ast.CallExpr); ok {
+				for c := call; c != nil; c = chained(c) {
+					if _, ok := libs.ClientRetrySetters.Lookup(libs.Callee(info, c)); ok {
+						if obj := astutil.ChainHolder(info, n.X); obj != nil {
+							ix.muts[obj] = append(ix.muts[obj], clientChange{setter: c})
 						}
 					}
 				}
 			}
-			return true
-		})
+		}
 	}
 	return ix
 }

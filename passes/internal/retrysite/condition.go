@@ -6,6 +6,7 @@ import (
 	"go/types"
 
 	"github.com/idemlint/idemlint/passes/internal/astutil"
+	"github.com/idemlint/idemlint/passes/internal/bodies"
 	"github.com/idemlint/idemlint/passes/internal/libs"
 )
 
@@ -21,10 +22,10 @@ import (
 // clientConditions returns the statuses each client holder (variable or
 // field) retries on their own through its retry condition, for the
 // conditions that retry some status a 200 does not get.
-func clientConditions(info *types.Info, files []*ast.File, facts func(*types.Func) *RespFact) map[types.Object]Statuses {
+func clientConditions(info *types.Info, index *bodies.Index, facts func(*types.Func) *RespFact) map[types.Object]Statuses {
 	out := map[types.Object]Statuses{}
 	ctors := map[*types.Func]Statuses{} // functions that return a client with a condition
-	decls := astutil.FuncDecls(info, files)
+	decls := index.Decls()
 	value := func(e ast.Expr) (Statuses, bool) {
 		e = ast.Unparen(e)
 		if id, ok := e.(*ast.Ident); ok {
@@ -51,11 +52,11 @@ func clientConditions(info *types.Info, files []*ast.File, facts func(*types.Fun
 			}
 		}
 		for _, d := range decls {
-			ast.Inspect(d.Body, func(n ast.Node) bool {
+			for n := range index.All(d) {
 				switch n := n.(type) {
 				case *ast.AssignStmt:
 					if len(n.Lhs) != len(n.Rhs) {
-						return true
+						continue
 					}
 					for i, l := range n.Lhs {
 						if sel, ok := ast.Unparen(l).(*ast.SelectorExpr); ok && sel.Sel.Name == "CheckRetry" && isRetryableClient(info.TypeOf(sel.X)) {
@@ -86,8 +87,7 @@ func clientConditions(info *types.Info, files []*ast.File, facts func(*types.Fun
 						}
 					}
 				}
-				return true
-			})
+			}
 		}
 		if !grew {
 			break

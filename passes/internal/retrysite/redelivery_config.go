@@ -303,15 +303,12 @@ func (f *finder) riverConfig(c *jobConfigs) {
 		imported(obj)
 	}
 	c.importArgs = f.importedArgsOpts
-	for _, file := range f.pass.Files {
-		ast.Inspect(file, func(n ast.Node) bool {
-			if lit, ok := n.(*ast.CompositeLit); ok && libs.IsNamed(f.info.TypeOf(lit), libs.River, "Config") {
-				if v := fieldValue(lit, "MaxAttempts"); v != nil {
-					c.riverClient = astutil.IntValue(f.info, v)
-				}
+	for n := range f.index.Package() {
+		if lit, ok := n.(*ast.CompositeLit); ok && libs.IsNamed(f.info.TypeOf(lit), libs.River, "Config") {
+			if v := fieldValue(lit, "MaxAttempts"); v != nil {
+				c.riverClient = astutil.IntValue(f.info, v)
 			}
-			return true
-		})
+		}
 	}
 	for obj, cfgs := range c.riverArgs {
 		for i := range cfgs {
