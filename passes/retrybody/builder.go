@@ -7,6 +7,7 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/idemlint/idemlint/passes/internal/bodies"
 	"github.com/idemlint/idemlint/passes/internal/libs"
 )
 
@@ -30,6 +31,7 @@ func (f *BuilderFact) String() string {
 // builders knows the request builders of the program.
 type builders struct {
 	pass  *analysis.Pass
+	index *bodies.Index
 	local map[*types.Func]*BuilderFact
 }
 
@@ -79,23 +81,16 @@ func (b *builders) bodyArg(call *ast.CallExpr) (body ast.Expr, internal, ok bool
 // *http.Request that build one whose body is a parameter or a reader they
 // make.
 func (b *builders) learn() {
-	info := b.pass.TypesInfo
 	for range 3 {
 		grew := false
-		for _, file := range b.pass.Files {
-			for _, decl := range file.Decls {
-				fd, ok := decl.(*ast.FuncDecl)
-				if !ok || fd.Body == nil {
-					continue
-				}
-				fn, _ := info.Defs[fd.Name].(*types.Func)
-				if fn == nil || b.local[fn] != nil || !returnsRequest(fn) {
-					continue
-				}
-				if f := b.factOf(fd, fn); f != nil {
-					b.local[fn] = f
-					grew = true
-				}
+		for _, d := range b.index.Decls() {
+			fn := d.Func
+			if b.local[fn] != nil || !returnsRequest(fn) {
+				continue
+			}
+			if f := b.factOf(d, fn); f != nil {
+				b.local[fn] = f
+				grew = true
 			}
 		}
 		if !grew {
@@ -107,25 +102,21 @@ func (b *builders) learn() {
 	}
 }
 
-func (b *builders) factOf(fd *ast.FuncDecl, fn *types.Func) *BuilderFact {
+func (b *builders) factOf(d *bodies.Body, fn *types.Func) *BuilderFact {
 	info := b.pass.TypesInfo
-	var out *BuilderFact
-	ast.Inspect(fd.Body, func(n ast.Node) bool {
+	for n := range b.index.Each(d, nil) {
 		call, ok := n.(*ast.CallExpr)
-		if _, lit := n.(*ast.FuncLit); lit || out != nil {
-			return false
-		}
 		if !ok {
-			return true
+			continue
 		}
 		body, internal, ok := b.bodyArg(call)
 		switch {
 		case !ok:
 		case internal:
-			out = &BuilderFact{BodyParam: -1}
+			return &BuilderFact{BodyParam: -1}
 		case isNoBody(info, body):
 		default:
-			out = &BuilderFact{BodyParam: -1}
+			out := &BuilderFact{BodyParam: -1}
 			if id, ok := ast.Unparen(body).(*ast.Ident); ok {
 				params := fn.Signature().Params()
 				for i := range params.Len() {
@@ -134,10 +125,10 @@ func (b *builders) factOf(fd *ast.FuncDecl, fn *types.Func) *BuilderFact {
 					}
 				}
 			}
+			return out
 		}
-		return true
-	})
-	return out
+	}
+	return nil
 }
 
 func returnsRequest(fn *types.Func) bool {

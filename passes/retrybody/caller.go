@@ -5,7 +5,6 @@ import (
 	"go/types"
 
 	"github.com/idemlint/idemlint/passes/internal/astutil"
-	"github.com/idemlint/idemlint/passes/internal/libs"
 )
 
 // callerSendsBody reports whether v is a request parameter of the function
@@ -32,16 +31,11 @@ func (c *checker) callerSendsBody(v *types.Var) bool {
 	if idx < 0 {
 		return false
 	}
-	for _, d := range astutil.FuncDecls(info, c.pass.Files) {
-		found := astutil.Some(d.Body, func(n ast.Node) bool {
-			call, ok := n.(*ast.CallExpr)
-			if !ok || idx >= len(call.Args) || libs.Callee(info, call) != fn {
-				return false
+	for _, d := range c.builders.index.Decls() {
+		for n, callee := range c.builders.index.All(d) {
+			if call, ok := n.(*ast.CallExpr); ok && idx < len(call.Args) && callee == fn && c.builtWithBody(d.Node, call.Args[idx]) {
+				return true
 			}
-			return c.builtWithBody(d.FuncDecl, call.Args[idx])
-		})
-		if found {
-			return true
 		}
 	}
 	return false

@@ -7,6 +7,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/idemlint/idemlint/passes/internal/astutil"
+	"github.com/idemlint/idemlint/passes/internal/bodies"
 	"github.com/idemlint/idemlint/passes/internal/libs"
 	"github.com/idemlint/idemlint/passes/internal/report"
 	"github.com/idemlint/idemlint/passes/internal/retrysite"
@@ -18,7 +19,7 @@ var Analyzer = &analysis.Analyzer{
 	Name:      "retrybody",
 	Doc:       Doc,
 	URL:       "https://github.com/idemlint/idemlint#retrybody",
-	Requires:  []*analysis.Analyzer{retrysite.Analyzer},
+	Requires:  []*analysis.Analyzer{retrysite.Analyzer, bodies.Analyzer},
 	FactTypes: []analysis.Fact{new(BuilderFact)},
 	Run:       run,
 }
@@ -41,7 +42,7 @@ func run(pass *analysis.Pass) (any, error) {
 	if !libs.ImportsAny(pass.Pkg, "net/http") {
 		return nil, nil
 	}
-	b := &builders{pass: pass, local: map[*types.Func]*BuilderFact{}}
+	b := &builders{pass: pass, index: pass.ResultOf[bodies.Analyzer].(*bodies.Index), local: map[*types.Func]*BuilderFact{}}
 	b.learn()
 	leaked := map[*ast.CallExpr]bool{}
 	for _, s := range pass.ResultOf[retrysite.Analyzer].(*retrysite.Result).Sites {
