@@ -12,6 +12,7 @@ import (
 	"go/token"
 	"go/types"
 	"reflect"
+	"slices"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -149,4 +150,16 @@ func (b *Body) walk(info *types.Info, root ast.Node) {
 		}
 		return true
 	})
+	// The driver keeps every Result until the run ends: the lists keep
+	// no room to grow.
+	b.Nodes = trim(b.Nodes)
+	b.Calls = trim(b.Calls)
+}
+
+// trim returns s without spare capacity.
+func trim[T any](s []T) []T {
+	if cap(s) == len(s) {
+		return s
+	}
+	return slices.Clone(s)
 }
