@@ -133,6 +133,9 @@ func (b *builders) factOf(fd *ast.FuncDecl, fn *types.Func) *BuilderFact {
 						out.BodyParam = i
 					}
 				}
+				if i, guarded := guardedParam(info, fd, fn, id); guarded {
+					out.BodyParam = i // no body when the caller passes nil
+				}
 			}
 		}
 		return true
