@@ -283,6 +283,9 @@ func (t *tracer) returns(fn *ssa.Function, depth int) delay {
 			d = d.merge(t.trace(ret.Results[0], depth))
 		}
 	}
+	if d.grows && returnClamps(fn) {
+		d.capped = true
+	}
 	return d
 }
 

@@ -20,7 +20,9 @@ incoming request's r.Body); or it is the request parameter of the function
 that retries, and a caller in the package hands it one built with a body.
 Safe: the request or its body is built inside the retry; req.Body is reset
 (from req.GetBody) inside the retry; the body is nil or http.NoBody; the
-request goes through go-retryablehttp, which rewinds its body.
+request goes through go-retryablehttp, which rewinds its body; a builder
+that makes its body only when its payload is non-nil (var r io.Reader; if
+v != nil { r = bytes.NewReader(...) }) is given nil.
 
 A response whose attempt fails still has a body to close: a path that
 goes round for another attempt with the body open leaks a connection on

@@ -36,4 +36,8 @@ Retry-After header. Reported at the wait (with -retryclienterror.retryafter,
 on by default): a retry loop whose code compares the status with 429 or
 503 and goes round on one of them by a path that never reads the
 Retry-After header (by name, or through a function of the program it hands
-the response or its header to that does).`
+the response or its header to that does). A retry helper's operation
+(backoff.Retry, retry-go, a helper of the program) that fails on 429 or 503
+the same way is reported at the helper's call: its wait is the helper's own
+backoff, which knows nothing of the header unless the operation hands the
+server's delay back (backoff/v5's RetryAfter).`

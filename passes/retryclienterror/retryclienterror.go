@@ -28,6 +28,9 @@ func init() {
 const (
 	msgStatus     = "retry on any non-success status also retries 4xx responses (400, 401, 404, 409...), which fail the same way every time; retry only 5xx, 408 and 429"
 	msgRetryAfter = "retry on 429 or 503 ignores the Retry-After header the server sent; wait at least as long as it says (resp.Header.Get(\"Retry-After\"))"
+	// msgHelperRetryAfter is said at a retry helper's call, whose own
+	// backoff is the wait.
+	msgHelperRetryAfter = "retry on 429 or 503 waits the retry helper's own backoff and ignores the Retry-After header the server sent; wait at least as long as it says (resp.Header.Get(\"Retry-After\"))"
 )
 
 func run(pass *analysis.Pass) (any, error) {
@@ -44,8 +47,14 @@ func run(pass *analysis.Pass) (any, error) {
 			report.At(pass, f.Sends[0], msgStatus)
 		}
 		throttled := f.Throttle && (f.Retried.Has(429) || f.Retried.Has(503))
-		if checkRetryAfter && s.Kind == retrysite.Loop && throttled && len(s.Waits) > 0 && f.IgnoresRetryAfter {
-			report.At(pass, s.Waits[0], msgRetryAfter)
+		if checkRetryAfter && throttled && f.IgnoresRetryAfter {
+			switch {
+			case s.Kind == retrysite.Loop && len(s.Waits) > 0:
+				report.At(pass, s.Waits[0], msgRetryAfter)
+			case s.Kind == retrysite.Helper || s.Kind == retrysite.UserHelper:
+				// The helper waits its own backoff: its call is the wait.
+				report.At(pass, s.Node, msgHelperRetryAfter)
+			}
 		}
 	}
 	return nil, nil

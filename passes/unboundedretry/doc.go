@@ -24,7 +24,9 @@ different things, not the same one again, and is not a retry loop. This is decid
 on the loop's control-flow graph: a counter tested only after a success does
 not bound it; "for attempt := range 5" does. Every failure path round the
 loop must pass a bound: a busy answer that continues without counting the
-attempt escapes the limit, and a counter that only feeds the delay limits
+attempt escapes the limit (also when the header tests a counter that only
+the body advances, for tries := 0; tries < 5; {...}: a transport error that
+continues before tries++ is reported with its own message), and a counter that only feeds the delay limits
 nothing. The success branch of an attempt that takes a context (if err :=
 ping(ctx); err == nil { return }) is no context bound. Loops written as for
 conn == nil { conn, err = dial() }, for err != nil { err = op() } and a

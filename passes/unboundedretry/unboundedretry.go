@@ -35,7 +35,9 @@ func run(pass *analysis.Pass) (any, error) {
 	for _, s := range pass.ResultOf[retrysite.Analyzer].(*retrysite.Result).Sites {
 		switch s.Kind {
 		case retrysite.Loop:
-			if s.Bound == nil {
+			if s.Uncounted {
+				report.AtFor(pass, s.Node, "retry loop can run forever: a failure path goes round without counting the attempt its condition limits; count every attempt before going round, and stop when the caller's context is done")
+			} else if s.Bound == nil {
 				report.AtFor(pass, s.Node, "retry loop can run forever: nothing on its retry path limits the attempts, sets a deadline or checks a context; allow at most a few attempts and stop when the caller's context is done")
 			}
 		case retrysite.Helper, retrysite.UserHelper:

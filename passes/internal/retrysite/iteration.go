@@ -139,6 +139,9 @@ func (w *loopWalk) filled(body *ast.BlockStmt) map[types.Object]bool {
 			return true
 		}
 		for _, a := range call.Args {
+			if t := w.info.TypeOf(a); t != nil && libs.Reads(t) {
+				continue // io.ReadAll(resp.Body) reads from its argument, it fills none
+			}
 			if obj := astutil.RootObject(w.info, a); obj != nil {
 				out[obj] = true
 			}

@@ -101,6 +101,9 @@ type Site struct {
 	// failing (an attempt counter test, a deadline, a context check), or
 	// nil when nothing does.
 	Bound ast.Node
+	// Uncounted says that the loop's header limits a counter but a failure
+	// path goes round without advancing it (Bound is then nil).
+	Uncounted bool
 
 	// Fail is what the failure test does with each HTTP status, for the
 	// sites whose operation reads a response (nil otherwise, or when the

@@ -51,3 +51,17 @@ func Close(resp *http.Response) {
 type StatusError struct{ Code int }
 
 func (e *StatusError) Error() string { return http.StatusText(e.Code) }
+
+// Build marshals v, when there is one, the way API clients build every
+// call: a GET passes nil and gets a request without a body.
+func Build(ctx context.Context, method, url string, v any) (*http.Request, error) {
+	var body io.Reader
+	if v != nil {
+		b, err := json.Marshal(v)
+		if err != nil {
+			return nil, err
+		}
+		body = bytes.NewReader(b)
+	}
+	return http.NewRequestWithContext(ctx, method, url, body)
+}

@@ -48,3 +48,14 @@ type ExponentialBackOff struct {
 func NewExponentialBackOff() *ExponentialBackOff         { return &ExponentialBackOff{} }
 func (b *ExponentialBackOff) Reset()                     {}
 func (b *ExponentialBackOff) NextBackOff() time.Duration { return 0 }
+
+// RetryAfterError overrides the next delay with the server's.
+type RetryAfterError struct{ Duration time.Duration }
+
+func (e *RetryAfterError) Error() string { return "retry after " + e.Duration.String() }
+
+// RetryAfter returns an error that makes Retry wait the given seconds
+// before the next attempt.
+func RetryAfter(seconds int) error {
+	return &RetryAfterError{Duration: time.Duration(seconds) * time.Second}
+}
