@@ -124,7 +124,7 @@ func (b *builders) factOf(d *bodies.Body, fn *types.Func) *BuilderFact {
 						out.BodyParam = i
 					}
 				}
-				if i, guarded := guardedParam(info, fd, fn, id); guarded {
+				if i, guarded := guardedParam(info, d.Block, fn, id); guarded {
 					out.BodyParam = i // no body when the caller passes nil
 				}
 			}

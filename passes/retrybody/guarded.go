@@ -12,9 +12,9 @@ import (
 // (`var r io.Reader; if body != nil { r = bytes.NewReader(...) }`), the
 // way API clients marshal an optional payload. A caller passing nil for p
 // builds a request without a body.
-func guardedParam(info *types.Info, fd *ast.FuncDecl, fn *types.Func, reader *ast.Ident) (int, bool) {
+func guardedParam(info *types.Info, body *ast.BlockStmt, fn *types.Func, reader *ast.Ident) (int, bool) {
 	v, ok := info.Uses[reader].(*types.Var)
-	if !ok || v.Parent() == nil || !declaredEmpty(info, fd.Body, v) {
+	if !ok || v.Parent() == nil || body == nil || !declaredEmpty(info, body, v) {
 		return 0, false
 	}
 	params := fn.Signature().Params()
@@ -51,7 +51,7 @@ func guardedParam(info *types.Info, fd *ast.FuncDecl, fn *types.Func, reader *as
 		}
 		return true
 	}
-	ast.Inspect(fd.Body, func(n ast.Node) bool { return n == fd.Body || visit(n, nil) })
+	ast.Inspect(body, func(n ast.Node) bool { return n == body || visit(n, nil) })
 	return guard, ok && guard >= 0
 }
 
