@@ -55,6 +55,12 @@ type loopWalk struct {
 	headBound     bool
 	selects       map[*ast.CommClause]bool // selectEnds's answers
 	unboundedPath bool
+	// sawDone: a success path met a poll's done test (poll.go); polls:
+	// this walk reads the side of such a test that goes round as a
+	// failure. polled is pollValues's answer.
+	sawDone, polls bool
+	polled         map[types.Object]bool
+	doneConds      []ast.Expr
 }
 
 func (w *loopWalk) bounder() *bounder {
@@ -85,19 +91,7 @@ func analyzeLoop(info *types.Info, graph func() *cfg.CFG, loop ast.Stmt, waitOf,
 		}
 		body = l.Body
 	}
-	w := &loopWalk{
-		info: info, loop: loop, waitOf: waitOf,
-		out:          &outcomes{info: info, errs: map[types.Object]bool{}, derived: map[types.Object]bool{}, facts: facts},
-		opAssigns:    map[ast.Node]bool{},
-		boolResults:  map[types.Object]bool{},
-		resultFields: map[types.Object]bool{},
-		condVars:     map[types.Object]bool{},
-		visited:      map[[4]int]bool{},
-		exitsOK:      map[*cfg.Block]bool{},
-		pathSeen:     map[ast.Node]bool{},
-
-		attemptSeen: map[ast.Node]bool{},
-	}
+	w := newLoopWalk(info, loop, waitOf, facts)
 	w.collectOps(body)
 	w.out.noteSwitches(body)
 	w.out.noteBools(body)
@@ -112,40 +106,19 @@ func analyzeLoop(info *types.Info, graph func() *cfg.CFG, loop ast.Stmt, waitOf,
 	if entry == nil {
 		return nil
 	}
-	start := before
-	if cond != nil {
-		t, f := w.branch(cond)
-		if t == failure || f == success {
-			// for err != nil { ... }: every iteration follows a failure,
-			// and the condition's false edge is the success exit.
-			start, w.successExit, w.condFails = failure, true, true
-			w.tests = append(w.tests, cond)
-		}
-		if w.bounder().bounds(cond) {
-			w.bound, w.headBound = cond, true
-		}
-		if w.testsResult(cond) {
-			// for conn == nil { conn, err = dial() ... }: the result the
-			// attempt fills in ends the loop.
-			w.successExit, w.condExit = true, true
-		}
-		ast.Inspect(cond, func(n ast.Node) bool {
-			if id, ok := n.(*ast.Ident); ok {
-				if obj := info.ObjectOf(id); obj != nil {
-					w.condVars[obj] = true
-				}
-			}
-			return true
-		})
+	w.run(cond, iter, entry, heads)
+	if w.rejected() && w.sawDone {
+		// A poll (poll.go): walk again, reading the side of the done
+		// test that goes round as a failed attempt.
+		p := newLoopWalk(info, loop, waitOf, facts)
+		p.collectOps(body)
+		p.out.noteSwitches(body)
+		p.out.noteBools(body)
+		p.g, p.polls, p.doneConds = w.g, true, w.doneConds
+		p.run(cond, iter, entry, heads)
+		w = p
 	}
-	if r, ok := loop.(*ast.RangeStmt); ok && (iter == nil || iter.Bounded) {
-		w.bound, w.headBound = r.X, true
-	}
-	w.visit(entry, start, false, false, heads)
-	// A loop that goes round after an attempt that did not fail repeats
-	// work, not a failed attempt: it iterates (unless its condition is the
-	// way out after a success, as in for !done).
-	if !w.failBack || !w.successExit || w.okBack && !w.condExit || w.usesFailedResult() || w.restartsSyscall() {
+	if w.rejected() {
 		return nil
 	}
 	if w.unboundedPath && !w.headBound {
@@ -177,7 +150,68 @@ func analyzeLoop(info *types.Info, graph func() *cfg.CFG, loop ast.Stmt, waitOf,
 			return true
 		})
 	}
+	if w.polls && len(s.Waits) == 0 {
+		return nil // a poll that does not wait is a loop we cannot judge
+	}
 	return s
+}
+
+func newLoopWalk(info *types.Info, loop ast.Stmt, waitOf func(*ast.CallExpr) *WaitFact, facts func(*types.Func) *RespFact) *loopWalk {
+	return &loopWalk{
+		info: info, loop: loop, waitOf: waitOf,
+		out:          &outcomes{info: info, errs: map[types.Object]bool{}, derived: map[types.Object]bool{}, facts: facts},
+		opAssigns:    map[ast.Node]bool{},
+		boolResults:  map[types.Object]bool{},
+		resultFields: map[types.Object]bool{},
+		condVars:     map[types.Object]bool{},
+		visited:      map[[4]int]bool{},
+		exitsOK:      map[*cfg.Block]bool{},
+		pathSeen:     map[ast.Node]bool{},
+		attemptSeen:  map[ast.Node]bool{},
+	}
+}
+
+// run walks the loop's body from its entry, after reading its condition.
+func (w *loopWalk) run(cond ast.Expr, iter *WaitFact, entry *cfg.Block, heads map[*cfg.Block]bool) {
+	info := w.info
+	start := before
+	if cond != nil {
+		t, f := w.branch(cond)
+		if t == failure || f == success {
+			// for err != nil { ... }: every iteration follows a failure,
+			// and the condition's false edge is the success exit.
+			start, w.successExit, w.condFails = failure, true, true
+			w.tests = append(w.tests, cond)
+		}
+		if w.bounder().bounds(cond) {
+			w.bound, w.headBound = cond, true
+		}
+		if w.testsResult(cond) {
+			// for conn == nil { conn, err = dial() ... }: the result the
+			// attempt fills in ends the loop.
+			w.successExit, w.condExit = true, true
+		}
+		ast.Inspect(cond, func(n ast.Node) bool {
+			if id, ok := n.(*ast.Ident); ok {
+				if obj := info.ObjectOf(id); obj != nil {
+					w.condVars[obj] = true
+				}
+			}
+			return true
+		})
+	}
+	if r, ok := w.loop.(*ast.RangeStmt); ok && (iter == nil || iter.Bounded) {
+		w.bound, w.headBound = r.X, true
+	}
+	w.visit(entry, start, false, false, heads)
+}
+
+// rejected reports whether the walk found a loop that is not a retry: it
+// goes round after an attempt that did not fail, it repeats work, not a
+// failed attempt: it iterates (unless its condition is the way out after
+// a success, as in for !done).
+func (w *loopWalk) rejected() bool {
+	return !w.failBack || !w.successExit || w.okBack && !w.condExit || w.usesFailedResult() || w.restartsSyscall()
 }
 
 // goesRound keeps the nodes from which a path leads to the next
@@ -419,6 +453,15 @@ func (w *loopWalk) visit(b *cfg.Block, st state, bounded, byStatus bool, heads m
 				}
 			}
 		}
+		if st == success && t == keep && f == keep {
+			if i := w.doneTest(cond, b, heads); i >= 0 {
+				w.sawDone = true
+				w.doneConds = append(w.doneConds, cond)
+				if w.polls {
+					next[1-i] = failure // the result says not yet
+				}
+			}
+		}
 		if st != success && w.boundsHere(cond, b, heads) {
 			bounded = true
 			if w.bound == nil {
@@ -443,6 +486,9 @@ func (w *loopWalk) visit(b *cfg.Block, st state, bounded, byStatus bool, heads m
 	}
 	for i, s := range b.Succs {
 		st2 := next[min(i, 1)]
+		if w.polls && st2 == success && w.searchEnds(s) {
+			st2 = failure // for _, p := range parts { if p.ID == id {...} }: not found
+		}
 		switch {
 		case heads[s]:
 			switch st2 {
