@@ -59,8 +59,11 @@ type loopWalk struct {
 	// this walk reads the side of such a test that goes round as a
 	// failure. polled is pollValues's answer.
 	sawDone, polls bool
-	polled         map[types.Object]bool
-	doneConds      []ast.Expr
+	// stateOps: the loop's attempts read state and return no error
+	// (collectStateOps); only a poll of it is a retry.
+	stateOps  bool
+	polled    map[types.Object]bool
+	doneConds []ast.Expr
 }
 
 func (w *loopWalk) bounder() *bounder {
@@ -93,6 +96,9 @@ func analyzeLoop(info *types.Info, graph func() *cfg.CFG, loop ast.Stmt, waitOf,
 	}
 	w := newLoopWalk(info, loop, waitOf, facts)
 	w.collectOps(body)
+	if len(w.opAssigns) == 0 {
+		w.collectStateOps(body)
+	}
 	w.out.noteSwitches(body)
 	w.out.noteBools(body)
 	if len(w.opAssigns) == 0 || w.opInputsVary(body) || w.advancesField(body) || w.consumesStream(body) {
@@ -112,13 +118,16 @@ func analyzeLoop(info *types.Info, graph func() *cfg.CFG, loop ast.Stmt, waitOf,
 		// test that goes round as a failed attempt.
 		p := newLoopWalk(info, loop, waitOf, facts)
 		p.collectOps(body)
+		if len(p.opAssigns) == 0 {
+			p.collectStateOps(body)
+		}
 		p.out.noteSwitches(body)
 		p.out.noteBools(body)
 		p.g, p.polls, p.doneConds = w.g, true, w.doneConds
 		p.run(cond, iter, entry, heads)
 		w = p
 	}
-	if w.rejected() {
+	if w.rejected() || w.stateOps && !w.polls {
 		return nil
 	}
 	if w.unboundedPath && !w.headBound {
@@ -398,7 +407,9 @@ func (w *loopWalk) visit(b *cfg.Block, st state, bounded, byStatus bool, heads m
 		if w.opAssigns[n] {
 			byStatus = false // a new outcome
 		}
-		if w.opAssigns[n] && st != failure {
+		if w.opAssigns[n] && st != failure && w.stateOps {
+			st = success // state read: nothing failed
+		} else if w.opAssigns[n] && st != failure {
 			if st == success || st == after {
 				st = after // conn, err := dial(); ...; _, err = conn.Write(b); return err
 			} else {

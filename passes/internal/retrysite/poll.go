@@ -54,14 +54,35 @@ func (w *loopWalk) pollValues() map[types.Object]bool {
 					}
 				}
 			case *ast.AssignStmt:
-				if w.opAssigns[n] || len(n.Lhs) != len(n.Rhs) {
+				if w.opAssigns[n] {
 					return true
 				}
 				for i, l := range n.Lhs {
-					if id, ok := l.(*ast.Ident); ok && id.Name != "_" && mentionsAny(w.info, n.Rhs[i], vals) {
+					r := n.Rhs[0]
+					if len(n.Rhs) == len(n.Lhs) {
+						r = n.Rhs[i]
+					}
+					if id, ok := l.(*ast.Ident); ok && id.Name != "_" && mentionsAny(w.info, r, vals) {
 						vals[w.info.ObjectOf(id)] = true
 					}
 				}
+			case *ast.IfStmt:
+				// if _, ok := state.Topics[t]; ok { found++ }: a count of
+				// what the result holds.
+				if n.Init != nil && !mentionsAny(w.info, n.Init, vals) && !mentionsAny(w.info, n.Cond, vals) {
+					return true
+				}
+				if n.Init == nil && !mentionsAny(w.info, n.Cond, vals) {
+					return true
+				}
+				ast.Inspect(n.Body, func(m ast.Node) bool {
+					if inc, ok := m.(*ast.IncDecStmt); ok {
+						if id, ok := ast.Unparen(inc.X).(*ast.Ident); ok {
+							vals[w.info.ObjectOf(id)] = true
+						}
+					}
+					return true
+				})
 			}
 			return true
 		})
@@ -174,4 +195,38 @@ func (w *loopWalk) searchEnds(b *cfg.Block) bool {
 		}
 	}
 	return false
+}
+
+// collectStateOps finds, in a loop with no attempt that returns an error,
+// the calls that read state into a variable (state := p.grabState()): a
+// poll of state that another goroutine changes. Such a loop is a retry
+// loop only as a poll (a done test on what the call returned, and a wait).
+func (w *loopWalk) collectStateOps(body *ast.BlockStmt) {
+	ast.Inspect(body, func(n ast.Node) bool {
+		if _, ok := n.(*ast.FuncLit); ok {
+			return false
+		}
+		as, ok := n.(*ast.AssignStmt)
+		if !ok || len(as.Rhs) != 1 {
+			return true
+		}
+		call, ok := ast.Unparen(as.Rhs[0]).(*ast.CallExpr)
+		if !ok || !isAttempt(w.info, call) || w.waitOf(call) != nil || len(call.Args) > 0 {
+			return true
+		}
+		if tv, ok := w.info.Types[call.Fun]; ok && tv.IsBuiltin() {
+			return true
+		}
+		if _, ok := call.Fun.(*ast.SelectorExpr); !ok {
+			return true // a method reading its receiver's state
+		}
+		for _, l := range as.Lhs {
+			if id, ok := l.(*ast.Ident); ok && id.Name != "_" {
+				w.opAssigns[n] = true
+				w.stateOps = true
+				w.out.derived[w.info.ObjectOf(id)] = true
+			}
+		}
+		return true
+	})
 }

@@ -82,3 +82,24 @@ func Every(ctx context.Context, interval time.Duration, f func(context.Context) 
 		time.Sleep(interval)
 	}
 }
+
+// Grow is a quadratic backoff capped at hi, with no random part.
+func Grow(attempt int, lo, hi time.Duration) time.Duration { // want Grow:`delay\(random=false capped=true grows=true\)`
+	d := time.Duration(attempt*attempt) * lo
+	if d > hi {
+		d = hi
+	}
+	return d
+}
+
+// Pause waits d or until ctx is done.
+func Pause(ctx context.Context, d time.Duration) bool { // want Pause:`waits`
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-t.C:
+		return true
+	case <-ctx.Done():
+		return false
+	}
+}

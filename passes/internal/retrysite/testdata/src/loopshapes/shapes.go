@@ -173,3 +173,58 @@ func busyPoll(ctx context.Context, js *jobs, id string) error {
 		}
 	}
 }
+
+type layout struct{ Topics map[string]bool }
+
+type pool struct {
+	q chan string
+}
+
+func (p *pool) snapshot() *layout { return nil }
+func (p *pool) pop() string       { return "" }
+func (p *pool) handle(m string)   {}
+
+// awaitTopics waits until another goroutine's refresh lists every topic:
+// a poll of state.
+func (p *pool) awaitTopics(ctx context.Context, topics []string) {
+	wait := 100 * time.Millisecond
+	for ctx.Err() == nil { // want `retry loop bounded=true waits=1 op=body`
+		state := p.snapshot()
+		found := 0
+		for _, t := range topics {
+			if _, ok := state.Topics[t]; ok {
+				found++
+			}
+		}
+		if found == len(topics) {
+			return
+		}
+		time.Sleep(wait)
+		if wait *= 2; wait > 5*time.Second {
+			wait = 5 * time.Second
+		}
+	}
+}
+
+// drain handles items until the stop item: the result is used, new work
+// each time.
+func (p *pool) drain() {
+	for {
+		m := p.pop()
+		if m == "stop" {
+			return
+		}
+		p.handle(m)
+		time.Sleep(time.Millisecond)
+	}
+}
+
+// spin polls state without waiting: left alone.
+func (p *pool) spin(topics []string) {
+	for {
+		state := p.snapshot()
+		if len(state.Topics) == len(topics) {
+			return
+		}
+	}
+}
