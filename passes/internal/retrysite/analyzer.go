@@ -60,7 +60,7 @@ func run(pass *analysis.Pass) (any, error) {
 	for _, s := range sites {
 		s.Fail = simulateFailure(pass.TypesInfo, s, f.facts.lookup)
 	}
-	res := &Result{Sites: sites}
+	res := &Result{Sites: sites, Backoffs: f.failureBackoffs(sites)}
 	f.learnUnsent(res)
 	if libs.DependsOn(pass.Pkg, libs.RetryableHTTP, libs.RestyV2) {
 		res.ClientRetries = clientConditions(pass.TypesInfo, pass.Files, f.facts.lookup)

@@ -184,6 +184,10 @@ type Result struct {
 	// AddRetryCondition) retries some statuses on its own to those
 	// statuses (condition.go).
 	ClientRetries map[types.Object]Statuses
+	// Backoffs are loops that are not retry sites (success goes round
+	// too) holding waits taken only after a failed attempt, before the
+	// same attempt runs again (failbackoff.go); only nojitter reads them.
+	Backoffs []*Site
 
 	unsent map[*types.Func]bool // NotSentFact predicates this package has or calls
 }
