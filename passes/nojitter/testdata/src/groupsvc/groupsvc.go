@@ -23,7 +23,7 @@ type Group struct {
 }
 
 func (g *Group) session(member string) (string, error) { return member, nil }
-func (g *Group) leave(member string) error               { return nil }
+func (g *Group) leave(member string) error             { return nil }
 func (g *Group) receive(ctx context.Context) (string, error) {
 	return "", nil
 }
