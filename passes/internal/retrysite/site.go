@@ -42,6 +42,9 @@ func (k Kind) String() string {
 // Site is one retry site.
 type Site struct {
 	Kind Kind
+	// statePoll: a poll of in-memory state (poll.go), which sends nothing
+	// and so is judged by nojitter only (Result.Backoffs).
+	statePoll bool
 	// Node is the *ast.ForStmt or *ast.RangeStmt of a Loop, and the
 	// *ast.CallExpr of the other kinds.
 	Node ast.Node

@@ -185,10 +185,11 @@ func (p *pool) pop() string       { return "" }
 func (p *pool) handle(m string)   {}
 
 // awaitTopics waits until another goroutine's refresh lists every topic:
-// a poll of state.
+// a poll of state, which sends nothing. Its wait is judged by nojitter
+// (Result.Backoffs); it is no retry site for the other analyzers.
 func (p *pool) awaitTopics(ctx context.Context, topics []string) {
 	wait := 100 * time.Millisecond
-	for ctx.Err() == nil { // want `retry loop bounded=true waits=1 op=body`
+	for ctx.Err() == nil {
 		state := p.snapshot()
 		found := 0
 		for _, t := range topics {
