@@ -77,6 +77,9 @@ func (f *finder) failureBackoff(loop *ast.ForStmt) *Site {
 		if call == nil || f.waitCall(call) != nil {
 			continue
 		}
+		if advancesReceiver(f.info, lhs, call) {
+			return nil // pager, err = pager.Next(ctx): a walk over pages
+		}
 		if _, wait := libs.Waits.Lookup(libs.Callee(f.info, call)); wait {
 			continue
 		}
@@ -247,6 +250,26 @@ func (f *finder) inputsChange(loop *ast.ForStmt, calls []*ast.CallExpr) bool {
 			if mentionsAny(f.info, in, changed) {
 				return true
 			}
+		}
+	}
+	return false
+}
+
+// advancesReceiver reports whether the attempt stores its result in the
+// value it is called on (pager, err = pager.Next(ctx), it = it.Advance()):
+// an iterator moving on, a different operation each time round.
+func advancesReceiver(info *types.Info, lhs []ast.Expr, call *ast.CallExpr) bool {
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok {
+		return false
+	}
+	recv := rootIdent(sel.X)
+	if recv == nil {
+		return false
+	}
+	for _, l := range lhs {
+		if id, ok := ast.Unparen(l).(*ast.Ident); ok && id.Name != "_" && info.ObjectOf(id) == info.ObjectOf(recv) {
+			return true
 		}
 	}
 	return false

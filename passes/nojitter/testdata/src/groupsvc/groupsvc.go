@@ -131,3 +131,25 @@ func (g *Group) work() { // want work:`waits`
 		}
 	}
 }
+
+type Pager struct{ Items []string }
+
+func (p *Pager) Next(ctx context.Context) (*Pager, error) { return p, nil }
+
+// listAll walks pages; a rate-limited page is asked for again after a
+// constant wait, but the loop is a walk over pages, not a retry.
+func listAll(ctx context.Context, p *Pager) ([]string, error) { // want listAll:`waits`
+	var out []string
+	var err error
+	for {
+		p, err = p.Next(ctx)
+		if err != nil {
+			time.Sleep(time.Second)
+			continue
+		}
+		if len(p.Items) == 0 {
+			return out, nil
+		}
+		out = append(out, p.Items...)
+	}
+}
