@@ -66,8 +66,9 @@ A poll is a retry loop too: a loop that leaves when a test on the
 attempt's result says done (an equality with a target that is not a zero
 value: a partition with the ID looked for is listed, a job's state is
 "done", the count of topics found is the count expected), and otherwise
-waits and runs the same call again, including a poll of state read by a
-method with no error result (state := p.grabState()). A drain loop (if n
+waits and runs the same call again; a poll of in-memory state read by a
+method with no error result (state := p.grabState()) is judged here only,
+as it sends nothing for other analyzers to judge. A drain loop (if n
 == 0 { return }), a batch loop (if n < size) and a poll that does not wait
 are not judged. A failure backoff is judged like a retry loop's wait: a
 wait taken only after an attempt failed (under if err != nil, or in the
@@ -77,7 +78,8 @@ rejoins at once after a generation ends, a consumer that receives again).
 A loop that also waits on a path that did not fail (time.Sleep(interval)
 at the end of the body, a ticker's tick) is a schedule and is never
 reported, nor a loop whose attempt takes a new input each time round (a
-job received from a channel).
+job received from a channel) or advances what it is called on (pager, err
+= pager.Next(ctx)).
 
 Library policies, reported where they are built:
 
