@@ -391,6 +391,9 @@ func storesOf(funcs []*ssa.Function) map[types.Object][]*ssa.Store {
 func (t *tracer) argument(p *ssa.Parameter, depth int) delay {
 	param := delay{param: true, varying: true}
 	fn := p.Parent()
+	if t.inCallee == 0 && fn != nil && t.funcs != nil && fn.Object() != nil && fn.Object().Exported() && fn.Pkg != nil && fn.Pkg.Pkg == t.pkg {
+		return t.exportedArgument(p, fn, depth)
+	}
 	if t.inCallee > 0 || fn == nil || t.funcs == nil || fn.Object() == nil || fn.Object().Exported() || fn.Pkg == nil || fn.Pkg.Pkg != t.pkg {
 		return param
 	}

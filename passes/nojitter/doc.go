@@ -35,7 +35,12 @@ through a Fact: random, capped, grows); a delay kept in a struct field or
 package variable is judged by every value the package stores there (set
 only to constants in constructors: a constant delay; a configuration field
 the caller fills in is a fixed setting); a parameter of an unexported
-function that is only called takes what its callers pass. A method that
+function that is only called takes what its callers pass; an exported
+retry or poll helper that waits for its delay parameter as given (func
+For(timeout, interval time.Duration, f func() (bool, error)) sleeping
+time.Sleep(interval)) has no jitter whatever its callers in other packages
+pass, and is reported at its wait, unless a caller in the package passes
+a jittered delay or the helper adds the random part itself. A method that
 adds its random part only when a field of its receiver is set (a backoff
 counter copied from jpillora/backoff: if b.Jitter > 0) adds none for a
 receiver built in the calling function that never sets that field
@@ -56,6 +61,25 @@ retry resolves: a name that already exists (os.IsExist, fs.ErrExist,
 EEXIST: a search for a free name), or an optimistic Redis transaction whose
 watched key changed (redis.TxFailedErr). Waiting would not make any of
 these succeed.
+
+A poll is a retry loop too: a loop that leaves when a test on the
+attempt's result says done (an equality with a target that is not a zero
+value: a partition with the ID looked for is listed, a job's state is
+"done", the count of topics found is the count expected), and otherwise
+waits and runs the same call again; a poll of in-memory state read by a
+method with no error result (state := p.grabState()) is judged here only,
+as it sends nothing for other analyzers to judge. A drain loop (if n
+== 0 { return }), a batch loop (if n < size) and a poll that does not wait
+are not judged. A failure backoff is judged like a retry loop's wait: a
+wait taken only after an attempt failed (under if err != nil, or in the
+cases of a switch after case err == nil), before the same attempt runs
+again, in a loop whose success goes round too (a membership loop that
+rejoins at once after a generation ends, a consumer that receives again).
+A loop that also waits on a path that did not fail (time.Sleep(interval)
+at the end of the body, a ticker's tick) is a schedule and is never
+reported, nor a loop whose attempt takes a new input each time round (a
+job received from a channel) or advances what it is called on (pager, err
+= pager.Next(ctx)).
 
 Library policies, reported where they are built:
 

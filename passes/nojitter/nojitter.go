@@ -39,7 +39,8 @@ const (
 func run(pass *analysis.Pass) (any, error) {
 	local := waiters(pass)
 	ctors := exportNoJitter(pass)
-	sites := pass.ResultOf[retrysite.Analyzer].(*retrysite.Result).Sites
+	res := pass.ResultOf[retrysite.Analyzer].(*retrysite.Result)
+	sites := res.Sites
 	// SSA is built only where there is a delay to follow: a wait in a retry
 	// loop, or a function returning a duration whose fact callers need.
 	shared := pass.ResultOf[ssautil.Analyzer].(*ssautil.SSA)
@@ -63,6 +64,11 @@ func run(pass *analysis.Pass) (any, error) {
 		case retrysite.Helper, retrysite.UserHelper:
 			checkPolicy(pass, s, ctors)
 		}
+	}
+	// A wait taken only after a failure, before the same attempt runs
+	// again, in a loop whose success goes round too, is judged the same.
+	for _, s := range res.Backoffs {
+		checkLoop(pass, s, local, calls, t)
 	}
 	checkBuilt(pass, sites)
 	checkDelayers(pass, funcs, t)

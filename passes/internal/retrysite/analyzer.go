@@ -60,7 +60,17 @@ func run(pass *analysis.Pass) (any, error) {
 	for _, s := range sites {
 		s.Fail = simulateFailure(pass.TypesInfo, s, f.facts.lookup)
 	}
-	res := &Result{Sites: sites}
+	res := &Result{Backoffs: f.failureBackoffs(sites)}
+	// A poll of in-memory state repeats no operation on a dependency: its
+	// wait is judged by nojitter, and no other analyzer sees a site.
+	for _, s := range sites {
+		if s.statePoll {
+			res.Backoffs = append(res.Backoffs, s)
+		} else {
+			res.Sites = append(res.Sites, s)
+		}
+	}
+	sites = res.Sites
 	f.learnUnsent(res)
 	if libs.DependsOn(pass.Pkg, libs.RetryableHTTP, libs.RestyV2) {
 		res.ClientRetries = clientConditions(pass.TypesInfo, f.index, f.facts.lookup)

@@ -139,8 +139,10 @@ func (w *loopWalk) filled(body *ast.BlockStmt) map[types.Object]bool {
 			return true
 		}
 		for _, a := range call.Args {
-			if t := w.info.TypeOf(a); t != nil && libs.Reads(t) {
-				continue // io.ReadAll(resp.Body) reads from its argument, it fills none
+			if t := w.info.TypeOf(a); !isBuffer(t) || t != nil && libs.Reads(t) {
+				// ReadPartitions(topic): a name, not a buffer to fill;
+				// io.ReadAll(resp.Body) reads from its argument.
+				continue
 			}
 			if obj := astutil.RootObject(w.info, a); obj != nil {
 				out[obj] = true
@@ -149,6 +151,19 @@ func (w *loopWalk) filled(body *ast.BlockStmt) map[types.Object]bool {
 		return true
 	})
 	return out
+}
+
+// isBuffer reports whether a value of type t can be filled by the callee it
+// is given to: a slice, a pointer, an array or an interface (an io.Writer).
+func isBuffer(t types.Type) bool {
+	if t == nil {
+		return true
+	}
+	switch t.Underlying().(type) {
+	case *types.Basic:
+		return false
+	}
+	return true
 }
 
 // dependents returns seed and the variables the loop body assigns from

@@ -55,6 +55,15 @@ type loopWalk struct {
 	headBound     bool
 	selects       map[*ast.CommClause]bool // selectEnds's answers
 	unboundedPath bool
+	// sawDone: a success path met a poll's done test (poll.go); polls:
+	// this walk reads the side of such a test that goes round as a
+	// failure. polled is pollValues's answer.
+	sawDone, polls bool
+	// stateOps: the loop's attempts read state and return no error
+	// (collectStateOps); only a poll of it is a retry.
+	stateOps  bool
+	polled    map[types.Object]bool
+	doneConds []ast.Expr
 }
 
 func (w *loopWalk) bounder() *bounder {
@@ -85,20 +94,11 @@ func analyzeLoop(info *types.Info, graph func() *cfg.CFG, loop ast.Stmt, waitOf,
 		}
 		body = l.Body
 	}
-	w := &loopWalk{
-		info: info, loop: loop, waitOf: waitOf,
-		out:          &outcomes{info: info, errs: map[types.Object]bool{}, derived: map[types.Object]bool{}, facts: facts},
-		opAssigns:    map[ast.Node]bool{},
-		boolResults:  map[types.Object]bool{},
-		resultFields: map[types.Object]bool{},
-		condVars:     map[types.Object]bool{},
-		visited:      map[[4]int]bool{},
-		exitsOK:      map[*cfg.Block]bool{},
-		pathSeen:     map[ast.Node]bool{},
-
-		attemptSeen: map[ast.Node]bool{},
-	}
+	w := newLoopWalk(info, loop, waitOf, facts)
 	w.collectOps(body)
+	if len(w.opAssigns) == 0 {
+		w.collectStateOps(body)
+	}
 	w.out.noteSwitches(body)
 	w.out.noteBools(body)
 	if len(w.opAssigns) == 0 || w.opInputsVary(body) || w.advancesField(body) || w.consumesStream(body) {
@@ -112,6 +112,81 @@ func analyzeLoop(info *types.Info, graph func() *cfg.CFG, loop ast.Stmt, waitOf,
 	if entry == nil {
 		return nil
 	}
+	w.run(cond, iter, entry, heads)
+	if w.rejected() && w.sawDone {
+		// A poll (poll.go): walk again, reading the side of the done
+		// test that goes round as a failed attempt.
+		p := newLoopWalk(info, loop, waitOf, facts)
+		p.collectOps(body)
+		if len(p.opAssigns) == 0 {
+			p.collectStateOps(body)
+		}
+		p.out.noteSwitches(body)
+		p.out.noteBools(body)
+		p.g, p.polls, p.doneConds = w.g, true, w.doneConds
+		p.run(cond, iter, entry, heads)
+		w = p
+	}
+	if w.rejected() || w.stateOps && !w.polls {
+		return nil
+	}
+	if w.unboundedPath && !w.headBound {
+		w.bound = nil
+	}
+	uncounted := w.unboundedPath && w.headBound && w.uncountedFailure(entry, heads)
+	if uncounted {
+		w.bound = nil // for tries := 0; tries < 5; { ... continue before tries++ }
+	}
+	s := &Site{Kind: Loop, Node: loop, Op: Operation{Body: body}, RetryPath: w.path, Attempt: w.goesRound(w.attempt, heads), Tests: w.tests, RetryTests: w.retryTests(heads), Bound: w.bound, Uncounted: uncounted, statePoll: w.stateOps}
+	if iter != nil {
+		// The iterator's wait between yields is the loop's wait.
+		call := ast.Unparen(loop.(*ast.RangeStmt).X).(*ast.CallExpr)
+		s.Waits = append(s.Waits, call)
+		s.WaitHelpers = map[*ast.CallExpr]*WaitFact{call: iter}
+	}
+	for _, n := range w.path {
+		ast.Inspect(n, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.FuncLit:
+				return false
+			case *ast.CallExpr:
+				if _, ok := libs.Waits.Lookup(libs.Callee(info, n)); ok {
+					s.Waits = append(s.Waits, n)
+				} else if wf := waitOf(n); wf != nil {
+					s.Waits = append(s.Waits, n)
+					if s.WaitHelpers == nil {
+						s.WaitHelpers = map[*ast.CallExpr]*WaitFact{}
+					}
+					s.WaitHelpers[n] = wf
+				}
+			}
+			return true
+		})
+	}
+	if w.polls && len(s.Waits) == 0 {
+		return nil // a poll that does not wait is a loop we cannot judge
+	}
+	return s
+}
+
+func newLoopWalk(info *types.Info, loop ast.Stmt, waitOf func(*ast.CallExpr) *WaitFact, facts func(*types.Func) *RespFact) *loopWalk {
+	return &loopWalk{
+		info: info, loop: loop, waitOf: waitOf,
+		out:          &outcomes{info: info, errs: map[types.Object]bool{}, derived: map[types.Object]bool{}, facts: facts},
+		opAssigns:    map[ast.Node]bool{},
+		boolResults:  map[types.Object]bool{},
+		resultFields: map[types.Object]bool{},
+		condVars:     map[types.Object]bool{},
+		visited:      map[[4]int]bool{},
+		exitsOK:      map[*cfg.Block]bool{},
+		pathSeen:     map[ast.Node]bool{},
+		attemptSeen:  map[ast.Node]bool{},
+	}
+}
+
+// run walks the loop's body from its entry, after reading its condition.
+func (w *loopWalk) run(cond ast.Expr, iter *WaitFact, entry *cfg.Block, heads map[*cfg.Block]bool) {
+	info := w.info
 	start := before
 	if cond != nil {
 		t, f := w.branch(cond)
@@ -138,50 +213,18 @@ func analyzeLoop(info *types.Info, graph func() *cfg.CFG, loop ast.Stmt, waitOf,
 			return true
 		})
 	}
-	if r, ok := loop.(*ast.RangeStmt); ok && (iter == nil || iter.Bounded) {
+	if r, ok := w.loop.(*ast.RangeStmt); ok && (iter == nil || iter.Bounded) {
 		w.bound, w.headBound = r.X, true
 	}
 	w.visit(entry, start, false, false, heads)
-	// A loop that goes round after an attempt that did not fail repeats
-	// work, not a failed attempt: it iterates (unless its condition is the
-	// way out after a success, as in for !done).
-	if !w.failBack || !w.successExit || w.okBack && !w.condExit || w.usesFailedResult() || w.restartsSyscall() {
-		return nil
-	}
-	if w.unboundedPath && !w.headBound {
-		w.bound = nil
-	}
-	uncounted := w.unboundedPath && w.headBound && w.uncountedFailure(entry, heads)
-	if uncounted {
-		w.bound = nil // for tries := 0; tries < 5; { ... continue before tries++ }
-	}
-	s := &Site{Kind: Loop, Node: loop, Op: Operation{Body: body}, RetryPath: w.path, Attempt: w.goesRound(w.attempt, heads), Tests: w.tests, RetryTests: w.retryTests(heads), Bound: w.bound, Uncounted: uncounted}
-	if iter != nil {
-		// The iterator's wait between yields is the loop's wait.
-		call := ast.Unparen(loop.(*ast.RangeStmt).X).(*ast.CallExpr)
-		s.Waits = append(s.Waits, call)
-		s.WaitHelpers = map[*ast.CallExpr]*WaitFact{call: iter}
-	}
-	for _, n := range w.path {
-		ast.Inspect(n, func(n ast.Node) bool {
-			switch n := n.(type) {
-			case *ast.FuncLit:
-				return false
-			case *ast.CallExpr:
-				if _, ok := libs.Waits.Lookup(libs.Callee(info, n)); ok {
-					s.Waits = append(s.Waits, n)
-				} else if wf := waitOf(n); wf != nil {
-					s.Waits = append(s.Waits, n)
-					if s.WaitHelpers == nil {
-						s.WaitHelpers = map[*ast.CallExpr]*WaitFact{}
-					}
-					s.WaitHelpers[n] = wf
-				}
-			}
-			return true
-		})
-	}
-	return s
+}
+
+// rejected reports whether the walk found a loop that is not a retry: it
+// goes round after an attempt that did not fail, it repeats work, not a
+// failed attempt: it iterates (unless its condition is the way out after
+// a success, as in for !done).
+func (w *loopWalk) rejected() bool {
+	return !w.failBack || !w.successExit || w.okBack && !w.condExit || w.usesFailedResult() || w.restartsSyscall()
 }
 
 // goesRound keeps the nodes from which a path leads to the next
@@ -368,7 +411,9 @@ func (w *loopWalk) visit(b *cfg.Block, st state, bounded, byStatus bool, heads m
 		if w.opAssigns[n] {
 			byStatus = false // a new outcome
 		}
-		if w.opAssigns[n] && st != failure {
+		if w.opAssigns[n] && st != failure && w.stateOps {
+			st = success // state read: nothing failed
+		} else if w.opAssigns[n] && st != failure {
 			if st == success || st == after {
 				st = after // conn, err := dial(); ...; _, err = conn.Write(b); return err
 			} else {
@@ -423,6 +468,15 @@ func (w *loopWalk) visit(b *cfg.Block, st state, bounded, byStatus bool, heads m
 				}
 			}
 		}
+		if st == success && t == keep && f == keep {
+			if i := w.doneTest(cond, b, heads); i >= 0 {
+				w.sawDone = true
+				w.doneConds = append(w.doneConds, cond)
+				if w.polls {
+					next[1-i] = failure // the result says not yet
+				}
+			}
+		}
 		if st != success && w.boundsHere(cond, b, heads) {
 			bounded = true
 			if w.bound == nil {
@@ -447,6 +501,9 @@ func (w *loopWalk) visit(b *cfg.Block, st state, bounded, byStatus bool, heads m
 	}
 	for i, s := range b.Succs {
 		st2 := next[min(i, 1)]
+		if w.polls && st2 == success && w.searchEnds(s) {
+			st2 = failure // for _, p := range parts { if p.ID == id {...} }: not found
+		}
 		switch {
 		case heads[s]:
 			switch st2 {

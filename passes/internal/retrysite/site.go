@@ -42,6 +42,9 @@ func (k Kind) String() string {
 // Site is one retry site.
 type Site struct {
 	Kind Kind
+	// statePoll: a poll of in-memory state (poll.go), which sends nothing
+	// and so is judged by nojitter only (Result.Backoffs).
+	statePoll bool
 	// Node is the *ast.ForStmt or *ast.RangeStmt of a Loop, and the
 	// *ast.CallExpr of the other kinds.
 	Node ast.Node
@@ -187,6 +190,10 @@ type Result struct {
 	// AddRetryCondition) retries some statuses on its own to those
 	// statuses (condition.go).
 	ClientRetries map[types.Object]Statuses
+	// Backoffs are loops that are not retry sites (success goes round
+	// too) holding waits taken only after a failed attempt, before the
+	// same attempt runs again (failbackoff.go); only nojitter reads them.
+	Backoffs []*Site
 
 	unsent map[*types.Func]bool // NotSentFact predicates this package has or calls
 }

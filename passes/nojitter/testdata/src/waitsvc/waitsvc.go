@@ -259,9 +259,10 @@ func (c *Client) Sync(ctx context.Context) error { // want Sync:`waits`
 	return every(3*time.Second, c.stop, func() error { return c.get(ctx, "/sync") })
 }
 
-// Every is every for other packages, whose periods are judged there.
+// Every is every for other packages: it adds no random part to the
+// period it is given, whatever they pass.
 func Every(period time.Duration, stop <-chan struct{}, f func() error) error { // want Every:`waits`
-	tick := time.NewTicker(period)
+	tick := time.NewTicker(period) // want `retry delay has no jitter`
 	defer tick.Stop()
 	for {
 		err := f()

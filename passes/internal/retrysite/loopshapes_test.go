@@ -1,0 +1,11 @@
+package retrysite_test
+
+import (
+	"testing"
+
+	"github.com/idemlint/idemlint/analysistest"
+)
+
+func TestLoopShapes(t *testing.T) {
+	analysistest.Run(t, show, "loopshapes", "loopshapes/waitfor")
+}

@@ -1,0 +1,232 @@
+package retrysite
+
+import (
+	"go/ast"
+	"go/constant"
+	"go/token"
+	"go/types"
+
+	"golang.org/x/tools/go/cfg"
+)
+
+// A poll is a retry loop whose outcome test is on a value derived from the
+// attempt's result rather than on its error (RULES.md, "Vocabulary"): the
+// loop leaves when the result says done (the partition it looks for is
+// listed, the job's state is the one awaited) and otherwise waits and runs
+// the same call again.
+//
+//	for attempt := 0; ; attempt++ {
+//		if attempt > 0 { sleep(ctx, backoff(attempt)) }
+//		parts, err := c.ReadPartitions(topic)
+//		if err != nil { ... continue }
+//		for _, p := range parts { if p.ID == id { return p, nil } }
+//	}
+//
+// The walk first reads such a loop as one that goes round after a success
+// (an iteration); a second walk reads the side of the done test that goes
+// round as a failed attempt. Only an equality with a target that is not a
+// zero value is a done test: a drain loop (if n == 0 { return }) and a
+// batch loop (if n < size { return }) do new work each time round.
+
+// pollValues returns the variables holding the attempt's result or a value
+// drawn from it in the loop: the attempt's non-error results, the
+// variables ranging over them, and those assigned from them.
+func (w *loopWalk) pollValues() map[types.Object]bool {
+	if w.polled != nil {
+		return w.polled
+	}
+	vals := map[types.Object]bool{}
+	for obj := range w.out.derived {
+		vals[obj] = true
+	}
+	body := loopBody(w.loop)
+	for range 3 { // values drawn from values drawn earlier
+		ast.Inspect(body, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.FuncLit:
+				return false
+			case *ast.RangeStmt:
+				if mentionsAny(w.info, n.X, vals) {
+					for _, e := range []ast.Expr{n.Key, n.Value} {
+						if id, ok := e.(*ast.Ident); ok && id.Name != "_" {
+							vals[w.info.ObjectOf(id)] = true
+						}
+					}
+				}
+			case *ast.AssignStmt:
+				if w.opAssigns[n] {
+					return true
+				}
+				for i, l := range n.Lhs {
+					r := n.Rhs[0]
+					if len(n.Rhs) == len(n.Lhs) {
+						r = n.Rhs[i]
+					}
+					if id, ok := l.(*ast.Ident); ok && id.Name != "_" && mentionsAny(w.info, r, vals) {
+						vals[w.info.ObjectOf(id)] = true
+					}
+				}
+			case *ast.IfStmt:
+				// if _, ok := state.Topics[t]; ok { found++ }: a count of
+				// what the result holds.
+				if n.Init != nil && !mentionsAny(w.info, n.Init, vals) && !mentionsAny(w.info, n.Cond, vals) {
+					return true
+				}
+				if n.Init == nil && !mentionsAny(w.info, n.Cond, vals) {
+					return true
+				}
+				ast.Inspect(n.Body, func(m ast.Node) bool {
+					if inc, ok := m.(*ast.IncDecStmt); ok {
+						if id, ok := ast.Unparen(inc.X).(*ast.Ident); ok {
+							vals[w.info.ObjectOf(id)] = true
+						}
+					}
+					return true
+				})
+			}
+			return true
+		})
+	}
+	w.polled = vals
+	return vals
+}
+
+func loopBody(loop ast.Stmt) *ast.BlockStmt {
+	switch l := loop.(type) {
+	case *ast.ForStmt:
+		return l.Body
+	case *ast.RangeStmt:
+		return l.Body
+	}
+	return nil
+}
+
+// doneTest reports which side of cond, ending block b, is a poll's way
+// out: cond compares a value drawn from the result with a target (==, !=),
+// that side only leaves the loop and the other goes round. It returns -1
+// when cond is no done test.
+func (w *loopWalk) doneTest(cond ast.Expr, b *cfg.Block, heads map[*cfg.Block]bool) int {
+	e, ok := ast.Unparen(cond).(*ast.BinaryExpr)
+	if !ok || e.Op != token.EQL && e.Op != token.NEQ {
+		return -1
+	}
+	vals := w.pollValues()
+	x, y := e.X, e.Y
+	if !mentionsAny(w.info, x, vals) {
+		x, y = y, x
+	}
+	if !mentionsAny(w.info, x, vals) || mentionsAny(w.info, y, vals) || w.zeroValue(y) || w.zeroValue(x) {
+		return -1
+	}
+	if w.isOutcomeErr(x) {
+		return -1 // err == ErrNotReady is a failure test, read by branch
+	}
+	for i, s := range b.Succs {
+		other := b.Succs[1-i]
+		if w.canExit(s, heads) && !w.reachesHead(s, heads) && w.reachesHead(other, heads) {
+			return i
+		}
+	}
+	return -1
+}
+
+func (w *loopWalk) isOutcomeErr(e ast.Expr) bool {
+	return isErrorType(w.info.TypeOf(e))
+}
+
+// zeroValue reports whether e is nil or a zero constant (0, "", false):
+// what a drain loop's test for "nothing left" compares with.
+func (w *loopWalk) zeroValue(e ast.Expr) bool {
+	tv, ok := w.info.Types[e]
+	if !ok {
+		return false
+	}
+	if tv.IsNil() {
+		return true
+	}
+	if tv.Value == nil {
+		return false
+	}
+	switch tv.Value.Kind() {
+	case constant.Int, constant.Float:
+		return constant.Sign(tv.Value) == 0
+	case constant.String:
+		return constant.StringVal(tv.Value) == ""
+	case constant.Bool:
+		return !constant.BoolVal(tv.Value)
+	}
+	return false
+}
+
+// reachesHead reports whether some path from b starts the loop's next
+// iteration.
+func (w *loopWalk) reachesHead(b *cfg.Block, heads map[*cfg.Block]bool) bool {
+	seen := map[*cfg.Block]bool{}
+	var walk func(b *cfg.Block) bool
+	walk = func(b *cfg.Block) bool {
+		if heads[b] {
+			return true
+		}
+		if seen[b] || !w.member(b) {
+			return false
+		}
+		seen[b] = true
+		for _, s := range b.Succs {
+			if walk(s) {
+				return true
+			}
+		}
+		return false
+	}
+	return walk(b)
+}
+
+// searchEnds reports whether block b is where an inner loop that holds a
+// done test ends without having found what it looked for: for _, p :=
+// range parts { if p.ID == id { return p } } falls through when no
+// partition matched.
+func (w *loopWalk) searchEnds(b *cfg.Block) bool {
+	if b.Kind != cfg.KindRangeDone && b.Kind != cfg.KindForDone || b.Stmt == w.loop || b.Stmt == nil {
+		return false
+	}
+	for _, c := range w.doneConds {
+		if b.Stmt.Pos() <= c.Pos() && c.End() <= b.Stmt.End() {
+			return true
+		}
+	}
+	return false
+}
+
+// collectStateOps finds, in a loop with no attempt that returns an error,
+// the calls that read state into a variable (state := p.grabState()): a
+// poll of state that another goroutine changes. Such a loop is a retry
+// loop only as a poll (a done test on what the call returned, and a wait).
+func (w *loopWalk) collectStateOps(body *ast.BlockStmt) {
+	ast.Inspect(body, func(n ast.Node) bool {
+		if _, ok := n.(*ast.FuncLit); ok {
+			return false
+		}
+		as, ok := n.(*ast.AssignStmt)
+		if !ok || len(as.Rhs) != 1 {
+			return true
+		}
+		call, ok := ast.Unparen(as.Rhs[0]).(*ast.CallExpr)
+		if !ok || !isAttempt(w.info, call) || w.waitOf(call) != nil || len(call.Args) > 0 {
+			return true
+		}
+		if tv, ok := w.info.Types[call.Fun]; ok && tv.IsBuiltin() {
+			return true
+		}
+		if _, ok := call.Fun.(*ast.SelectorExpr); !ok {
+			return true // a method reading its receiver's state
+		}
+		for _, l := range as.Lhs {
+			if id, ok := l.(*ast.Ident); ok && id.Name != "_" {
+				w.opAssigns[n] = true
+				w.stateOps = true
+				w.out.derived[w.info.ObjectOf(id)] = true
+			}
+		}
+		return true
+	})
+}

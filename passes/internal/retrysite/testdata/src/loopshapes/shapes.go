@@ -1,0 +1,231 @@
+// Package loopshapes holds the loop shapes of real clients: polls whose
+// result test says done, reconnect loops, failure-only backoffs and the
+// look-alikes (schedules, workers, pagination) that are not retries.
+package loopshapes
+
+import (
+	"context"
+	"errors"
+	"time"
+)
+
+type Partition struct{ ID int }
+
+type conn struct{}
+
+func (c *conn) ReadPartitions(topic string) ([]Partition, error) { return nil, nil }
+func (c *conn) ReadBatch() (int, error)                          { return 0, nil }
+
+func isTemporary(err error) bool { return err != nil }
+
+func pause(ctx context.Context, d time.Duration) bool {
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-t.C:
+		return true
+	case <-ctx.Done():
+		return false
+	}
+}
+
+func grow(attempt int, lo, hi time.Duration) time.Duration {
+	d := time.Duration(attempt*attempt) * lo
+	if d > hi {
+		d = hi
+	}
+	return d
+}
+
+// lookup polls until the partition shows up: a result test says done.
+func lookup(ctx context.Context, c *conn, topic string, id int) (Partition, error) {
+	for attempt := 0; true; attempt++ { // want `retry loop bounded=true waits=1 op=body`
+		if attempt != 0 {
+			if !pause(ctx, grow(attempt, 100*time.Millisecond, 10*time.Second)) {
+				return Partition{}, ctx.Err()
+			}
+		}
+		parts, err := c.ReadPartitions(topic)
+		if err != nil {
+			if isTemporary(err) {
+				continue
+			}
+			return Partition{}, err
+		}
+		for _, p := range parts {
+			if p.ID == id {
+				return p, nil
+			}
+		}
+	}
+	return Partition{}, errors.New("unreachable")
+}
+
+type Job struct {
+	State string
+	Next  string
+}
+
+type jobs struct{}
+
+func (j *jobs) Get(ctx context.Context, id string) (*Job, error)     { return nil, nil }
+func (j *jobs) Purge(ctx context.Context, limit int) (int, error)    { return 0, nil }
+func (j *jobs) List(ctx context.Context, token string) (*Job, error) { return nil, nil }
+func (j *jobs) Scan(ctx context.Context) error                       { return nil }
+func (j *jobs) Handle(ctx context.Context, m string) (string, error) { return "", nil }
+
+// waitDone polls a job until it reaches the awaited state.
+func waitDone(ctx context.Context, js *jobs, id string) error {
+	for { // want `retry loop bounded=true waits=1 op=body`
+		job, err := js.Get(ctx, id)
+		if err != nil {
+			return err
+		}
+		if job.State == "done" {
+			return nil
+		}
+		if !pause(ctx, 2*time.Second) {
+			return ctx.Err()
+		}
+	}
+}
+
+// purgeAll deletes in batches until nothing is left: new work each time.
+func purgeAll(ctx context.Context, js *jobs) error {
+	for {
+		n, err := js.Purge(ctx, 500)
+		if err != nil {
+			return err
+		}
+		if n == 0 {
+			return nil
+		}
+		time.Sleep(time.Second)
+	}
+}
+
+// purgeBatches stops at the first short batch: new work each time.
+func purgeBatches(ctx context.Context, js *jobs) error {
+	for {
+		n, err := js.Purge(ctx, 500)
+		if err != nil {
+			return err
+		}
+		if n < 500 {
+			return nil
+		}
+		time.Sleep(time.Second)
+	}
+}
+
+// listAll pages through the jobs: the token moves on.
+func listAll(ctx context.Context, js *jobs) ([]*Job, error) {
+	var out []*Job
+	token := "start"
+	for {
+		page, err := js.List(ctx, token)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, page)
+		if page.Next == "end" {
+			return out, nil
+		}
+		token = page.Next
+		time.Sleep(100 * time.Millisecond)
+	}
+}
+
+// scanForever is a schedule: it sleeps after a success too and never
+// leaves.
+func scanForever(ctx context.Context, js *jobs) {
+	for {
+		if err := js.Scan(ctx); err != nil {
+			println(err.Error())
+		}
+		time.Sleep(time.Minute)
+	}
+}
+
+// serve handles messages from a channel until told to stop.
+func serve(ctx context.Context, js *jobs, in <-chan string) {
+	for m := range in {
+		reply, err := js.Handle(ctx, m)
+		if err != nil {
+			continue
+		}
+		if reply == "stop" {
+			return
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+}
+
+// busyPoll does not wait between polls: left alone.
+func busyPoll(ctx context.Context, js *jobs, id string) error {
+	for {
+		job, err := js.Get(ctx, id)
+		if err != nil {
+			return err
+		}
+		if job.State == "done" {
+			return nil
+		}
+	}
+}
+
+type layout struct{ Topics map[string]bool }
+
+type pool struct {
+	q chan string
+}
+
+func (p *pool) snapshot() *layout { return nil }
+func (p *pool) pop() string       { return "" }
+func (p *pool) handle(m string)   {}
+
+// awaitTopics waits until another goroutine's refresh lists every topic:
+// a poll of state, which sends nothing. Its wait is judged by nojitter
+// (Result.Backoffs); it is no retry site for the other analyzers.
+func (p *pool) awaitTopics(ctx context.Context, topics []string) {
+	wait := 100 * time.Millisecond
+	for ctx.Err() == nil {
+		state := p.snapshot()
+		found := 0
+		for _, t := range topics {
+			if _, ok := state.Topics[t]; ok {
+				found++
+			}
+		}
+		if found == len(topics) {
+			return
+		}
+		time.Sleep(wait)
+		if wait *= 2; wait > 5*time.Second {
+			wait = 5 * time.Second
+		}
+	}
+}
+
+// drain handles items until the stop item: the result is used, new work
+// each time.
+func (p *pool) drain() {
+	for {
+		m := p.pop()
+		if m == "stop" {
+			return
+		}
+		p.handle(m)
+		time.Sleep(time.Millisecond)
+	}
+}
+
+// spin polls state without waiting: left alone.
+func (p *pool) spin(topics []string) {
+	for {
+		state := p.snapshot()
+		if len(state.Topics) == len(topics) {
+			return
+		}
+	}
+}

@@ -1,0 +1,38 @@
+package nojitter
+
+import "golang.org/x/tools/go/ssa"
+
+// exportedArgument judges a delay that an exported retry or poll helper
+// waits for as its caller gave it (func For(timeout, interval
+// time.Duration, f func() (bool, error)) sleeping time.Sleep(interval)
+// between polls). Its callers are mostly in other packages, out of sight;
+// a helper that adds no random part to the delay it is given has no
+// jitter whatever they pass, and clients that call it with the same
+// configured interval poll in lock-step. The callers in sight decide
+// otherwise: one that passes a jittered delay (or one we cannot follow)
+// keeps the helper silent.
+func (t *tracer) exportedArgument(p *ssa.Parameter, fn *ssa.Function, depth int) delay {
+	if t.callers == nil {
+		t.callers, t.escaped = callersOf(t.funcs())
+	}
+	idx := -1
+	for i, q := range fn.Params {
+		if q == p {
+			idx = i
+		}
+	}
+	var d delay
+	for _, c := range t.callers[fn] {
+		if idx < 0 || idx >= len(c.Args) {
+			return delay{param: true, varying: true}
+		}
+		a := t.trace(c.Args[idx], depth+1)
+		d.random = d.random || a.random
+		d.opaque = d.opaque || a.opaque
+	}
+	if !d.random && !d.opaque {
+		t.note(p.Pos(), "%s waits for its parameter %s as given, adding no random part", fn.Name(), p.Name())
+	}
+	d.varying = true
+	return d
+}
