@@ -66,8 +66,9 @@ type sim struct {
 	info  *types.Info
 	facts func(*types.Func) *RespFact
 	code  int64
-	param types.Object // fact mode: the parameter whose status is simulated
-	loop  bool         // the code is a loop body: continue and break end it
+	param types.Object      // fact mode: the parameter whose status is simulated
+	loop  bool              // the code is a loop body: continue and break end it
+	moves map[ast.Node]bool // Site.Moves: a path through one does not go on
 	ends  []simEnd
 	sends map[*ast.CallExpr]bool // the calls whose response is followed
 	// sendOf maps a response variable to its send, and tested holds the
@@ -112,6 +113,9 @@ func (s *sim) end(n ast.Node, p *simPath) { s.ends = append(s.ends, simEnd{node:
 // stmt runs one statement on path p; it returns the paths that go on
 // after it, and those that left an enclosing switch or select by break.
 func (s *sim) stmt(st ast.Stmt, p *simPath) (fall, broke []*simPath) {
+	if s.moves[st] {
+		return nil, nil // the next attempt sends something else: not a retry
+	}
 	one := []*simPath{p}
 	switch st.(type) {
 	case *ast.ExprStmt, *ast.AssignStmt, *ast.DeclStmt, *ast.DeferStmt, *ast.ReturnStmt, *ast.GoStmt:

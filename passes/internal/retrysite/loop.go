@@ -55,6 +55,9 @@ type loopWalk struct {
 	headBound     bool
 	selects       map[*ast.CommClause]bool // selectEnds's answers
 	unboundedPath bool
+	// moves are the statements that change what the next attempt sends
+	// (a region redirect): a path through one is not a retry path.
+	moves map[ast.Node]bool
 }
 
 func (w *loopWalk) bounder() *bounder {
@@ -151,7 +154,7 @@ func analyzeLoop(info *types.Info, graph func() *cfg.CFG, loop ast.Stmt, waitOf,
 	if w.unboundedPath && !w.headBound {
 		w.bound = nil
 	}
-	s := &Site{Kind: Loop, Node: loop, Op: Operation{Body: body}, RetryPath: w.path, Attempt: w.goesRound(w.attempt, heads), Tests: w.tests, RetryTests: w.retryTests(heads), Bound: w.bound}
+	s := &Site{Kind: Loop, Node: loop, Op: Operation{Body: body}, RetryPath: w.path, Attempt: w.goesRound(w.attempt, heads), Tests: w.tests, RetryTests: w.retryTests(heads), Bound: w.bound, Moves: w.moves}
 	if iter != nil {
 		// The iterator's wait between yields is the loop's wait.
 		call := ast.Unparen(loop.(*ast.RangeStmt).X).(*ast.CallExpr)
@@ -361,6 +364,9 @@ func (w *loopWalk) visit(b *cfg.Block, st state, bounded, byStatus bool, heads m
 	w.visited[key] = true
 	var last ast.Node
 	for _, n := range b.Nodes {
+		if w.moves[n] {
+			return // the next attempt sends something else
+		}
 		if w.opAssigns[n] {
 			byStatus = false // a new outcome
 		}
