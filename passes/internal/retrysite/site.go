@@ -190,6 +190,8 @@ type Result struct {
 	ClientRetries map[types.Object]Statuses
 
 	unsent map[*types.Func]bool // NotSentFact predicates this package has or calls
+
+	clients *clientConfigs // for RetryingClient
 }
 
 // Within returns the sites whose operation's code contains pos, innermost
