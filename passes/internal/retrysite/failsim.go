@@ -416,7 +416,16 @@ func (s *sim) errVal(e ast.Expr, p *simPath) value {
 			(fn.Name() == "Errorf" || fn.Name() == "New") {
 			return value{kind: errNonNil}
 		}
-		return s.checkerErr(x, p)
+		if v := s.checkerErr(x, p); v.kind != errUnknown {
+			return v
+		}
+		// errutils.NewUnexpectedStatusCodeError(...) returns a
+		// *UnexpectedStatusCodeError: a value of a concrete type is a
+		// non-nil error once converted, whatever the pointer holds.
+		if t := s.info.TypeOf(e); t != nil && !types.IsInterface(t) {
+			return value{kind: errNonNil}
+		}
+		return value{kind: errUnknown}
 	}
 	// A value of a concrete type is a non-nil error once converted.
 	if t := s.info.TypeOf(e); t != nil && !types.IsInterface(t) {
