@@ -421,8 +421,10 @@ func (s *sim) errVal(e ast.Expr, p *simPath) value {
 		}
 		// errutils.NewUnexpectedStatusCodeError(...) returns a
 		// *UnexpectedStatusCodeError: a value of a concrete type is a
-		// non-nil error once converted, whatever the pointer holds.
-		if t := s.info.TypeOf(e); t != nil && !types.IsInterface(t) {
+		// non-nil error once converted, whatever the pointer holds. (A
+		// retry library's own marker type, a *backoff.PermanentError,
+		// says more than that: it is left to the judges.)
+		if t := s.info.TypeOf(e); t != nil && !types.IsInterface(t) && !libraryErrorType(t) {
 			return value{kind: errNonNil}
 		}
 		return value{kind: errUnknown}
@@ -789,4 +791,18 @@ func isResponseType(t types.Type) bool {
 		return false
 	}
 	return libs.IsNamed(p.Elem(), "net/http", "Response") || libs.IsNamed(p.Elem(), libs.RestyV2, "Response")
+}
+
+// libraryErrorType reports whether t (or what it points to) is a type of a
+// retry library (backoff's PermanentError), whose errors mean something
+// to the helper that runs the operation.
+func libraryErrorType(t types.Type) bool {
+	if p, ok := t.(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	n, ok := types.Unalias(t).(*types.Named)
+	if !ok || n.Obj().Pkg() == nil {
+		return false
+	}
+	return libs.FamilyByName(libs.Func{Pkg: n.Obj().Pkg().Path()}) != nil
 }
