@@ -29,12 +29,25 @@ for another attempt on a path a 200 does not take:
   and resty's AddRetryCondition (with a retry count above zero), followed
   from the client's variable or field through constructors.
 A test that singles out some client errors (returns on 404, wraps 4xx in
-backoff.Permanent) is a choice, not reported.
+backoff.Permanent) is a choice, not reported. A function of another
+package that sends and fails on every non-2xx (a client's do that turns
+each such status into an error, whatever its body decodes to) is a send
+and such a test in the operation that calls it. A helper of the package
+that retries the operation it is given (waitFor(ctx, op) calling
+wait.Retry(ctx, op, ...)) is reported at that retry call, once, when a
+caller passes an operation that retries every 4xx, with the failing call
+as related information. A loop whose one special path changes what the
+next attempt sends (a region redirect that stores the region an error
+names, then continues) is still a retry loop on its other paths; the
+special path is not read as a retry.
 
 A server that answers 429 or 503 often says when to come back, in the
 Retry-After header. Reported at the wait (with -retryclienterror.retryafter,
 on by default): a retry loop whose code compares the status with 429 or
-503 and goes round on one of them by a path that never reads the
+503, or tests it against a fixed table of codes that lists 429 (directly
+or through a status predicate of the program that is true for 429 and not
+for the client errors), and goes round on one of them by a path that
+never reads the
 Retry-After header (by name, or through a function of the program it hands
 the response or its header to that does). A retry helper's operation
 (backoff.Retry, retry-go, a helper of the program) that fails on 429 or 503

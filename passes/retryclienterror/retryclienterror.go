@@ -1,6 +1,8 @@
 package retryclienterror
 
 import (
+	"go/ast"
+
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/idemlint/idemlint/passes/internal/bodies"
@@ -38,12 +40,14 @@ func run(pass *analysis.Pass) (any, error) {
 	if checkStatus {
 		clientConditions(pass, res.ClientRetries)
 	}
+	inner := passedThrough(pass, res.Sites)
+	done := map[ast.Node]bool{}
 	for _, s := range res.Sites {
 		f := s.Fail
 		if f == nil || len(f.Sends) == 0 {
 			continue
 		}
-		if checkStatus && f.Retried.ClientErrors() {
+		if checkStatus && f.Retried.ClientErrors() && !reportInHelper(pass, s, inner, done) {
 			report.At(pass, f.Sends[0], msgStatus)
 		}
 		throttled := f.Throttle && (f.Retried.Has(429) || f.Retried.Has(503))

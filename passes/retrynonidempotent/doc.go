@@ -47,6 +47,19 @@ a retrying helper called with http.MethodPost is reported at that call; a
 request built by a builder given http.MethodPost and sent in the loop is
 reported at the send.
 
+A client package that keeps the *http.Client it is given in a field and
+POSTs through it (internal.NewClient(hc) stores hc in Client.HTTPClient,
+and RecordService.Create sends through c.HTTPClient.Do) cannot know, when
+it is analyzed, that its importer hands it a retrying client: Facts flow
+from importee to importer only. The constructor's Fact says which
+parameter lands in which field and which method POSTs through it, and a
+call of it given a retrying client (go-retryablehttp's StandardClient,
+also through functions of any package that return the client they are
+given, such as a debug wrapper) is reported at that call, with the POST
+as related information. A POST that carries a key, a field no POST goes
+through, a client whose CheckRetry was replaced or whose retries are off,
+are not reported.
+
 Also reported: a key generated per attempt, its value made by uuid, rand,
 time.Now or similar inside the retry site (followed through SSA, and
 through functions that return such a value, learned as Facts), or by a

@@ -25,7 +25,7 @@ var Analyzer = &analysis.Analyzer{
 	URL:       "https://github.com/idemlint/idemlint#retrynonidempotent",
 	Requires:  []*analysis.Analyzer{retrysite.Analyzer, bodies.Analyzer, ssautil.Analyzer},
 	Run:       run,
-	FactTypes: []analysis.Fact{new(SendsFact), new(SetsKeyFact), new(BuildsFact), new(FreshFact), new(SendsRequestFact)},
+	FactTypes: []analysis.Fact{new(SendsFact), new(SetsKeyFact), new(BuildsFact), new(FreshFact), new(SendsRequestFact), new(FieldSendsFact)},
 }
 
 var (
@@ -92,8 +92,13 @@ func run(pass *analysis.Pass) (any, error) {
 	for fn := range a.fresh {
 		pass.ExportObjectFact(fn, new(FreshFact))
 	}
+	fieldSends := a.learnFieldSends(sites)
+	for fn, f := range fieldSends {
+		pass.ExportObjectFact(fn, f)
+	}
 	a.check(sites)
 	a.checkSDKTokens(sites.Sites)
+	a.checkFieldSends(sites, fieldSends)
 	return nil, nil
 }
 

@@ -21,7 +21,7 @@ var Analyzer = &analysis.Analyzer{
 	Doc:        "find retry sites: retry loops, retry helper calls, and requests sent through retrying clients",
 	Run:        run,
 	ResultType: reflect.TypeFor[*Result](),
-	FactTypes:  []analysis.Fact{new(HelperFact), new(WaitFact), new(RespFact), new(NotSentFact), new(JobOptsFact), new(ActivityRunsFact), new(AckFact)},
+	FactTypes:  []analysis.Fact{new(HelperFact), new(WaitFact), new(RespFact), new(NotSentFact), new(JobOptsFact), new(ActivityRunsFact), new(AckFact), new(ClientPassFact)},
 	Requires:   []*analysis.Analyzer{bodies.Analyzer},
 }
 
@@ -37,6 +37,11 @@ func run(pass *analysis.Pass) (any, error) {
 		facts:   &respFacts{pass: pass, local: map[*types.Func]*RespFact{}},
 	}
 	f.clients = newClientConfigs(pass.Pkg, pass.TypesInfo, f.decls, f.index.Package())
+	f.clients.pass = pass
+	if libs.DependsOn(pass.Pkg, "net/http") {
+		f.clients.passes = learnClientPasses(pass.TypesInfo, f.decls)
+		exportClientPasses(pass, f.clients.passes)
+	}
 	f.learnWaits()
 	f.facts.learn(pass.Files)
 	// A helper may call another helper of the same package declared later:
@@ -60,7 +65,7 @@ func run(pass *analysis.Pass) (any, error) {
 	for _, s := range sites {
 		s.Fail = simulateFailure(pass.TypesInfo, s, f.facts.lookup)
 	}
-	res := &Result{Backoffs: f.failureBackoffs(sites)}
+	res := &Result{Backoffs: f.failureBackoffs(sites), clients: f.clients}
 	// A poll of in-memory state repeats no operation on a dependency: its
 	// wait is judged by nojitter, and no other analyzer sees a site.
 	for _, s := range sites {

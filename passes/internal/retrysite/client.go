@@ -6,6 +6,8 @@ import (
 	"go/types"
 	"iter"
 
+	"golang.org/x/tools/go/analysis"
+
 	"github.com/idemlint/idemlint/passes/internal/astutil"
 	"github.com/idemlint/idemlint/passes/internal/libs"
 )
@@ -44,6 +46,10 @@ type clientConfigs struct {
 	index *clientIndex
 	cache map[types.Object]*ClientConfig
 	busy  map[types.Object]bool
+	// passes are the ClientPassFacts of the package; pass imports the
+	// others' (nil in tests that build the configs alone).
+	passes map[*types.Func]*ClientPassFact
+	pass   *analysis.Pass
 }
 
 // clientIndex holds, for each variable and struct field of the package,
@@ -351,6 +357,9 @@ func (c *clientConfigs) call(call *ast.CallExpr, en env, depth int) *ClientConfi
 			cfg.Off = true // a count read from configuration may be zero
 		}
 		return cfg
+	}
+	if f := c.clientPass(fn); f != nil && f.Param < len(call.Args) {
+		return c.of(call.Args[f.Param], en, depth+1) // clientdebug.Wrap(rc.StandardClient())
 	}
 	if _, ok := libs.ClientWrappers.Lookup(fn); ok && sel != nil {
 		return std(c.of(sel.X, en, depth+1), clientType(c.info.TypeOf(sel.X)), call.Pos())

@@ -66,8 +66,9 @@ type sim struct {
 	info  *types.Info
 	facts func(*types.Func) *RespFact
 	code  int64
-	param types.Object // fact mode: the parameter whose status is simulated
-	loop  bool         // the code is a loop body: continue and break end it
+	param types.Object      // fact mode: the parameter whose status is simulated
+	loop  bool              // the code is a loop body: continue and break end it
+	moves map[ast.Node]bool // Site.Moves: a path through one does not go on
 	ends  []simEnd
 	sends map[*ast.CallExpr]bool // the calls whose response is followed
 	// sendOf maps a response variable to its send, and tested holds the
@@ -112,6 +113,9 @@ func (s *sim) end(n ast.Node, p *simPath) { s.ends = append(s.ends, simEnd{node:
 // stmt runs one statement on path p; it returns the paths that go on
 // after it, and those that left an enclosing switch or select by break.
 func (s *sim) stmt(st ast.Stmt, p *simPath) (fall, broke []*simPath) {
+	if s.moves[st] {
+		return nil, nil // the next attempt sends something else: not a retry
+	}
 	one := []*simPath{p}
 	switch st.(type) {
 	case *ast.ExprStmt, *ast.AssignStmt, *ast.DeclStmt, *ast.DeferStmt, *ast.ReturnStmt, *ast.GoStmt:
@@ -412,7 +416,18 @@ func (s *sim) errVal(e ast.Expr, p *simPath) value {
 			(fn.Name() == "Errorf" || fn.Name() == "New") {
 			return value{kind: errNonNil}
 		}
-		return s.checkerErr(x, p)
+		if v := s.checkerErr(x, p); v.kind != errUnknown {
+			return v
+		}
+		// errutils.NewUnexpectedStatusCodeError(...) returns a
+		// *UnexpectedStatusCodeError: a value of a concrete type is a
+		// non-nil error once converted, whatever the pointer holds. (A
+		// retry library's own marker type, a *backoff.PermanentError,
+		// says more than that: it is left to the judges.)
+		if t := s.info.TypeOf(e); t != nil && !types.IsInterface(t) && !libraryErrorType(t) {
+			return value{kind: errNonNil}
+		}
+		return value{kind: errUnknown}
 	}
 	// A value of a concrete type is a non-nil error once converted.
 	if t := s.info.TypeOf(e); t != nil && !types.IsInterface(t) {
@@ -776,4 +791,18 @@ func isResponseType(t types.Type) bool {
 		return false
 	}
 	return libs.IsNamed(p.Elem(), "net/http", "Response") || libs.IsNamed(p.Elem(), libs.RestyV2, "Response")
+}
+
+// libraryErrorType reports whether t (or what it points to) is a type of a
+// retry library (backoff's PermanentError), whose errors mean something
+// to the helper that runs the operation.
+func libraryErrorType(t types.Type) bool {
+	if p, ok := t.(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	n, ok := types.Unalias(t).(*types.Named)
+	if !ok || n.Obj().Pkg() == nil {
+		return false
+	}
+	return libs.FamilyByName(libs.Func{Pkg: n.Obj().Pkg().Path()}) != nil
 }

@@ -68,14 +68,14 @@ func simulateFailure(info *types.Info, site *Site, facts func(*types.Func) *Resp
 	if j == nil {
 		return nil
 	}
-	out := &Failure{Throttle: comparesThrottle(info, body)}
+	out := &Failure{Throttle: comparesThrottle(info, body) || testsThrottleSet(info, body, facts)}
 	ignoresRA := map[ast.Node]bool{} // retry ends a 429 or 503 reaches without reading Retry-After
 	retried := make([]map[ast.Node]bool, len(sampleCodes))
 	baseline := map[ast.Node]bool{}
 	leaks := map[*ast.CallExpr]bool{} // send -> a 200 leaks it too
 	sends := map[*ast.CallExpr]bool{}
 	for i, code := range sampleCodes {
-		s := &sim{info: info, facts: facts, code: code, loop: site.Kind == Loop}
+		s := &sim{info: info, facts: facts, code: code, loop: site.Kind == Loop, moves: site.Moves}
 		p := &simPath{env: map[types.Object]value{}, open: map[types.Object]*ast.CallExpr{}}
 		fall, broke := s.list(body.List, []*simPath{p})
 		for _, q := range append(fall, broke...) {

@@ -83,8 +83,13 @@ func (w *loopWalk) opInputsVary(body *ast.BlockStmt) bool {
 		// w.conn = conn keeps the result in a field of w: the next
 		// attempt reads the field, not everything w holds.
 		feedback := w.dependents(body, own, false)
+		fresh := w.refreshedBefore(body, n)
 		for _, in := range append([]ast.Expr{call.Fun}, call.Args...) {
-			if mentionsAny(w.info, in, fromCounters) || mentionsAny(w.info, in, feedback) {
+			if mentionsAny(w.info, in, fromCounters) {
+				return true
+			}
+			stale := staleMentions(w.info, in, feedback, fresh)
+			if len(stale) > 0 && !w.noteMoves(body, stale) {
 				return true
 			}
 		}
@@ -144,7 +149,11 @@ func (w *loopWalk) filled(body *ast.BlockStmt) map[types.Object]bool {
 				// io.ReadAll(resp.Body) reads from its argument.
 				continue
 			}
-			if obj := astutil.RootObject(w.info, a); obj != nil {
+			// Only a variable is filled: io.ReadAll(io.LimitReader(r, n))
+			// roots at the package io, and seeding it would make every
+			// later use of io (res.Body = io.NopCloser(...)) look fed by
+			// the buffer.
+			if obj, ok := astutil.RootObject(w.info, a).(*types.Var); ok {
 				out[obj] = true
 			}
 		}
@@ -311,6 +320,10 @@ func (w *loopWalk) harmlessUse(path []ast.Node, id *ast.Ident) bool {
 		return slices.Contains(p.Lhs, ast.Expr(id))
 	case *ast.ValueSpec:
 		return slices.Contains(p.Names, id) // var resp *http.Response
+	case *ast.ReturnStmt:
+		// return res, err hands the failed answer to the caller on the
+		// way out: nothing of it is carried into another attempt.
+		return true
 	case *ast.CallExpr:
 		// A response handed to a function (drain and close it, parse its
 		// Retry-After) is inspected or released, not built upon.

@@ -64,6 +64,9 @@ type loopWalk struct {
 	stateOps  bool
 	polled    map[types.Object]bool
 	doneConds []ast.Expr
+	// moves are the statements that change what the next attempt sends
+	// (a region redirect): a path through one is not a retry path.
+	moves map[ast.Node]bool
 }
 
 func (w *loopWalk) bounder() *bounder {
@@ -123,7 +126,7 @@ func analyzeLoop(info *types.Info, graph func() *cfg.CFG, loop ast.Stmt, waitOf,
 		}
 		p.out.noteSwitches(body)
 		p.out.noteBools(body)
-		p.g, p.polls, p.doneConds = w.g, true, w.doneConds
+		p.g, p.polls, p.doneConds, p.moves = w.g, true, w.doneConds, w.moves
 		p.run(cond, iter, entry, heads)
 		w = p
 	}
@@ -137,7 +140,7 @@ func analyzeLoop(info *types.Info, graph func() *cfg.CFG, loop ast.Stmt, waitOf,
 	if uncounted {
 		w.bound = nil // for tries := 0; tries < 5; { ... continue before tries++ }
 	}
-	s := &Site{Kind: Loop, Node: loop, Op: Operation{Body: body}, RetryPath: w.path, Attempt: w.goesRound(w.attempt, heads), Tests: w.tests, RetryTests: w.retryTests(heads), Bound: w.bound, Uncounted: uncounted, statePoll: w.stateOps}
+	s := &Site{Kind: Loop, Node: loop, Op: Operation{Body: body}, RetryPath: w.path, Attempt: w.goesRound(w.attempt, heads), Tests: w.tests, RetryTests: w.retryTests(heads), Bound: w.bound, Uncounted: uncounted, Moves: w.moves, statePoll: w.stateOps}
 	if iter != nil {
 		// The iterator's wait between yields is the loop's wait.
 		call := ast.Unparen(loop.(*ast.RangeStmt).X).(*ast.CallExpr)
@@ -408,6 +411,9 @@ func (w *loopWalk) visit(b *cfg.Block, st state, bounded, byStatus bool, heads m
 	w.visited[key] = true
 	var last ast.Node
 	for _, n := range b.Nodes {
+		if w.moves[n] {
+			return // the next attempt sends something else
+		}
 		if w.opAssigns[n] {
 			byStatus = false // a new outcome
 		}

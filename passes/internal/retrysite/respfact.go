@@ -249,7 +249,7 @@ func sendFactOf(info *types.Info, fd *ast.FuncDecl, facts func(*types.Func) *Res
 		if s.failed {
 			return nil
 		}
-		allErr, allNil, any := true, true, false
+		allErr, allNil, someNil, any := true, true, false, false
 		for _, e := range s.ends {
 			if !e.p.sent {
 				continue
@@ -266,12 +266,18 @@ func sendFactOf(info *types.Info, fd *ast.FuncDecl, facts func(*types.Func) *Res
 			}
 			if !(v.kind == errNil || v.kind == errStatus && v.nilMask.Has(code)) {
 				allNil = false
+			} else {
+				someNil = true
 			}
 		}
 		if any && allErr {
 			f.Err |= 1 << i
 		}
-		if any && allNil {
+		// A 2xx answer whose body then fails to read or decode
+		// (json.Unmarshal(raw, out) returning its error) fails for a
+		// reason of its own, not for its status: the function still
+		// succeeds on a 2xx, as callers judging it by status need.
+		if any && (allNil || someNil && code >= 200 && code < 300) {
 			f.Nil |= 1 << i
 		}
 	}

@@ -100,6 +100,10 @@ type Site struct {
 	// RetryTests are the Tests whose failure side can lead to the next
 	// attempt (a test whose failure returns is left out).
 	RetryTests []ast.Expr
+	// Moves are the statements after which the next attempt sends
+	// something else (a region redirect stores the region an error
+	// names): a path through one does not retry.
+	Moves map[ast.Node]bool
 	// Bound is the node that ends the retries while the operation keeps
 	// failing (an attempt counter test, a deadline, a context check), or
 	// nil when nothing does.
@@ -196,6 +200,8 @@ type Result struct {
 	Backoffs []*Site
 
 	unsent map[*types.Func]bool // NotSentFact predicates this package has or calls
+
+	clients *clientConfigs // for RetryingClient
 }
 
 // Within returns the sites whose operation's code contains pos, innermost

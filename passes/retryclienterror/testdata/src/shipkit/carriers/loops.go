@@ -168,12 +168,14 @@ func (c *Client) RateStrict(ctx context.Context, zip string) (int, error) {
 	return 0, errNotSent
 }
 
-// PingTransient: only what the shared predicate calls transient goes round.
+// PingTransient: only what the shared predicate calls transient goes round
+// (no 4xx), but the predicate singles out 429 and the wait never reads
+// Retry-After.
 func (c *Client) PingTransient(ctx context.Context) error {
 	for attempt := 1; attempt <= 3; attempt++ {
 		resp, err := c.hc.Get(c.base + "/ping")
 		if err != nil {
-			time.Sleep(pause(attempt))
+			time.Sleep(pause(attempt)) // want `retry on 429 or 503 ignores the Retry-After header`
 			continue
 		}
 		apierr.Discard(resp)
