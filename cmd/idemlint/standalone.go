@@ -277,6 +277,7 @@ func analyze(opts *options, patterns []string, prog *progress) (units []unit, er
 	}
 	errs = loadErrors(pkgs)
 	analyzers := passes.KeepingSuppressed(opts.analyzers)
+	passes.Releasing(analyzers, releaser(pkgs))
 	prog.watch(pkgs, analyzers)
 	graph, err := checker.Analyze(analyzers, pkgs, nil)
 	profileHeap()

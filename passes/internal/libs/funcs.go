@@ -100,34 +100,6 @@ func ImportsAny(pkg *types.Package, paths ...string) bool {
 	return false
 }
 
-// DependsOn reports whether pkg imports, directly or through its
-// dependencies, any of the paths: the gate for analyzers whose facts flow
-// through wrapper packages that do not import the library themselves.
-func DependsOn(pkg *types.Package, paths ...string) bool {
-	want := map[string]bool{}
-	for _, p := range paths {
-		want[p] = true
-	}
-	seen := map[*types.Package]bool{}
-	var visit func(p *types.Package) bool
-	visit = func(p *types.Package) bool {
-		if seen[p] {
-			return false
-		}
-		seen[p] = true
-		if want[p.Path()] {
-			return true
-		}
-		for _, imp := range p.Imports() {
-			if visit(imp) {
-				return true
-			}
-		}
-		return false
-	}
-	return visit(pkg)
-}
-
 // IsNamed reports whether t is the named type pkg.name (not through a
 // pointer).
 func IsNamed(t types.Type, pkg, name string) bool {

@@ -79,6 +79,15 @@ type sim struct {
 	switchDepth int
 	paths       int
 	failed      bool // too many paths, or a goto
+	// codeRead says that the simulation read the simulated status: until
+	// it does, every status takes the same paths (see replay).
+	codeRead bool
+}
+
+// status is the simulated status; reading it is noted in codeRead.
+func (s *sim) status() int64 {
+	s.codeRead = true
+	return s.code
 }
 
 const maxPaths = 512
@@ -560,9 +569,9 @@ func (s *sim) nilTest(b *ast.BinaryExpr, p *simPath) tri {
 		isNilErr = no
 	case errStatus:
 		switch {
-		case v.mask.Has(s.code):
+		case v.mask.Has(s.status()):
 			isNilErr = no
-		case v.nilMask.Has(s.code):
+		case v.nilMask.Has(s.status()):
 			isNilErr = yes
 		default:
 			return unk
@@ -591,9 +600,9 @@ func (s *sim) predicate(call *ast.CallExpr, p *simPath) tri {
 		}
 		switch {
 		case libs.IsMethod(fn, libs.RestyV2, "Response", "IsSuccess"):
-			return triOf(s.code >= 200 && s.code < 300)
+			return triOf(s.status() >= 200 && s.status() < 300)
 		case libs.IsMethod(fn, libs.RestyV2, "Response", "IsError"):
-			return triOf(s.code >= 400)
+			return triOf(s.status() >= 400)
 		}
 	}
 	fact, _ := s.factOf(call)
@@ -601,7 +610,7 @@ func (s *sim) predicate(call *ast.CallExpr, p *simPath) tri {
 		return unk
 	}
 	s.noteStatusRead(call.Args[fact.Param])
-	return triOf(fact.True.Has(s.code))
+	return triOf(fact.True.Has(s.status()))
 }
 
 // intVal evaluates an integer expression made of constants and the
@@ -614,19 +623,19 @@ func (s *sim) intVal(e ast.Expr, p *simPath) (int64, bool) {
 	switch x := ast.Unparen(e).(type) {
 	case *ast.Ident:
 		if s.param != nil && s.info.Uses[x] == s.param && isInteger(s.param.Type()) {
-			return s.code, true
+			return s.status(), true
 		}
 	case *ast.CallExpr:
 		if len(x.Args) == 0 {
 			if sel, ok := x.Fun.(*ast.SelectorExpr); ok && sel.Sel.Name == "StatusCode" && s.isResponse(sel.X) {
 				s.noteStatusRead(sel.X)
-				return s.code, true
+				return s.status(), true
 			}
 		}
 	case *ast.SelectorExpr:
 		if x.Sel.Name == "StatusCode" && s.isResponse(x.X) {
 			s.noteStatusRead(x.X)
-			return s.code, true
+			return s.status(), true
 		}
 	case *ast.BinaryExpr:
 		a, aok := s.intVal(x.X, p)
@@ -746,7 +755,7 @@ func (s *sim) closesArg(fn *types.Func, call *ast.CallExpr, i int) bool {
 	}
 	if s.facts != nil {
 		if f := s.facts(fn); f != nil && f.Param == i && f.Param >= 0 {
-			return f.Closes.Has(s.code)
+			return f.Closes.Has(s.status())
 		}
 	}
 	return false

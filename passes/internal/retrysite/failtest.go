@@ -234,9 +234,9 @@ func errEnd(s *sim, e ast.Expr, p *simPath) endKind {
 		return endRetry
 	case errStatus:
 		switch {
-		case v.mask.Has(s.code):
+		case v.mask.Has(s.status()):
 			return endRetry
-		case v.nilMask.Has(s.code):
+		case v.nilMask.Has(s.status()):
 			return endExit
 		}
 	}
