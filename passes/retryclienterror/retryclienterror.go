@@ -55,8 +55,10 @@ func run(pass *analysis.Pass) (any, error) {
 			switch {
 			case s.Kind == retrysite.Loop && len(s.Waits) > 0:
 				report.At(pass, s.Waits[0], msgRetryAfter)
-			case s.Kind == retrysite.Helper || s.Kind == retrysite.UserHelper:
+			case (s.Kind == retrysite.Helper || s.Kind == retrysite.UserHelper) && !f.ReadsRetryAfter:
 				// The helper waits its own backoff: its call is the wait.
+				// An operation that reads the header for the statuses it
+				// singles out (429 waits, 5xx does not) made a choice.
 				report.At(pass, s.Node, msgHelperRetryAfter)
 			}
 		}

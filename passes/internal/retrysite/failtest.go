@@ -28,6 +28,9 @@ type Failure struct {
 	// that never reads the Retry-After header, itself or through a
 	// function it hands the response to.
 	IgnoresRetryAfter bool
+	// ReadsRetryAfter says that some path of the attempt reads the
+	// header: it knows of it, for the statuses it chose.
+	ReadsRetryAfter bool
 	// Leaks are the sends whose *http.Response is still open on a path
 	// that goes round for another attempt.
 	Leaks []Leak
@@ -93,6 +96,7 @@ func simulateFailure(info *types.Info, site *Site, facts func(*types.Func) *Resp
 			if code == 200 && k != endExit {
 				baseline[e.node] = true
 			}
+			out.ReadsRetryAfter = out.ReadsRetryAfter || e.p.readRA
 			if k != endRetry {
 				continue
 			}

@@ -49,3 +49,24 @@ func (c *Client) Dropoffs(ctx context.Context) error {
 	}, backoffv5.WithMaxElapsedTime(time.Minute))
 	return err
 }
+
+// Lockers waits the server's delay on 429 and its own backoff on 5xx: the
+// operation chose which statuses follow the header, not reported.
+func (c *Client) Lockers(ctx context.Context) error {
+	_, err := backoffv5.Retry(ctx, func() (struct{}, error) {
+		resp, err := c.hc.Get(c.base + "/lockers")
+		if err != nil {
+			return struct{}{}, err
+		}
+		apierr.Discard(resp)
+		switch {
+		case resp.StatusCode == 429:
+			secs, _ := strconv.Atoi(resp.Header.Get("Retry-After"))
+			return struct{}{}, backoffv5.RetryAfter(secs)
+		case resp.StatusCode >= 500:
+			return struct{}{}, errThrottled
+		}
+		return struct{}{}, nil
+	}, backoffv5.WithMaxElapsedTime(time.Minute))
+	return err
+}
