@@ -8,6 +8,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/idemlint/idemlint/passes/internal/astutil"
 	"github.com/idemlint/idemlint/passes/internal/bodies"
 	"github.com/idemlint/idemlint/passes/internal/libs"
 	"github.com/idemlint/idemlint/passes/internal/report"
@@ -107,7 +108,7 @@ func delayerFunc(info *types.Info, pkg *types.Package, d *libs.Delayer, e ast.Ex
 	if !ok || fn.Pkg() == nil || fn.Pkg().Path() == d.Pkg {
 		return nil, nil, ""
 	}
-	return fn, nil, shortName(fn)
+	return fn, nil, astutil.FuncName(fn)
 }
 
 func selIdent(e ast.Expr) *ast.Ident {
@@ -116,20 +117,6 @@ func selIdent(e ast.Expr) *ast.Ident {
 	}
 	id, _ := e.(*ast.Ident)
 	return id
-}
-
-// shortName names a method as Type.Method, a function by its name.
-func shortName(fn *types.Func) string {
-	if recv := fn.Signature().Recv(); recv != nil {
-		t := recv.Type()
-		if p, ok := t.(*types.Pointer); ok {
-			t = p.Elem()
-		}
-		if n, ok := types.Unalias(t).(*types.Named); ok {
-			return n.Obj().Name() + "." + fn.Name()
-		}
-	}
-	return fn.Name()
 }
 
 // traceDelayer summarises the first result of a function of the package

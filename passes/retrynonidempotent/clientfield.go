@@ -7,6 +7,7 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/idemlint/idemlint/passes/internal/astutil"
 	"github.com/idemlint/idemlint/passes/internal/libs"
 	"github.com/idemlint/idemlint/passes/internal/report"
 	"github.com/idemlint/idemlint/passes/internal/retrysite"
@@ -62,7 +63,7 @@ func (a *analyzer) learnFieldSends(sites *retrysite.Result) map[*types.Func]*Fie
 		if fn == nil {
 			return
 		}
-		through[f] = &fieldSend{method: s.method, via: funcName(fn), where: a.where(s)}
+		through[f] = &fieldSend{method: s.method, via: astutil.FuncName(fn), where: a.where(s)}
 	})
 	if len(through) == 0 {
 		return nil
@@ -216,23 +217,6 @@ func (a *analyzer) checkFieldSends(sites *retrysite.Result, local map[*types.Fun
 		}
 		report.Report(a.pass, d)
 	}
-}
-
-// funcName names a function or method for a message: Create, or
-// TxtRecordService.Create.
-func funcName(fn *types.Func) string {
-	recv := fn.Signature().Recv()
-	if recv == nil {
-		return fn.Name()
-	}
-	t := recv.Type()
-	if p, ok := t.(*types.Pointer); ok {
-		t = p.Elem()
-	}
-	if n, ok := types.Unalias(t).(*types.Named); ok {
-		return n.Obj().Name() + "." + fn.Name()
-	}
-	return fn.Name()
 }
 
 func isHTTPClientType(t types.Type) bool {

@@ -12,27 +12,49 @@ import (
 func Assignments(info *types.Info, encl ast.Node, v *types.Var) []ast.Expr {
 	var out []ast.Expr
 	ast.Inspect(encl, func(n ast.Node) bool {
-		switch s := n.(type) {
-		case *ast.AssignStmt:
-			for i, l := range s.Lhs {
-				if id, ok := l.(*ast.Ident); ok && info.ObjectOf(id) == v {
-					if len(s.Lhs) == len(s.Rhs) {
-						out = append(out, s.Rhs[i])
-					} else {
-						out = append(out, s.Rhs[0]) // x, y := f()
-					}
-				}
-			}
-		case *ast.ValueSpec:
-			for i, id := range s.Names {
-				if info.ObjectOf(id) == v && i < len(s.Values) {
-					out = append(out, s.Values[i])
-				}
-			}
-		}
+		out = AssignedValues(info, n, v, out)
 		return true
 	})
 	return out
+}
+
+// AssignedValues appends to out the values that the one node n (an
+// assignment or a var spec) gives v; for `x, y := f()` the call f().
+func AssignedValues(info *types.Info, n ast.Node, v *types.Var, out []ast.Expr) []ast.Expr {
+	switch s := n.(type) {
+	case *ast.AssignStmt:
+		for i, l := range s.Lhs {
+			if id, ok := l.(*ast.Ident); ok && info.ObjectOf(id) == v {
+				if len(s.Lhs) == len(s.Rhs) {
+					out = append(out, s.Rhs[i])
+				} else {
+					out = append(out, s.Rhs[0]) // x, y := f()
+				}
+			}
+		}
+	case *ast.ValueSpec:
+		for i, id := range s.Names {
+			if info.ObjectOf(id) == v && i < len(s.Values) {
+				out = append(out, s.Values[i])
+			}
+		}
+	}
+	return out
+}
+
+// FuncName names a function or method for a message: Create, or
+// TxtRecordService.Create.
+func FuncName(fn *types.Func) string {
+	if recv := fn.Signature().Recv(); recv != nil {
+		t := recv.Type()
+		if p, ok := t.(*types.Pointer); ok {
+			t = p.Elem()
+		}
+		if n, ok := types.Unalias(t).(*types.Named); ok {
+			return n.Obj().Name() + "." + fn.Name()
+		}
+	}
+	return fn.Name()
 }
 
 // Contains reports whether n lies within outer.

@@ -1,6 +1,7 @@
 package bodies
 
 import (
+	"github.com/idemlint/idemlint/passes/internal/astutil"
 	"go/ast"
 	"go/types"
 	"iter"
@@ -121,24 +122,7 @@ func (x *Index) AssignmentsIn(info *types.Info, in ast.Node, v *types.Var) []ast
 func assignments(info *types.Info, nodes iter.Seq2[ast.Node, *types.Func], v *types.Var) []ast.Expr {
 	var out []ast.Expr
 	for n := range nodes {
-		switch s := n.(type) {
-		case *ast.AssignStmt:
-			for i, l := range s.Lhs {
-				if id, ok := l.(*ast.Ident); ok && info.ObjectOf(id) == v {
-					if len(s.Lhs) == len(s.Rhs) {
-						out = append(out, s.Rhs[i])
-					} else {
-						out = append(out, s.Rhs[0]) // x, y := f()
-					}
-				}
-			}
-		case *ast.ValueSpec:
-			for i, id := range s.Names {
-				if info.ObjectOf(id) == v && i < len(s.Values) {
-					out = append(out, s.Values[i])
-				}
-			}
-		}
+		out = astutil.AssignedValues(info, n, v, out)
 	}
 	return out
 }

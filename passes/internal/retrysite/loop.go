@@ -69,6 +69,17 @@ type loopWalk struct {
 	moves map[ast.Node]bool
 }
 
+// readBody notes the body's attempts (or, with none, its reads of
+// state) and the outcomes its switches and booleans carry.
+func (w *loopWalk) readBody(body *ast.BlockStmt) {
+	w.collectOps(body)
+	if len(w.opAssigns) == 0 {
+		w.collectStateOps(body)
+	}
+	w.out.noteSwitches(body)
+	w.out.noteBools(body)
+}
+
 func (w *loopWalk) bounder() *bounder {
 	if w.bnd == nil {
 		w.bnd = newBounder(w.info, w.loop, w.waitOf)
@@ -98,12 +109,7 @@ func analyzeLoop(info *types.Info, graph func() *cfg.CFG, loop ast.Stmt, waitOf,
 		body = l.Body
 	}
 	w := newLoopWalk(info, loop, waitOf, facts)
-	w.collectOps(body)
-	if len(w.opAssigns) == 0 {
-		w.collectStateOps(body)
-	}
-	w.out.noteSwitches(body)
-	w.out.noteBools(body)
+	w.readBody(body)
 	if len(w.opAssigns) == 0 || w.opInputsVary(body) || w.advancesField(body) || w.consumesStream(body) {
 		return nil
 	}
@@ -120,12 +126,7 @@ func analyzeLoop(info *types.Info, graph func() *cfg.CFG, loop ast.Stmt, waitOf,
 		// A poll (poll.go): walk again, reading the side of the done
 		// test that goes round as a failed attempt.
 		p := newLoopWalk(info, loop, waitOf, facts)
-		p.collectOps(body)
-		if len(p.opAssigns) == 0 {
-			p.collectStateOps(body)
-		}
-		p.out.noteSwitches(body)
-		p.out.noteBools(body)
+		p.readBody(body)
 		p.g, p.polls, p.doneConds, p.moves = w.g, true, w.doneConds, w.moves
 		p.run(cond, iter, entry, heads)
 		w = p
