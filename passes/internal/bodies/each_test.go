@@ -100,11 +100,11 @@ func TestEachIsAWalk(t *testing.T) {
 	// Package: the walk of the whole file.
 	var want0, got0 []ast.Node
 	ast.Inspect(file, func(n ast.Node) bool {
-		switch n.(type) {
+		switch x := n.(type) {
 		case *ast.CallExpr, *ast.AssignStmt, *ast.ValueSpec, *ast.ReturnStmt, *ast.CompositeLit, *ast.KeyValueExpr, *ast.ExprStmt, *ast.BinaryExpr:
 			want0 = append(want0, n)
 		case *ast.BasicLit:
-			if n.(*ast.BasicLit).Kind == token.STRING && !isImport(file, n) {
+			if x.Kind == token.STRING && !isImport(file, n) {
 				want0 = append(want0, n)
 			}
 		}
