@@ -217,12 +217,23 @@ func (o *outcomes) predicate(call *ast.CallExpr) (state, state, bool) {
 	if !o.isDerived(arg) && statusExpr(o.info, arg, o.isDerived) == noStatus {
 		return 0, 0, false
 	}
-	var ok, failed bool
+	var codes []int64
 	for i, c := range sampleCodes {
 		if f.True&(1<<i) != 0 {
-			ok = ok || c < 400
-			failed = failed || c >= 400
+			codes = append(codes, c)
 		}
+	}
+	return codesTest(codes)
+}
+
+// codesTest classifies a test that is true for the statuses codes: true
+// for successes only, it is a success test; for failures only, a failure
+// test whose false side says nothing.
+func codesTest(codes []int64) (state, state, bool) {
+	var ok, failed bool
+	for _, c := range codes {
+		ok = ok || c < 400
+		failed = failed || c >= 400
 	}
 	switch {
 	case ok && !failed:

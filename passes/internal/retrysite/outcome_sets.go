@@ -73,23 +73,7 @@ func (o *outcomes) memberTest(call *ast.CallExpr) (state, state, bool) {
 	if !ok || statusExpr(o.info, arg, o.isDerived) != statusCode {
 		return 0, 0, false
 	}
-	codes := statusSetCodes(o.info, set)
-	if len(codes) == 0 {
-		return 0, 0, false
-	}
-	var failed bool
-	ok = false
-	for _, c := range codes {
-		ok = ok || c < 400
-		failed = failed || c >= 400
-	}
-	switch {
-	case ok && !failed:
-		return success, failure, true
-	case failed && !ok:
-		return failure, keep, true
-	}
-	return 0, 0, false
+	return codesTest(statusSetCodes(o.info, set)) // an empty set says nothing
 }
 
 // memberParts splits a membership test, slices.Contains(set, x) or
