@@ -97,6 +97,9 @@ func (f *finder) failureBackoff(loop *ast.ForStmt) *Site {
 	var waits []*ast.CallExpr
 	helpers := map[*ast.CallExpr]*WaitFact{}
 	schedule := false
+	laterRounds := false                // a wait on every round but the first
+	inner := false                      // in a loop nested in loop
+	exits := map[*ast.BranchStmt]bool{} // continue and break: after a failure?
 	var walk func(n ast.Node, guarded bool)
 	walk = func(n ast.Node, guarded bool) {
 		ast.Inspect(n, func(m ast.Node) bool {
@@ -106,7 +109,22 @@ func (f *finder) failureBackoff(loop *ast.ForStmt) *Site {
 			switch m := m.(type) {
 			case *ast.FuncLit:
 				return false
+			case *ast.ForStmt, *ast.RangeStmt:
+				// An inner loop's waits pace its own rounds; its breaks
+				// may still be the outer loop's way round.
+				was := inner
+				inner = true
+				walk(loopBody(m.(ast.Stmt)), guarded)
+				inner = was
+				return false
+			case *ast.BranchStmt:
+				exits[m] = guarded
 			case *ast.IfStmt:
+				if m.Init == nil && m.Else == nil && f.laterRound(loop, m.Cond) {
+					laterRounds = true
+					walk(m.Body, true)
+					return false
+				}
 				if m.Init != nil {
 					walk(m.Init, guarded)
 				}
@@ -139,10 +157,16 @@ func (f *finder) failureBackoff(loop *ast.ForStmt) *Site {
 				}
 				return false
 			case *ast.UnaryExpr:
+				if inner {
+					return true
+				}
 				if m.Op == token.ARROW && isTickerChan(m.X) && !guarded {
 					schedule = true // <-tick.C on every path
 				}
 			case *ast.CallExpr:
+				if inner {
+					return true
+				}
 				if wf := f.waitCall(m); wf != nil {
 					if !guarded {
 						schedule = true
@@ -163,7 +187,7 @@ func (f *finder) failureBackoff(loop *ast.ForStmt) *Site {
 		})
 	}
 	walk(loop.Body, false)
-	if schedule || len(waits) == 0 {
+	if schedule || len(waits) == 0 || laterRounds && !roundsFollowFailure(loop, exits) {
 		return nil
 	}
 	s := &Site{Kind: Loop, Node: loop, Op: Operation{Body: loop.Body}, Waits: waits}
@@ -194,6 +218,7 @@ func isTickerChan(e ast.Expr) bool {
 func (f *finder) inputsChange(loop *ast.ForStmt, calls []*ast.CallExpr) bool {
 	own := map[types.Object]bool{}
 	changed := map[types.Object]bool{}
+	var copies [][2]*ast.Ident // x = y, judged once own is known
 	mark := func(e ast.Expr, m map[types.Object]bool) {
 		if id, ok := ast.Unparen(e).(*ast.Ident); ok && id.Name != "_" {
 			if obj := f.info.ObjectOf(id); obj != nil {
@@ -234,10 +259,24 @@ func (f *finder) inputsChange(loop *ast.ForStmt, calls []*ast.CallExpr) bool {
 				}
 				return true
 			}
+			// offset, err = read(conn, offset): the position an attempt
+			// reached, fed back so that the next one resumes from it.
+			if lhs, ok := isOpAssign(f.info, n); ok && !advancesReceiver(f.info, lhs, ast.Unparen(n.Rhs[0]).(*ast.CallExpr)) {
+				for _, l := range lhs {
+					mark(l, own)
+				}
+				return true
+			}
 			for i, l := range n.Lhs {
 				if len(n.Rhs) == len(n.Lhs) {
 					if tv, ok := f.info.Types[n.Rhs[i]]; ok && (tv.Value != nil || tv.IsNil()) {
 						continue // memberID = "": a reset
+					}
+					lid, ok1 := ast.Unparen(l).(*ast.Ident)
+					rid, ok2 := ast.Unparen(n.Rhs[i]).(*ast.Ident)
+					if ok1 && ok2 {
+						copies = append(copies, [2]*ast.Ident{lid, rid})
+						continue
 					}
 				}
 				mark(l, changed)
@@ -245,6 +284,12 @@ func (f *finder) inputsChange(loop *ast.ForStmt, calls []*ast.CallExpr) bool {
 		}
 		return true
 	})
+	// offset = start, where start is an attempt's result: fed back too.
+	for _, c := range copies {
+		if !own[f.info.ObjectOf(c[1])] {
+			mark(c[0], changed)
+		}
+	}
 	for _, c := range calls {
 		for _, in := range append([]ast.Expr{c.Fun}, c.Args...) {
 			if mentionsAny(f.info, in, changed) {
