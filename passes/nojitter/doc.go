@@ -75,6 +75,12 @@ wait taken only after an attempt failed (under if err != nil, or in the
 cases of a switch after case err == nil), before the same attempt runs
 again, in a loop whose success goes round too (a membership loop that
 rejoins at once after a generation ends, a consumer that receives again).
+A wait at the top of every round but the first (if attempt > 0, for the
+loop's own counter) is a failure backoff too when every path round
+follows a failure: a reconnect loop that goes round after a failed
+connect, or after its endless inner read loop breaks on a failed read,
+and resumes from the position the last attempt reached (offset, err =
+read(conn, offset) feeds the attempt, it does not make it a new one).
 A loop that also waits on a path that did not fail (time.Sleep(interval)
 at the end of the body, a ticker's tick) is a schedule and is never
 reported, nor a loop whose attempt takes a new input each time round (a
