@@ -21,7 +21,7 @@ var Analyzer = &analysis.Analyzer{
 	Doc:        "find retry sites: retry loops, retry helper calls, and requests sent through retrying clients",
 	Run:        run,
 	ResultType: reflect.TypeFor[*Result](),
-	FactTypes:  []analysis.Fact{new(HelperFact), new(WaitFact), new(RespFact), new(NotSentFact), new(JobOptsFact), new(ActivityRunsFact), new(AckFact), new(ClientPassFact)},
+	FactTypes:  []analysis.Fact{new(HelperFact), new(WaitFact), new(RespFact), new(NotSentFact), new(JobOptsFact), new(ActivityRunsFact), new(AckFact), new(ClientPassFact), new(RetryingClientFact), new(RetryingTransportFact)},
 	Requires:   []*analysis.Analyzer{bodies.Analyzer},
 }
 
@@ -44,6 +44,10 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	f.learnWaits()
 	f.facts.learn(pass.Files)
+	if libs.DependsOn(pass.Pkg, "net/http") {
+		f.learnRetryingTransports()
+		f.exportRetryingClients()
+	}
 	// A helper may call another helper of the same package declared later:
 	// find sites until the set of local helpers stops growing.
 	var sites []*Site

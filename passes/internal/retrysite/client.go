@@ -50,6 +50,16 @@ type clientConfigs struct {
 	// others' (nil in tests that build the configs alone).
 	passes map[*types.Func]*ClientPassFact
 	pass   *analysis.Pass
+	// transports are the package's http.RoundTripper types that retry
+	// (clientfacts.go).
+	transports map[*types.TypeName]bool
+	// nodes are read into index on first use: a package that sends
+	// nothing never pays for it.
+	nodes iter.Seq2[ast.Node, *types.Func]
+	// params are the parameters of a function followed for a fact;
+	// paramCount says a retry count was read from one of them.
+	params     map[*types.Var]bool
+	paramCount bool
 }
 
 // clientIndex holds, for each variable and struct field of the package,
@@ -73,11 +83,23 @@ type clientChange struct {
 type env map[*types.Var]int
 
 func newClientConfigs(pkg *types.Package, info *types.Info, d decls, nodes iter.Seq2[ast.Node, *types.Func]) *clientConfigs {
-	c := &clientConfigs{info: info, decls: d, cache: map[types.Object]*ClientConfig{}, busy: map[types.Object]bool{}}
-	if libs.DependsOn(pkg, libs.RetryableHTTP, libs.RestyV2, libs.GRPC, libs.AWSCore, libs.FailsafeHTTP) {
-		c.index = indexClients(info, nodes)
+	c := &clientConfigs{info: info, decls: d, cache: map[types.Object]*ClientConfig{}, busy: map[types.Object]bool{}, transports: map[*types.TypeName]bool{}}
+	// net/http: a client that retries through a transport or constructor
+	// of the program, with no retry library in sight.
+	if libs.DependsOn(pkg, libs.RetryableHTTP, libs.RestyV2, libs.GRPC, libs.AWSCore, libs.FailsafeHTTP, "net/http") {
+		c.nodes = nodes
 	}
 	return c
+}
+
+// indexed returns the package's client index, built on first use, or nil
+// when the package cannot hold a retrying client.
+func (c *clientConfigs) indexed() *clientIndex {
+	if c.index == nil && c.nodes != nil {
+		c.index = indexClients(c.info, c.nodes)
+		c.nodes = nil
+	}
+	return c.index
 }
 
 // indexClients reads the stores and changes from nodes, the package's
@@ -218,7 +240,7 @@ func retries(n int, known bool, at token.Pos) *ClientConfig {
 // of returns the configuration of the client e evaluates to, or nil when e
 // is not a retrying client we can follow.
 func (c *clientConfigs) of(e ast.Expr, en env, depth int) *ClientConfig {
-	if c.index == nil || depth > 8 {
+	if c.indexed() == nil || depth > 8 {
 		return nil
 	}
 	switch x := ast.Unparen(e).(type) {
@@ -287,6 +309,9 @@ func (c *clientConfigs) literal(lit *ast.CompositeLit, en env, depth int) *Clien
 func (c *clientConfigs) transport(e ast.Expr, en env, depth int) *ClientConfig {
 	if cfg := c.transportCall(e); cfg != nil {
 		return cfg
+	}
+	if c.retryingTransport(c.info.TypeOf(e)) {
+		return &ClientConfig{Std: true, Built: e.Pos()}
 	}
 	e = ast.Unparen(e)
 	if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.AND {
@@ -371,6 +396,9 @@ func (c *clientConfigs) call(call *ast.CallExpr, en env, depth int) *ClientConfi
 			return c.of(sel.X, en, depth+1)
 		}
 	}
+	if cfg := c.importedClient(fn, call.Pos()); cfg != nil {
+		return cfg
+	}
 	return c.constructor(fn, call, en, depth)
 }
 
@@ -395,7 +423,7 @@ func (c *clientConfigs) constructor(fn *types.Func, call *ast.CallExpr, en env, 
 	}
 	inner := env{}
 	params := fn.Signature().Params()
-	for i := range min(params.Len(), len(call.Args)) {
+	for i := range min(params.Len(), argCount(call)) {
 		if n, ok := c.intValue(call.Args[i], en); ok {
 			inner[params.At(i)] = n
 		}
@@ -430,6 +458,9 @@ func (c *clientConfigs) held(obj types.Object, en env, depth int) *ClientConfig 
 	}
 	if c.busy[obj] {
 		return nil
+	}
+	if cfg := c.importedClient(obj, token.NoPos); cfg != nil {
+		return cfg // httpx.DefaultClient, built in another package
 	}
 	c.busy[obj] = true
 	var out *ClientConfig
@@ -522,6 +553,9 @@ func (c *clientConfigs) intValue(e ast.Expr, en env) (int, bool) {
 	if id, ok := ast.Unparen(e).(*ast.Ident); ok {
 		if v, ok := c.info.Uses[id].(*types.Var); ok {
 			n, ok := en[v]
+			if !ok && c.params[v] {
+				c.paramCount = true
+			}
 			return n, ok
 		}
 	}
@@ -535,7 +569,7 @@ func (c *clientConfigs) intValue(e ast.Expr, en env) (int, bool) {
 // that wraps a retrying one.
 func (c *clientConfigs) sendConfig(call *ast.CallExpr, encl ast.Node) *ClientConfig {
 	fn := libs.Callee(c.info, call)
-	if fn == nil || c.index == nil {
+	if fn == nil || c.indexed() == nil {
 		return nil
 	}
 	sel, _ := call.Fun.(*ast.SelectorExpr)

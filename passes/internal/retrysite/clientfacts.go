@@ -1,0 +1,212 @@
+package retrysite
+
+import (
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+
+	"github.com/idemlint/idemlint/passes/internal/libs"
+)
+
+// Real programs build their retrying client once, in a package of their
+// own, and use it everywhere else:
+//
+//	package httpx
+//	func NewClient() *http.Client {
+//		rc := retryablehttp.NewClient(); rc.RetryMax = 4
+//		return rc.StandardClient()
+//	}
+//
+//	package billing
+//	c := &Client{hc: httpx.NewClient()} ... c.hc.Do(req) // a retried POST
+//
+// or retry in a RoundTripper of their own. RetryingClientFact carries the
+// first across packages; RetryingTransportFact the second.
+
+// RetryingClientFact marks a function that returns a client that retries
+// (whatever its parameters: a count bound to a parameter is not known and
+// the function gets no fact), or a package variable holding one.
+type RetryingClientFact struct {
+	Attempts         int // 0 when the count is not a constant in sight
+	CustomCheck, Std bool
+}
+
+func (*RetryingClientFact) AFact() {}
+func (f *RetryingClientFact) String() string {
+	return fmt.Sprintf("returns a retrying client (attempts=%d std=%t)", f.Attempts, f.Std)
+}
+
+// RetryingTransportFact marks an http.RoundTripper type whose RoundTrip
+// sends the request inside a retry site: an *http.Client with it as
+// Transport retries every request it sends.
+type RetryingTransportFact struct{}
+
+func (*RetryingTransportFact) AFact()         {}
+func (*RetryingTransportFact) String() string { return "retrying transport" }
+
+// learnRetryingTransports finds the package's RoundTrip methods that send
+// inside a retry loop or a retry library's helper, and exports a
+// RetryingTransportFact on their receiver types.
+func (f *finder) learnRetryingTransports() {
+	for _, b := range f.index.Bodies {
+		fd, ok := b.Node.(*ast.FuncDecl)
+		if !ok || fd.Recv == nil || fd.Name.Name != "RoundTrip" {
+			continue
+		}
+		fn, _ := f.info.Defs[fd.Name].(*types.Func)
+		if fn == nil || !isRoundTrip(fn) {
+			continue
+		}
+		loops, ok := f.loops[b]
+		if !ok {
+			loops = f.loopSites(b)
+			f.loops[b] = loops
+		}
+		sites := loops
+		for _, c := range b.Calls {
+			if s := f.callSite(b.Node, c.CallExpr, c.Callee); s != nil {
+				sites = append(sites, s)
+			}
+		}
+		retries := false
+		for _, s := range sites {
+			retries = retries || sendsIn(f.info, s.Node)
+		}
+		if tn := recvTypeName(fn); retries && tn != nil {
+			f.clients.transports[tn] = true
+			f.pass.ExportObjectFact(tn, &RetryingTransportFact{})
+		}
+	}
+}
+
+// isRoundTrip reports whether fn has http.RoundTripper's signature.
+func isRoundTrip(fn *types.Func) bool {
+	sig := fn.Signature()
+	if sig.Params().Len() != 1 || sig.Results().Len() != 2 {
+		return false
+	}
+	req, ok := sig.Params().At(0).Type().(*types.Pointer)
+	resp, ok2 := sig.Results().At(0).Type().(*types.Pointer)
+	return ok && ok2 && libs.IsNamed(req.Elem(), "net/http", "Request") &&
+		libs.IsNamed(resp.Elem(), "net/http", "Response") && isErrorType(sig.Results().At(1).Type())
+}
+
+// sendsIn reports whether n sends an HTTP request: a RoundTrip of another
+// transport or a send of an *http.Client.
+func sendsIn(info *types.Info, n ast.Node) bool {
+	found := false
+	ast.Inspect(n, func(m ast.Node) bool {
+		if call, ok := m.(*ast.CallExpr); ok && !found {
+			fn := libs.Callee(info, call)
+			if fn != nil && fn.Name() == "RoundTrip" && isRoundTrip(fn) {
+				found = true
+			} else if _, ok := libs.Sends.Lookup(fn); ok {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// recvTypeName is the named type a method is declared on.
+func recvTypeName(fn *types.Func) *types.TypeName {
+	t := fn.Signature().Recv().Type()
+	if p, ok := t.(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	if n, ok := types.Unalias(t).(*types.Named); ok {
+		return n.Obj()
+	}
+	return nil
+}
+
+// retryingTransport reports whether t (or what it points to) is a
+// RoundTripper type of the program that retries.
+func (c *clientConfigs) retryingTransport(t types.Type) bool {
+	if p, ok := t.(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	n, ok := types.Unalias(t).(*types.Named)
+	if !ok {
+		return false
+	}
+	tn := n.Origin().Obj()
+	if c.transports[tn] {
+		return true
+	}
+	if c.pass == nil || tn.Pkg() == nil || tn.Pkg() == c.pass.Pkg {
+		return false
+	}
+	return c.pass.ImportObjectFact(tn, new(RetryingTransportFact))
+}
+
+// importedClient returns the configuration a RetryingClientFact of another
+// package gives obj, a function or a package variable, or nil.
+func (c *clientConfigs) importedClient(obj types.Object, at token.Pos) *ClientConfig {
+	if c.pass == nil || obj.Pkg() == nil || obj.Pkg() == c.pass.Pkg {
+		return nil
+	}
+	var f RetryingClientFact
+	if !c.pass.ImportObjectFact(obj, &f) {
+		return nil
+	}
+	return &ClientConfig{Attempts: f.Attempts, CustomCheck: f.CustomCheck, Std: f.Std, Built: at}
+}
+
+// exportRetryingClients exports a RetryingClientFact for each function of
+// the package that returns a retrying client, and each package variable
+// that holds one.
+func (f *finder) exportRetryingClients() {
+	c := f.clients
+	if c.indexed() == nil {
+		return
+	}
+	export := func(obj types.Object, cfg *ClientConfig) {
+		if cfg != nil && !cfg.Off && cfg.GRPC == nil {
+			f.pass.ExportObjectFact(obj, &RetryingClientFact{Attempts: cfg.Attempts, CustomCheck: cfg.CustomCheck, Std: cfg.Std})
+		}
+	}
+	for fn := range f.decls {
+		if !returnsClient(fn) {
+			continue
+		}
+		c.params, c.paramCount = map[*types.Var]bool{}, false
+		for v := range fn.Signature().Params().Variables() {
+			c.params[v] = true
+		}
+		cfg := c.constructor(fn, nil, nil, 0)
+		if !c.paramCount { // newClient(retries) may be given 0
+			export(fn, cfg)
+		}
+	}
+	c.params = nil
+	scope := f.pass.Pkg.Scope()
+	for _, name := range scope.Names() {
+		if v, ok := scope.Lookup(name).(*types.Var); ok && (isHTTPClient(v.Type()) || clientType(v.Type()) != nil) {
+			export(v, c.held(v, nil, 0))
+		}
+	}
+}
+
+// returnsClient reports whether fn returns an HTTP client: an
+// *http.Client or a retry library's client.
+func returnsClient(fn *types.Func) bool {
+	res := fn.Signature().Results()
+	for i := range res.Len() {
+		if t := res.At(i).Type(); isHTTPClient(t) || clientType(t) != nil {
+			return true
+		}
+	}
+	return false
+}
+
+// argCount is the number of arguments of call, which is nil when a
+// function is followed for a fact rather than from a call.
+func argCount(call *ast.CallExpr) int {
+	if call == nil {
+		return 0
+	}
+	return len(call.Args)
+}
