@@ -17,9 +17,13 @@ user-defined retry helper, a failsafe-go executor with a retry policy, or
 a retrying client: go-retryablehttp, its StandardClient or a transport
 wrapping it, resty with SetRetryCount, an http.Client whose transport is
 failsafehttp.NewRoundTripper with a retry policy, a request wrapped by
-failsafehttp.NewRequest with one (sent by its Do); the
-client's configuration is read where it is built, through variables,
-struct fields and constructors) without a header from
+failsafehttp.NewRequest with one (sent by its Do), an http.Client whose
+transport is a RoundTripper of the program that sends inside a retry
+loop or helper; the client's configuration is read where it is built,
+through variables, struct fields and constructors, in other packages
+too: a function returning a retrying client, or a package variable
+holding one, carries a Fact, unless its retry count comes from a
+parameter, which may be 0) without a header from
 -retrynonidempotent.headers (default Idempotency-Key,X-Idempotency-Key;
 compared case-insensitively).
 
