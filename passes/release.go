@@ -9,6 +9,7 @@ import (
 
 	"github.com/idemlint/idemlint/passes/internal/bodies"
 	"github.com/idemlint/idemlint/passes/internal/retrysite"
+	"github.com/idemlint/idemlint/passes/internal/ssautil"
 )
 
 // Releasing makes the analyzers (copies, as KeepingSuppressed returns)
@@ -24,6 +25,8 @@ import (
 // it is a root, whose reports are still to be read; it says whether it
 // did. On a large application most of the heap is its dependencies', so
 // the peak memory, and the collector's work, shrink as the run goes on.
+// The package's SSA form is held from the first of them that can ask for
+// it to the last, so that it is built once for all of them.
 func Releasing(analyzers []*analysis.Analyzer, release func(*types.Package) bool) {
 	if !coversDependencies(analyzers) {
 		return
@@ -37,12 +40,24 @@ func Releasing(analyzers []*analysis.Analyzer, release func(*types.Package) bool
 	var mu sync.Mutex
 	left := map[*types.Package]*atomic.Int64{}
 	held := map[*types.Package][]any{}
+	// The SSA form of a package is held from the first of these analyzers
+	// that can ask for it to the last: each drops it when done, and one
+	// that ran after another had dropped it built it again.
+	ssas := map[*types.Package]*ssautil.SSA{}
 	for _, a := range analyzers {
 		if len(a.FactTypes) == 0 {
 			continue
 		}
 		run := a.Run
 		a.Run = func(pass *analysis.Pass) (any, error) {
+			if s, ok := pass.ResultOf[ssautil.Analyzer].(*ssautil.SSA); ok {
+				mu.Lock()
+				if ssas[pass.Pkg] == nil {
+					ssas[pass.Pkg] = s
+					s.Acquire()
+				}
+				mu.Unlock()
+			}
 			res, err := run(pass)
 			mu.Lock()
 			c := left[pass.Pkg]
@@ -56,10 +71,15 @@ func Releasing(analyzers []*analysis.Analyzer, release func(*types.Package) bool
 			}
 			rs := held[pass.Pkg]
 			last := c.Add(-1) == 0
+			ssa := ssas[pass.Pkg]
 			if last {
 				delete(held, pass.Pkg)
+				delete(ssas, pass.Pkg)
 			}
 			mu.Unlock()
+			if last && ssa != nil {
+				ssa.Release()
+			}
 			if last && release(pass.Pkg) {
 				for _, r := range rs {
 					empty(r)

@@ -3,7 +3,6 @@ package main
 import (
 	"fmt"
 	"go/ast"
-	"go/parser"
 	"go/token"
 	"go/types"
 	"io"
@@ -134,10 +133,12 @@ func (p *progress) erase() {
 	}
 }
 
-// parseFile is go/packages' default parser, counting the files.
-func (p *progress) parseFile(fset *token.FileSet, filename string, src []byte) (*ast.File, error) {
-	p.parsed.Add(1)
-	return parser.ParseFile(fset, filename, src, parser.AllErrors|parser.ParseComments)
+// parseFile wraps a ParseFile of go/packages, counting the files.
+func (p *progress) parseFile(parse func(*token.FileSet, string, []byte) (*ast.File, error)) func(*token.FileSet, string, []byte) (*ast.File, error) {
+	return func(fset *token.FileSet, filename string, src []byte) (*ast.File, error) {
+		p.parsed.Add(1)
+		return parse(fset, filename, src)
+	}
 }
 
 // watch counts the packages to analyze (the roots, and their dependencies

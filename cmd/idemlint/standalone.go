@@ -292,11 +292,12 @@ type errAnalysis struct{ error }
 
 func load(opts *options, patterns []string, prog *progress) ([]*packages.Package, error) {
 	cfg := &packages.Config{
-		Mode:  packages.LoadAllSyntax,
-		Tests: opts.tests,
+		Mode:      packages.LoadAllSyntax,
+		Tests:     opts.tests,
+		ParseFile: newParse(patterns).file,
 	}
 	if prog.w != nil {
-		cfg.ParseFile = prog.parseFile
+		cfg.ParseFile = prog.parseFile(cfg.ParseFile)
 	}
 	if opts.tags != "" {
 		cfg.BuildFlags = []string{"-tags=" + opts.tags}

@@ -5,6 +5,9 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
+	"sort"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
@@ -31,12 +34,51 @@ func (f *DelayFact) String() string {
 	return fmt.Sprintf("delay(random=%t capped=%t grows=%t)", f.Random, f.Capped, f.Grows)
 }
 
-// WaitsFact marks a function that blocks for a duration (it calls
-// time.Sleep, waits on a timer, or calls a function that does).
-type WaitsFact struct{}
+// WaitsFact lists the functions of a package that block for a duration
+// (they call time.Sleep, wait on a timer or a channel, or call a function
+// that does), by waitsKey, sorted. It is one fact for the package, not
+// one per function: the driver copies every object fact of a dependency
+// into the facts of each package that imports it, directly or not, and
+// most functions of a large SDK wait (a channel receive is enough), so on
+// an application these copies were most of the facts' time and memory.
+type WaitsFact struct{ Funcs []string }
 
-func (*WaitsFact) AFact()         {}
-func (*WaitsFact) String() string { return "waits" }
+func (*WaitsFact) AFact()           {}
+func (f *WaitsFact) String() string { return "waits " + strings.Join(f.Funcs, " ") }
+
+// waitsKey names fn in its package's WaitsFact: F, or T.M for a method;
+// "" for a method whose receiver is not a named type (a type error).
+func waitsKey(fn *types.Func) string {
+	recv := fn.Signature().Recv()
+	if recv == nil {
+		return fn.Name()
+	}
+	t := types.Unalias(recv.Type())
+	if p, ok := t.(*types.Pointer); ok {
+		t = types.Unalias(p.Elem())
+	}
+	n, ok := t.(*types.Named)
+	if !ok {
+		return ""
+	}
+	return n.Obj().Name() + "." + fn.Name()
+}
+
+// importedWaits reports whether fn, a function of another package, waits
+// by its package's WaitsFact. As with a fact on the function itself, an
+// instance of a generic function or method is not the function declared.
+func importedWaits(pass *analysis.Pass, fn *types.Func) bool {
+	if fn.Origin() != fn || fn.Pkg() == nil {
+		return false
+	}
+	var f WaitsFact
+	if !pass.ImportPackageFact(fn.Pkg(), &f) {
+		return false
+	}
+	k := waitsKey(fn)
+	i := sort.SearchStrings(f.Funcs, k)
+	return k != "" && i < len(f.Funcs) && f.Funcs[i] == k
+}
 
 // exportDelayFacts exports a DelayFact for each function of the package
 // that returns a time.Duration (returnsDelay) computed from what we can
@@ -112,8 +154,15 @@ func waiters(pass *analysis.Pass) map[*types.Func]bool {
 			}
 		}
 	}
+	var keys []string
 	for fn := range out {
-		pass.ExportObjectFact(fn, &WaitsFact{})
+		if k := waitsKey(fn); k != "" {
+			keys = append(keys, k)
+		}
+	}
+	if len(keys) > 0 {
+		sort.Strings(keys)
+		pass.ExportPackageFact(&WaitsFact{Funcs: slices.Compact(keys)})
 	}
 	return out
 }
@@ -154,7 +203,7 @@ func callWaits(pass *analysis.Pass, call *ast.CallExpr, fn *types.Func) bool {
 	if fn != nil && fn.Pkg() != nil && libs.Logging[fn.Pkg().Path()] {
 		return false // a log line may take a lock, it does not pace retries
 	}
-	if fn != nil && fn.Pkg() != pass.Pkg && pass.ImportObjectFact(fn, new(WaitsFact)) {
+	if fn != nil && fn.Pkg() != pass.Pkg && importedWaits(pass, fn) {
 		return true
 	}
 	if tv, ok := pass.TypesInfo.Types[call.Fun]; fn == nil && !(ok && (tv.IsType() || tv.IsBuiltin())) {

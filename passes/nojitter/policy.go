@@ -112,7 +112,7 @@ func opWaits(pass *analysis.Pass, s *retrysite.Site) bool {
 	case s.Op.Func != nil && s.Op.Func.Pkg() == pass.Pkg:
 		return waiters(pass)[s.Op.Func]
 	case s.Op.Func != nil:
-		return pass.ImportObjectFact(s.Op.Func, new(WaitsFact))
+		return importedWaits(pass, s.Op.Func)
 	}
 	return false
 }

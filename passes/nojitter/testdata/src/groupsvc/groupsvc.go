@@ -1,3 +1,5 @@
+// want package:`waits Group.consume Group.run Group.runJittered Group.scan Group.tick Group.work listAll`
+
 // Package groupsvc keeps a consumer's membership in a group: sessions that
 // end normally are rejoined at once, failed joins after a backoff.
 package groupsvc
@@ -31,7 +33,7 @@ func (g *Group) handle(m string) error { return nil }
 
 // run rejoins after each generation; a failed join waits a constant
 // backoff, so members that failed together rejoin together.
-func (g *Group) run() { // want run:`waits`
+func (g *Group) run() {
 	var member string
 	var err error
 	for {
@@ -64,7 +66,7 @@ func (g *Group) run() { // want run:`waits`
 }
 
 // runJittered waits a jittered backoff after a failed join.
-func (g *Group) runJittered() { // want runJittered:`waits`
+func (g *Group) runJittered() {
 	var member string
 	var err error
 	for {
@@ -83,7 +85,7 @@ func (g *Group) runJittered() { // want runJittered:`waits`
 
 // consume receives again at once after a message and after a failed
 // receive waits a constant second.
-func (g *Group) consume(ctx context.Context) { // want consume:`waits`
+func (g *Group) consume(ctx context.Context) {
 	for ctx.Err() == nil {
 		m, err := g.receive(ctx)
 		if err != nil {
@@ -95,7 +97,7 @@ func (g *Group) consume(ctx context.Context) { // want consume:`waits`
 }
 
 // scan is a schedule: it sleeps after a success too.
-func (g *Group) scan(ctx context.Context, every time.Duration) { // want scan:`waits`
+func (g *Group) scan(ctx context.Context, every time.Duration) {
 	for ctx.Err() == nil {
 		if err := g.handle("scan"); err != nil {
 			time.Sleep(every * 2)
@@ -106,7 +108,7 @@ func (g *Group) scan(ctx context.Context, every time.Duration) { // want scan:`w
 }
 
 // tick is a schedule on a ticker.
-func (g *Group) tick(ctx context.Context) { // want tick:`waits`
+func (g *Group) tick(ctx context.Context) {
 	t := time.NewTicker(time.Minute)
 	defer t.Stop()
 	for {
@@ -123,7 +125,7 @@ func (g *Group) tick(ctx context.Context) { // want tick:`waits`
 
 // work handles a new message each time round: a failed one is not run
 // again.
-func (g *Group) work() { // want work:`waits`
+func (g *Group) work() {
 	for {
 		m := <-g.msgs
 		if err := g.handle(m); err != nil {
@@ -138,7 +140,7 @@ func (p *Pager) Next(ctx context.Context) (*Pager, error) { return p, nil }
 
 // listAll walks pages; a rate-limited page is asked for again after a
 // constant wait, but the loop is a walk over pages, not a retry.
-func listAll(ctx context.Context, p *Pager) ([]string, error) { // want listAll:`waits`
+func listAll(ctx context.Context, p *Pager) ([]string, error) {
 	var out []string
 	var err error
 	for {

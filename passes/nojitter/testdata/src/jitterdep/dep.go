@@ -1,3 +1,5 @@
+// want package:`waits SleepCtx`
+
 // Package jitterdep holds delay helpers used from package nojitter, to
 // check the facts that cross packages.
 package jitterdep
@@ -23,7 +25,7 @@ func Doubling(attempt int) time.Duration { // want Doubling:`delay\(random=false
 }
 
 // SleepCtx waits for d or until ctx is done.
-func SleepCtx(ctx context.Context, d time.Duration) error { // want SleepCtx:`waits`
+func SleepCtx(ctx context.Context, d time.Duration) error {
 	select {
 	case <-ctx.Done():
 		return ctx.Err()

@@ -1,3 +1,5 @@
+// want package:`waits afterFuncOutside clamp constant decorrelated doubling equalJitter floodClient.send fromParameter fullJitter global helperOtherPackage helperOtherPackageJittered helperSamePackage jitteredUncapped linear linearFewAttempts localLimit mathMin oneOffRetry poll pow rateLimited selectAfter shifted sleepOnSuccessPath sometimesWaits ticker timerReset waitsInHelper`
+
 package nojitter
 
 import (
@@ -22,7 +24,7 @@ var retryInterval = 2 * time.Second
 
 // --- reported ---
 
-func constant() error { // want constant:`waits`
+func constant() error {
 	for i := 0; i < 3; i++ {
 		if err := op(); err == nil {
 			return nil
@@ -32,7 +34,7 @@ func constant() error { // want constant:`waits`
 	return nil
 }
 
-func global() { // want global:`waits`
+func global() {
 	for i := 0; i < 3; i++ {
 		if err := op(); err == nil {
 			return
@@ -41,7 +43,7 @@ func global() { // want global:`waits`
 	}
 }
 
-func doubling() { // want doubling:`waits`
+func doubling() {
 	d := 100 * time.Millisecond
 	for i := 0; i < 10; i++ {
 		if err := op(); err == nil {
@@ -52,7 +54,7 @@ func doubling() { // want doubling:`waits`
 	}
 }
 
-func shifted() { // want shifted:`waits`
+func shifted() {
 	for i := 0; i < 10; i++ {
 		if err := op(); err == nil {
 			return
@@ -61,7 +63,7 @@ func shifted() { // want shifted:`waits`
 	}
 }
 
-func linear() { // want linear:`waits`
+func linear() {
 	for attempt := 1; attempt <= 10; attempt++ {
 		if err := op(); err == nil {
 			return
@@ -72,7 +74,7 @@ func linear() { // want linear:`waits`
 
 // A few attempts still grow without a cap, by the rule (shiori's retry on
 // a locked SQLite database).
-func linearFewAttempts() { // want linearFewAttempts:`waits`
+func linearFewAttempts() {
 	for i := 0; i < 3; i++ {
 		if err := op(); err == nil {
 			return
@@ -82,7 +84,7 @@ func linearFewAttempts() { // want linearFewAttempts:`waits`
 }
 
 // The limit may be held in a local variable set once.
-func localLimit() { // want localLimit:`waits`
+func localLimit() {
 	maxRetries := 3
 	for i := 0; i < maxRetries; i++ {
 		if err := op(); err == nil {
@@ -92,7 +94,7 @@ func localLimit() { // want localLimit:`waits`
 	}
 }
 
-func pow() { // want pow:`waits`
+func pow() {
 	for i := 0; i < 10; i++ {
 		if err := op(); err == nil {
 			return
@@ -101,7 +103,7 @@ func pow() { // want pow:`waits`
 	}
 }
 
-func jitteredUncapped() { // want jitteredUncapped:`waits`
+func jitteredUncapped() {
 	for i := 0; i < 10; i++ {
 		if err := op(); err == nil {
 			return
@@ -111,7 +113,7 @@ func jitteredUncapped() { // want jitteredUncapped:`waits`
 	}
 }
 
-func selectAfter(ctx context.Context) error { // want selectAfter:`waits`
+func selectAfter(ctx context.Context) error {
 	for i := 0; i < 3; i++ {
 		if err := op(); err == nil {
 			return nil
@@ -125,7 +127,7 @@ func selectAfter(ctx context.Context) error { // want selectAfter:`waits`
 	return nil
 }
 
-func timerReset() { // want timerReset:`waits`
+func timerReset() {
 	t := time.NewTimer(0)
 	for i := 0; i < 3; i++ {
 		if err := op(); err == nil {
@@ -136,7 +138,7 @@ func timerReset() { // want timerReset:`waits`
 	}
 }
 
-func helperOtherPackage() { // want helperOtherPackage:`waits`
+func helperOtherPackage() {
 	for i := 0; i < 10; i++ {
 		if err := op(); err == nil {
 			return
@@ -226,7 +228,7 @@ func freeDir(dir string) error {
 	return errors.New("no free name")
 }
 
-func fullJitter() { // want fullJitter:`waits`
+func fullJitter() {
 	for i := 0; i < 5; i++ {
 		if err := op(); err == nil {
 			return
@@ -236,7 +238,7 @@ func fullJitter() { // want fullJitter:`waits`
 	}
 }
 
-func equalJitter() { // want equalJitter:`waits`
+func equalJitter() {
 	for i := 0; i < 5; i++ {
 		if err := op(); err == nil {
 			return
@@ -246,7 +248,7 @@ func equalJitter() { // want equalJitter:`waits`
 	}
 }
 
-func clamp() { // want clamp:`waits`
+func clamp() {
 	d := 100 * time.Millisecond
 	for i := 0; i < 10; i++ {
 		if err := op(); err == nil {
@@ -260,7 +262,7 @@ func clamp() { // want clamp:`waits`
 	}
 }
 
-func mathMin() { // want mathMin:`waits`
+func mathMin() {
 	for i := 0; i < 10; i++ {
 		if err := op(); err == nil {
 			return
@@ -270,7 +272,7 @@ func mathMin() { // want mathMin:`waits`
 	}
 }
 
-func decorrelated() { // want decorrelated:`waits`
+func decorrelated() {
 	base, maxD := 100*time.Millisecond, 10*time.Second
 	sleep := base
 	for i := 0; i < 10; i++ {
@@ -287,7 +289,7 @@ func localHelper(attempt int) time.Duration { // want localHelper:`delay\(random
 	return rand.N(d)
 }
 
-func helperSamePackage() { // want helperSamePackage:`waits`
+func helperSamePackage() {
 	for i := 0; i < 5; i++ {
 		if err := op(); err == nil {
 			return
@@ -296,7 +298,7 @@ func helperSamePackage() { // want helperSamePackage:`waits`
 	}
 }
 
-func helperOtherPackageJittered() { // want helperOtherPackageJittered:`waits`
+func helperOtherPackageJittered() {
 	for i := 0; i < 5; i++ {
 		if err := op(); err == nil {
 			return
@@ -305,7 +307,7 @@ func helperOtherPackageJittered() { // want helperOtherPackageJittered:`waits`
 	}
 }
 
-func waitsInHelper(ctx context.Context) error { // want waitsInHelper:`waits`
+func waitsInHelper(ctx context.Context) error {
 	for i := 0; i < 5; i++ {
 		if err := op(); err == nil {
 			return nil
@@ -317,7 +319,7 @@ func waitsInHelper(ctx context.Context) error { // want waitsInHelper:`waits`
 	return nil
 }
 
-func fromParameter(d time.Duration) { // want fromParameter:`waits`
+func fromParameter(d time.Duration) {
 	for i := 0; i < 5; i++ {
 		if err := op(); err == nil {
 			return
@@ -326,14 +328,14 @@ func fromParameter(d time.Duration) { // want fromParameter:`waits`
 	}
 }
 
-func ticker() { // want ticker:`waits`
+func ticker() {
 	t := time.NewTicker(time.Second) // not a retry site
 	for range t.C {
 		_ = op()
 	}
 }
 
-func poll() error { // want poll:`waits`
+func poll() error {
 	for {
 		if err := op(); err != nil {
 			return err
@@ -342,7 +344,7 @@ func poll() error { // want poll:`waits`
 	}
 }
 
-func oneOffRetry() error { // want oneOffRetry:`waits`
+func oneOffRetry() error {
 	if err := op(); err != nil {
 		time.Sleep(time.Second) // a single fixed delay before one retry: no loop
 		return op()
@@ -350,14 +352,14 @@ func oneOffRetry() error { // want oneOffRetry:`waits`
 	return nil
 }
 
-func rateLimited(items []string) { // want rateLimited:`waits`
+func rateLimited(items []string) {
 	for range items {
 		_ = op()
 		time.Sleep(100 * time.Millisecond) // pacing a batch, not a retry
 	}
 }
 
-func sleepOnSuccessPath() error { // want sleepOnSuccessPath:`waits`
+func sleepOnSuccessPath() error {
 	for i := 0; i < 3; i++ {
 		err := op()
 		if err != nil {
@@ -370,12 +372,12 @@ func sleepOnSuccessPath() error { // want sleepOnSuccessPath:`waits`
 	return nil
 }
 
-func afterFuncOutside() { // want afterFuncOutside:`waits`
+func afterFuncOutside() {
 	time.AfterFunc(time.Second, func() { _ = op() })
 }
 
 // Whether it waits at all is random; the wait that always runs is reported.
-func sometimesWaits() { // want sometimesWaits:`waits`
+func sometimesWaits() {
 	for {
 		if rand.IntN(10) == 0 {
 			time.Sleep(500 * time.Millisecond)

@@ -42,7 +42,7 @@ type floodClient struct {
 	until time.Time
 }
 
-func (c *floodClient) send() error { // want send:`waits`
+func (c *floodClient) send() error {
 	time.Sleep(time.Until(c.until))
 	return op()
 }

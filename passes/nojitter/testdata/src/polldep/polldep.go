@@ -1,3 +1,5 @@
+// want package:`waits Client.Refresh Client.Retry Every For ForJittered Pause`
+
 // Package polldep holds exported poll and retry helpers of a service's
 // internal packages: the delay they wait is a parameter their callers fill
 // in, mostly from other packages.
@@ -12,7 +14,7 @@ import (
 
 // For polls f once every interval, up to timeout. It adds no random part
 // to the interval it is given: every caller polls in lock-step.
-func For(timeout, interval time.Duration, f func() (bool, error)) error { // want For:`waits`
+func For(timeout, interval time.Duration, f func() (bool, error)) error {
 	var lastErr error
 	deadline := time.After(timeout)
 	for {
@@ -36,7 +38,7 @@ func For(timeout, interval time.Duration, f func() (bool, error)) error { // wan
 }
 
 // ForJittered adds the random part itself.
-func ForJittered(timeout, interval time.Duration, f func() (bool, error)) error { // want ForJittered:`waits`
+func ForJittered(timeout, interval time.Duration, f func() (bool, error)) error {
 	deadline := time.Now().Add(timeout)
 	for time.Now().Before(deadline) {
 		stop, err := f()
@@ -55,7 +57,7 @@ type Client struct {
 
 // Retry runs op until it succeeds, waiting delay between attempts. The
 // only caller in sight jitters the delay it passes.
-func (c *Client) Retry(ctx context.Context, delay time.Duration, op func(context.Context) error) error { // want Retry:`waits`
+func (c *Client) Retry(ctx context.Context, delay time.Duration, op func(context.Context) error) error {
 	var err error
 	for i := 0; i < c.Attempts; i++ {
 		if err = op(ctx); err == nil {
@@ -71,12 +73,12 @@ func (c *Client) Retry(ctx context.Context, delay time.Duration, op func(context
 }
 
 // Refresh calls Retry with a jittered delay.
-func (c *Client) Refresh(ctx context.Context, op func(context.Context) error) error { // want Refresh:`waits`
+func (c *Client) Refresh(ctx context.Context, op func(context.Context) error) error {
 	return c.Retry(ctx, time.Second+rand.N(time.Second), op)
 }
 
 // Every is a schedule: it runs f every interval, whatever f returns.
-func Every(ctx context.Context, interval time.Duration, f func(context.Context) error) { // want Every:`waits`
+func Every(ctx context.Context, interval time.Duration, f func(context.Context) error) {
 	for ctx.Err() == nil {
 		_ = f(ctx)
 		time.Sleep(interval)
@@ -93,7 +95,7 @@ func Grow(attempt int, lo, hi time.Duration) time.Duration { // want Grow:`delay
 }
 
 // Pause waits d or until ctx is done.
-func Pause(ctx context.Context, d time.Duration) bool { // want Pause:`waits`
+func Pause(ctx context.Context, d time.Duration) bool {
 	t := time.NewTimer(d)
 	defer t.Stop()
 	select {

@@ -1,3 +1,5 @@
+// want package:`waits Conn.Heartbeat Conn.Leader Conn.LeaderJittered Pool.Await Pool.AwaitJittered`
+
 // Package pollsvc polls a broker's metadata and a pool's state, as client
 // libraries do while they wait for a topic or a leader to show up.
 package pollsvc
@@ -20,7 +22,7 @@ func (c *Conn) Ping(ctx context.Context) error                   { return nil }
 func temporary(err error) bool { return err != nil }
 
 // Leader polls the partitions until the one wanted is listed.
-func (c *Conn) Leader(ctx context.Context, topic string, id int) (Partition, error) { // want Leader:`waits`
+func (c *Conn) Leader(ctx context.Context, topic string, id int) (Partition, error) {
 	for attempt := 0; ; attempt++ {
 		if attempt != 0 {
 			if !polldep.Pause(ctx, polldep.Grow(attempt, 100*time.Millisecond, 10*time.Second)) { // want `retry delay has no jitter`
@@ -43,7 +45,7 @@ func (c *Conn) Leader(ctx context.Context, topic string, id int) (Partition, err
 }
 
 // LeaderJittered polls with a jittered delay.
-func (c *Conn) LeaderJittered(ctx context.Context, topic string, id int) (Partition, error) { // want LeaderJittered:`waits`
+func (c *Conn) LeaderJittered(ctx context.Context, topic string, id int) (Partition, error) {
 	for attempt := 0; ; attempt++ {
 		if attempt != 0 {
 			d := polldep.Grow(attempt, 100*time.Millisecond, 10*time.Second)
@@ -64,7 +66,7 @@ func (c *Conn) LeaderJittered(ctx context.Context, topic string, id int) (Partit
 }
 
 // Heartbeat pings on a schedule, whatever the ping returns.
-func (c *Conn) Heartbeat(ctx context.Context, every time.Duration) { // want Heartbeat:`waits`
+func (c *Conn) Heartbeat(ctx context.Context, every time.Duration) {
 	for ctx.Err() == nil {
 		if err := c.Ping(ctx); err != nil {
 			println(err.Error())
@@ -83,7 +85,7 @@ func (p *Pool) grab() *layout { return nil }
 
 // Await waits for a refresh by another goroutine to list every topic. The
 // random delay it draws is never used: the timer waits the bare backoff.
-func (p *Pool) Await(ctx context.Context, topics []string) { // want Await:`waits`
+func (p *Pool) Await(ctx context.Context, topics []string) {
 	lo, hi := 10*time.Millisecond, time.Second
 	for ctx.Err() == nil {
 		state := p.grab()
@@ -111,7 +113,7 @@ func (p *Pool) Await(ctx context.Context, topics []string) { // want Await:`wait
 }
 
 // AwaitJittered waits the random delay it draws.
-func (p *Pool) AwaitJittered(ctx context.Context, topics []string) { // want AwaitJittered:`waits`
+func (p *Pool) AwaitJittered(ctx context.Context, topics []string) {
 	lo := 10 * time.Millisecond
 	for ctx.Err() == nil {
 		state := p.grab()

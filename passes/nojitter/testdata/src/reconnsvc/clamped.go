@@ -1,3 +1,5 @@
+// want package:`waits Manager.Run Manager.RunConfigured Manager.RunJittered Manager.RunSpread Redial Resync`
+
 package reconnsvc
 
 import (
@@ -8,7 +10,7 @@ import (
 )
 
 // Resync waits a capped delay from Doubler.Next: no jitter, but capped.
-func Resync(ctx context.Context, sync func(context.Context) error) error { // want Resync:"waits"
+func Resync(ctx context.Context, sync func(context.Context) error) error {
 	b := &backoffdep.Doubler{Base: 100 * time.Millisecond, Max: 30 * time.Second}
 	var err error
 	for range 5 {
@@ -22,7 +24,7 @@ func Resync(ctx context.Context, sync func(context.Context) error) error { // wa
 
 // Redial waits Shifted's delay, which never stops growing while the
 // caller's context lasts.
-func Redial(ctx context.Context, dial func(context.Context) error) error { // want Redial:"waits"
+func Redial(ctx context.Context, dial func(context.Context) error) error {
 	var err error
 	for attempt := 0; ctx.Err() == nil; attempt++ {
 		if err = dial(ctx); err == nil {

@@ -22,7 +22,7 @@ func (r *retryAfter) Error() string { return "rate limited" }
 
 // Run reconnects until ctx ends; the backoff is built without Jitter, so
 // Duration adds none.
-func (m *Manager) Run(ctx context.Context) error { // want Run:`waits`
+func (m *Manager) Run(ctx context.Context) error {
 	boff := &backoffdep.Backoff{Initial: time.Second, Max: 5 * time.Minute}
 	for {
 		c, err := m.dial(ctx)
@@ -45,7 +45,7 @@ func (m *Manager) Run(ctx context.Context) error { // want Run:`waits`
 }
 
 // RunJittered sets Jitter: Duration is random.
-func (m *Manager) RunJittered(ctx context.Context) error { // want RunJittered:`waits`
+func (m *Manager) RunJittered(ctx context.Context) error {
 	boff := &backoffdep.Backoff{Initial: time.Second, Jitter: time.Second, Max: 5 * time.Minute}
 	for boff.Attempts() < 10 {
 		if _, err := m.dial(ctx); err == nil {
@@ -62,7 +62,7 @@ func (m *Manager) RunJittered(ctx context.Context) error { // want RunJittered:`
 
 // RunConfigured hands the backoff to a function that may set Jitter:
 // not judged.
-func (m *Manager) RunConfigured(ctx context.Context) error { // want RunConfigured:`waits`
+func (m *Manager) RunConfigured(ctx context.Context) error {
 	boff := &backoffdep.Backoff{Initial: time.Second, Max: 5 * time.Minute}
 	configure(boff)
 	for {
@@ -80,7 +80,7 @@ func (m *Manager) RunConfigured(ctx context.Context) error { // want RunConfigur
 func configure(b *backoffdep.Backoff) { b.Jitter = time.Second }
 
 // RunSpread uses a delay that is always jittered.
-func (m *Manager) RunSpread(ctx context.Context) error { // want RunSpread:`waits`
+func (m *Manager) RunSpread(ctx context.Context) error {
 	boff := &backoffdep.Backoff{Initial: time.Second, Max: 5 * time.Minute}
 	for {
 		if _, err := m.dial(ctx); err == nil {

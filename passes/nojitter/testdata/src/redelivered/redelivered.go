@@ -1,3 +1,5 @@
+// want package:`waits Consume ConsumeAMQP handleDigest`
+
 // Package redelivered holds handlers that a job queue or broker runs again.
 // They are retry sites of their own kind (redelivery), with no loop, wait
 // or bound of the program's own: nothing here is reported.
@@ -18,7 +20,7 @@ var template = bytes.NewReader([]byte(`{"kind":"digest"}`))
 
 // A non-2xx response fails the task, and asynq retries it later with its
 // own jittered backoff: no wait or bound is missing here.
-func handleDigest(ctx context.Context, t *asynq.Task) error { // want handleDigest:`waits`
+func handleDigest(ctx context.Context, t *asynq.Task) error {
 	req, err := http.NewRequestWithContext(ctx, http.MethodPut, "https://mail.example.com/digest", template)
 	if err != nil {
 		return err
@@ -39,7 +41,7 @@ func Register(mux *asynq.ServeMux) {
 }
 
 // A consumer loop: it reads the next message, it does not retry one.
-func Consume(ctx context.Context, r *kafka.Reader) error { // want Consume:`waits`
+func Consume(ctx context.Context, r *kafka.Reader) error {
 	for {
 		m, err := r.FetchMessage(ctx)
 		if err != nil {
@@ -57,7 +59,7 @@ func Consume(ctx context.Context, r *kafka.Reader) error { // want Consume:`wait
 	}
 }
 
-func ConsumeAMQP(ch *amqp.Channel) error { // want ConsumeAMQP:`waits`
+func ConsumeAMQP(ch *amqp.Channel) error {
 	msgs, err := ch.Consume("q", "", false, false, false, false, nil)
 	if err != nil {
 		return err

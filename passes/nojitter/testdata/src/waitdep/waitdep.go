@@ -1,3 +1,5 @@
+// want package:`waits Pause Sleep SleepJittered`
+
 // Package waitdep holds the timing helpers a service's clients share:
 // context-aware sleeps and delay computations, used from package waitsvc
 // to check that waits and delays are followed across packages.
@@ -10,7 +12,7 @@ import (
 )
 
 // Sleep blocks for d, or until ctx is done.
-func Sleep(ctx context.Context, d time.Duration) error { // want Sleep:`waits`
+func Sleep(ctx context.Context, d time.Duration) error {
 	t := time.NewTimer(d)
 	defer t.Stop()
 	select {
@@ -22,7 +24,7 @@ func Sleep(ctx context.Context, d time.Duration) error { // want Sleep:`waits`
 }
 
 // SleepJittered blocks for a random duration in [d/2, d).
-func SleepJittered(ctx context.Context, d time.Duration) error { // want SleepJittered:`waits`
+func SleepJittered(ctx context.Context, d time.Duration) error {
 	if d > 1 {
 		d = d/2 + rand.N(d/2)
 	}
@@ -36,7 +38,7 @@ func SleepJittered(ctx context.Context, d time.Duration) error { // want SleepJi
 
 // Pause sleeps for d unless stop is closed first; it reports whether the
 // whole pause elapsed.
-func Pause(d time.Duration, stop <-chan struct{}) bool { // want Pause:`waits`
+func Pause(d time.Duration, stop <-chan struct{}) bool {
 	select {
 	case <-stop:
 		return false

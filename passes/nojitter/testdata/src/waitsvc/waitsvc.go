@@ -1,3 +1,5 @@
+// want package:`waits Client.Broadcast Client.Carts Client.Health Client.Item Client.Labels Client.Linear Client.Orders Client.Poll Client.Price Client.Refresh Client.Stock Client.Sync Client.Users Client.Watch Client.get Client.wait Every every`
+
 // Package waitsvc is a service client whose retries wait through helpers
 // of another package and of its own, with delays kept in fields.
 package waitsvc
@@ -38,7 +40,7 @@ func New(hc *http.Client, base string) *Client {
 	}
 }
 
-func (c *Client) get(ctx context.Context, path string) error { // want get:`waits`
+func (c *Client) get(ctx context.Context, path string) error {
 	req, err := http.NewRequestWithContext(ctx, http.MethodGet, c.base+path, nil)
 	if err != nil {
 		return err
@@ -55,12 +57,12 @@ func (c *Client) get(ctx context.Context, path string) error { // want get:`wait
 }
 
 // wait is the client's own ctx-aware sleep, a method over the shared one.
-func (c *Client) wait(ctx context.Context, d time.Duration) error { // want wait:`waits`
+func (c *Client) wait(ctx context.Context, d time.Duration) error {
 	return waitdep.Sleep(ctx, d)
 }
 
 // Item waits a constant second through the shared ctx-aware sleep.
-func (c *Client) Item(ctx context.Context, id string) error { // want Item:`waits`
+func (c *Client) Item(ctx context.Context, id string) error {
 	var err error
 	for attempt := 0; attempt < 4; attempt++ {
 		if err = c.get(ctx, "/items/"+id); err == nil {
@@ -74,7 +76,7 @@ func (c *Client) Item(ctx context.Context, id string) error { // want Item:`wait
 }
 
 // Stock waits the constant delay kept in a field, through a method.
-func (c *Client) Stock(ctx context.Context, id string) error { // want Stock:`waits`
+func (c *Client) Stock(ctx context.Context, id string) error {
 	var err error
 	for range 3 {
 		if err = c.get(ctx, "/stock/"+id); err == nil {
@@ -88,7 +90,7 @@ func (c *Client) Stock(ctx context.Context, id string) error { // want Stock:`wa
 }
 
 // Price waits a capped quadratic delay computed in the other package.
-func (c *Client) Price(ctx context.Context, id string) error { // want Price:`waits`
+func (c *Client) Price(ctx context.Context, id string) error {
 	var err error
 	for attempt := 1; attempt <= 5; attempt++ {
 		if err = c.get(ctx, "/prices/"+id); err == nil {
@@ -102,7 +104,7 @@ func (c *Client) Price(ctx context.Context, id string) error { // want Price:`wa
 }
 
 // Watch resets a timer to the field's constant delay.
-func (c *Client) Watch(ctx context.Context) error { // want Watch:`waits`
+func (c *Client) Watch(ctx context.Context) error {
 	t := time.NewTimer(0)
 	defer t.Stop()
 	for {
@@ -119,7 +121,7 @@ func (c *Client) Watch(ctx context.Context) error { // want Watch:`waits`
 }
 
 // Health waits with time.After on the field in a select.
-func (c *Client) Health(ctx context.Context) error { // want Health:`waits`
+func (c *Client) Health(ctx context.Context) error {
 	for {
 		err := c.get(ctx, "/health")
 		if err == nil {
@@ -134,7 +136,7 @@ func (c *Client) Health(ctx context.Context) error { // want Health:`waits`
 }
 
 // Orders draws a jitter and then waits the plain base: dead jitter.
-func (c *Client) Orders(ctx context.Context) error { // want Orders:`waits`
+func (c *Client) Orders(ctx context.Context) error {
 	const base = 400 * time.Millisecond
 	var err error
 	for range 5 {
@@ -155,7 +157,7 @@ func (c *Client) Orders(ctx context.Context) error { // want Orders:`waits`
 }
 
 // Linear waits a delay that grows with the attempt from a field, uncapped.
-func (c *Client) Linear(ctx context.Context) error { // want Linear:`waits`
+func (c *Client) Linear(ctx context.Context) error {
 	var err error
 	for attempt := 1; attempt <= 6; attempt++ {
 		if err = c.get(ctx, "/linear"); err == nil {
@@ -169,7 +171,7 @@ func (c *Client) Linear(ctx context.Context) error { // want Linear:`waits`
 // The look-alikes below stay silent.
 
 // Carts sleeps through the helper that jitters its argument.
-func (c *Client) Carts(ctx context.Context) error { // want Carts:`waits`
+func (c *Client) Carts(ctx context.Context) error {
 	var err error
 	for range 4 {
 		if err = c.get(ctx, "/carts"); err == nil {
@@ -183,7 +185,7 @@ func (c *Client) Carts(ctx context.Context) error { // want Carts:`waits`
 }
 
 // Users waits a capped, jittered delay computed by a helper.
-func (c *Client) Users(ctx context.Context) error { // want Users:`waits`
+func (c *Client) Users(ctx context.Context) error {
 	var err error
 	for attempt := range 4 {
 		if err = c.get(ctx, "/users"); err == nil {
@@ -197,7 +199,7 @@ func (c *Client) Users(ctx context.Context) error { // want Users:`waits`
 }
 
 // Poll waits the field set once to a jittered value.
-func (c *Client) Poll(ctx context.Context) error { // want Poll:`waits`
+func (c *Client) Poll(ctx context.Context) error {
 	for {
 		if err := c.get(ctx, "/poll"); err == nil {
 			return nil
@@ -209,7 +211,7 @@ func (c *Client) Poll(ctx context.Context) error { // want Poll:`waits`
 }
 
 // Broadcast tries each endpoint once: a different operation each time.
-func (c *Client) Broadcast(ctx context.Context) error { // want Broadcast:`waits`
+func (c *Client) Broadcast(ctx context.Context) error {
 	var err error
 	for _, ep := range c.endpoints {
 		if err = c.get(ctx, ep); err == nil {
@@ -221,7 +223,7 @@ func (c *Client) Broadcast(ctx context.Context) error { // want Broadcast:`waits
 }
 
 // Labels waits a delay jittered by wait.Jitter.
-func (c *Client) Labels(ctx context.Context) error { // want Labels:`waits`
+func (c *Client) Labels(ctx context.Context) error {
 	var err error
 	for range 5 {
 		if err = c.get(ctx, "/labels"); err == nil {
@@ -238,7 +240,7 @@ func (c *Client) Labels(ctx context.Context) error { // want Labels:`waits`
 
 // every retries f on a ticker until stop is closed; its only caller gives
 // it a constant period.
-func every(period time.Duration, stop <-chan struct{}, f func() error) error { // want every:`waits`
+func every(period time.Duration, stop <-chan struct{}, f func() error) error {
 	tick := time.NewTicker(period) // want `retry delay has no jitter`
 	defer tick.Stop()
 	for {
@@ -255,13 +257,13 @@ func every(period time.Duration, stop <-chan struct{}, f func() error) error { /
 }
 
 // Sync retries through the ticker helper.
-func (c *Client) Sync(ctx context.Context) error { // want Sync:`waits`
+func (c *Client) Sync(ctx context.Context) error {
 	return every(3*time.Second, c.stop, func() error { return c.get(ctx, "/sync") })
 }
 
 // Every is every for other packages: it adds no random part to the
 // period it is given, whatever they pass.
-func Every(period time.Duration, stop <-chan struct{}, f func() error) error { // want Every:`waits`
+func Every(period time.Duration, stop <-chan struct{}, f func() error) error {
 	tick := time.NewTicker(period) // want `retry delay has no jitter`
 	defer tick.Stop()
 	for {
@@ -278,7 +280,7 @@ func Every(period time.Duration, stop <-chan struct{}, f func() error) error { /
 }
 
 // Refresh waits the ladder's capped delays, which have no jitter.
-func (c *Client) Refresh(ctx context.Context) error { // want Refresh:`waits`
+func (c *Client) Refresh(ctx context.Context) error {
 	l := &waitdep.Ladder{Base: 100 * time.Millisecond, Max: 10 * time.Second}
 	var err error
 	for range 6 {

@@ -1,3 +1,5 @@
+// want package:`waits Client.Get Client.Head Client.List Client.Stat Client.Tag`
+
 // Package blobstore is a small object-store client.
 package blobstore
 
@@ -19,7 +21,7 @@ type Client struct {
 }
 
 // Stat retries every failed answer, 4xx included, on the iterator's timer.
-func (c *Client) Stat(ctx context.Context, key string) error { // want Stat:`waits`
+func (c *Client) Stat(ctx context.Context, key string) error {
 	for range retrytimer.Attempts(ctx, 5, 100*time.Millisecond, 2*time.Second) {
 		req, err := http.NewRequestWithContext(ctx, http.MethodGet, c.endpoint+"/"+key, nil)
 		if err != nil {
@@ -38,7 +40,7 @@ func (c *Client) Stat(ctx context.Context, key string) error { // want Stat:`wai
 }
 
 // Head polls with a fixed, unjittered wait for ever.
-func (c *Client) Head(ctx context.Context, key string) error { // want Head:`waits`
+func (c *Client) Head(ctx context.Context, key string) error {
 	for attempt := range retrytimer.Every(time.Second) { // want `retry delay has no jitter`
 		_ = attempt
 		req, err := http.NewRequestWithContext(ctx, http.MethodHead, c.endpoint+"/"+key, nil)
@@ -58,7 +60,7 @@ func (c *Client) Head(ctx context.Context, key string) error { // want Head:`wai
 }
 
 // List walks pages: a page iterator, not a retry loop.
-func (c *Client) List(ctx context.Context) error { // want List:`waits`
+func (c *Client) List(ctx context.Context) error {
 	for page := range retrytimer.Pages(10) {
 		req, err := http.NewRequestWithContext(ctx, http.MethodGet, fmt.Sprintf("%s?page=%d", c.endpoint, page), nil)
 		if err != nil {
@@ -77,7 +79,7 @@ func (c *Client) List(ctx context.Context) error { // want List:`waits`
 }
 
 // Tag sends one request per tag key.
-func (c *Client) Tag(ctx context.Context) error { // want Tag:`waits`
+func (c *Client) Tag(ctx context.Context) error {
 	for k := range maps.Keys(c.tags) {
 		resp, err := c.hc.Post(c.endpoint+"/tags/"+k, "text/plain", bytes.NewReader(nil))
 		if err != nil {
@@ -92,7 +94,7 @@ func (c *Client) Tag(ctx context.Context) error { // want Tag:`waits`
 }
 
 // Get gives up on the first failed answer: it does not go round on failure.
-func (c *Client) Get(ctx context.Context, key string) error { // want Get:`waits`
+func (c *Client) Get(ctx context.Context, key string) error {
 	for range retrytimer.Attempts(ctx, 3, time.Second, 10*time.Second) {
 		resp, err := c.hc.Get(c.endpoint + "/" + key)
 		if err != nil {
