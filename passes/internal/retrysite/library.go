@@ -30,6 +30,11 @@ func resolveLibrary(info *types.Info, s *Site, call *ast.CallExpr, encl ast.Node
 				s.Policy.Merge(policy.Follow(info, o.Args[0], encl))
 			}
 		}
+	case h.Options >= 0 && h.Options < len(call.Args) && call.Ellipsis.IsValid():
+		// retry.Do(op, c.opts...): the options are the policy, and the
+		// spread slice may be kept in a field or a package variable, or
+		// built by a function of the program.
+		s.Policy = policy.Follow(info, call.Args[len(call.Args)-1], encl)
 	}
 	if h.Ctx >= 0 && h.Ctx < len(call.Args) {
 		s.Ctx = policy.Follow(info, call.Args[h.Ctx], encl)
