@@ -92,7 +92,9 @@ func judgedElsewhere(pass *analysis.Pass, p *policy.Policy, learned map[*types.F
 	if fs := libs.BuiltNoJitter(pass.TypesInfo, &p.Built); len(fs) > 0 {
 		return fs[0].Why
 	}
-	if f, _ := policy.ConstructorFact(pass, p, learned); f != nil {
+	// A constructor reported where it builds the policy is not reported
+	// again at each use of the field or variable that keeps it.
+	if f, _ := policy.ConstructorFact(pass, p, learned); f != nil && !f.Built {
 		return f.Why
 	}
 	return ""

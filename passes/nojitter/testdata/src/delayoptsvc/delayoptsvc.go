@@ -54,3 +54,17 @@ func (c *Client) Shared(ctx context.Context) error {
 func (c *Client) SharedSpread(ctx context.Context) error {
 	return retry.Do(func() error { return c.call(ctx) }, delayoptsdep.Spread...)
 }
+
+// fixed builds the options; its DelayType is reported here, once, and not
+// again at each call that uses the field keeping them.
+func fixed() []retry.Option { // want fixed:"policy has no jitter \\(retry.DelayType\\(retry.FixedDelay\\)\\)"
+	return []retry.Option{retry.Attempts(3), retry.DelayType(retry.FixedDelay)} // want `retry.DelayType\(retry.FixedDelay\) has no jitter`
+}
+
+type Feed struct{ opts []retry.Option }
+
+func NewFeed() *Feed { return &Feed{opts: fixed()} }
+
+func (f *Feed) Pull(ctx context.Context) error {
+	return retry.Do(func() error { return errBusy }, append([]retry.Option{retry.Context(ctx)}, f.opts...)...)
+}
