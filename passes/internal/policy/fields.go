@@ -47,6 +47,9 @@ func StoredIn(info *types.Info, index *bodies.Index, p *Policy) (*types.Var, *Po
 				}
 			case *ast.AssignStmt:
 				for i, l := range x.Lhs {
+					if setsFieldOf(info, l, field) {
+						stored.incomplete() // defaultBackoff.MaxElapsedTime = 0 in init
+					}
 					if storesTo(info, l, field) {
 						if len(x.Lhs) != len(x.Rhs) {
 							stored.incomplete()
@@ -75,6 +78,17 @@ func storesTo(info *types.Info, l ast.Expr, v *types.Var) bool {
 		return IsPackageVar(v) && info.Uses[l] == v
 	}
 	return false
+}
+
+// setsFieldOf reports whether l sets a field of the package variable v
+// (v.MaxElapsedTime = 0): v is then configured outside its declaration.
+func setsFieldOf(info *types.Info, l ast.Expr, v *types.Var) bool {
+	sel, ok := ast.Unparen(l).(*ast.SelectorExpr)
+	if !ok || !IsPackageVar(v) {
+		return false
+	}
+	id, ok := ast.Unparen(sel.X).(*ast.Ident)
+	return ok && info.Uses[id] == v
 }
 
 // Merge adds what builds q to p.
