@@ -239,7 +239,11 @@ func (f *finder) failureTest(cond ast.Expr, failed bool) bool {
 // wait helper on the retry path that stops with the context and whose
 // error is returned; a select on a context's Done channel.
 func (f *finder) recursionBound(fd *ast.FuncDecl, s *Site, counters map[types.Object]bool) ast.Node {
-	b := &bounder{info: f.info, counters: counters, ctxResults: map[types.Object]bool{}, waitOf: f.waitCall}
+	// The counters the function advances itself (c.tries++) bound it too.
+	b := newBounder(f.info, fd.Body, f.waitCall)
+	for c := range counters {
+		b.counters[c] = true
+	}
 	var bound ast.Node
 	ast.Inspect(fd.Body, func(n ast.Node) bool {
 		if bound != nil {
