@@ -29,6 +29,7 @@ var hazards = []hazard{
 	{"nojitter", "no-cap", "grows without a cap", "a retry delay that grows without a cap"},
 	{"nojitter", "no-jitter", "", "a backoff policy without jitter"},
 	{"unboundedretry", "loop", "retry loop can run forever", "a retry loop with no limit, deadline or context"},
+	{"unboundedretry", "loop", "recursive retry can run forever", "a retry loop with no limit, deadline or context"},
 	{"unboundedretry", "policy", "", "a retry policy with no limit"},
 	{"redislock", "no-expiry", "lock key is set with NX and no expiry", "a lock without a TTL"},
 	{"redislock", "ignored-result", "the result of SET NX is ignored", "a SET NX whose result is ignored"},

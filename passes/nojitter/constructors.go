@@ -34,7 +34,8 @@ func exportNoJitter(pass *analysis.Pass) map[*types.Func]*NoJitterFact {
 		return nil
 	}
 	sites := pass.ResultOf[retrysite.Analyzer].(*retrysite.Result).Sites
-	return policy.Learn(pass, pass.ResultOf[bodies.Analyzer].(*bodies.Index), func(c policy.Constructor, learned map[*types.Func]*NoJitterFact) *NoJitterFact {
+	index := pass.ResultOf[bodies.Analyzer].(*bodies.Index)
+	learned := policy.Learn(pass, index, func(c policy.Constructor, learned map[*types.Func]*NoJitterFact) *NoJitterFact {
 		if fs := libs.NoJitterWhereBuilt(pass.TypesInfo, &c.Policy.Built); len(fs) > 0 && !retriesIn(sites, c.Decl) {
 			return &NoJitterFact{Why: fs[0].Why, Built: true}
 		}
@@ -46,6 +47,14 @@ func exportNoJitter(pass *analysis.Pass) map[*types.Func]*NoJitterFact {
 		}
 		return nil
 	})
+	// var Default = []retry.Option{retry.DelayType(retry.FixedDelay)}: a
+	// package that spreads it is judged through this Fact.
+	for v, stored := range policy.PackageVars(pass.TypesInfo, index, pass.Pkg, libs.IsPolicyType) {
+		if why := judgedElsewhere(pass, stored, learned); why != "" {
+			pass.ExportObjectFact(v, &NoJitterFact{Why: why})
+		}
+	}
+	return learned
 }
 
 func judgesJitter(f *libs.Family) bool { return f.BuiltNoJitter != nil }
@@ -56,11 +65,19 @@ func judgesJitter(f *libs.Family) bool { return f.BuiltNoJitter != nil }
 func reportConstructed(pass *analysis.Pass, call *ast.CallExpr, p *policy.Policy, learned map[*types.Func]*NoJitterFact) {
 	if !p.Complete {
 		field, stored := policy.StoredIn(pass.TypesInfo, pass.ResultOf[bodies.Analyzer].(*bodies.Index), p)
-		if stored == nil {
-			return
+		why := ""
+		if stored != nil {
+			why = judgedElsewhere(pass, stored, learned)
+		} else if v := policy.OtherPackageVar(pass.Pkg, p); v != nil {
+			// var Default = []retry.Option{...} in another package: its
+			// package judged what it stores.
+			field = v
+			if f := new(NoJitterFact); pass.ImportObjectFact(v, f) {
+				why = f.Why
+			}
 		}
-		if why := judgedElsewhere(pass, stored, learned); why != "" {
-			report.At(pass, call, "the policy stored in field %s %s; fix it where it is stored", field.Name(), why)
+		if why != "" {
+			report.At(pass, call, "the policy stored in %s %s; fix it where it is stored", policy.StoreName(pass.Pkg, field), why)
 		}
 		return
 	}
@@ -75,7 +92,9 @@ func judgedElsewhere(pass *analysis.Pass, p *policy.Policy, learned map[*types.F
 	if fs := libs.BuiltNoJitter(pass.TypesInfo, &p.Built); len(fs) > 0 {
 		return fs[0].Why
 	}
-	if f, _ := policy.ConstructorFact(pass, p, learned); f != nil {
+	// A constructor reported where it builds the policy is not reported
+	// again at each use of the field or variable that keeps it.
+	if f, _ := policy.ConstructorFact(pass, p, learned); f != nil && !f.Built {
 		return f.Why
 	}
 	return ""

@@ -227,6 +227,9 @@ func (t *tracer) call(c *ssa.CallCommon, depth int) delay {
 		}
 		return d
 	}
+	if c.IsInvoke() {
+		return t.invoke(c, depth)
+	}
 	callee := c.StaticCallee()
 	if callee == nil {
 		return delay{opaque: true}

@@ -46,9 +46,16 @@ counter copied from jpillora/backoff: if b.Jitter > 0) adds none for a
 receiver built in the calling function that never sets that field
 (&backoff.Backoff{Max: 5 * time.Minute}); a max helper over durations
 (timex.Max(retryAfter, b.Duration())) returns one of its arguments. A random value
-computed and not used for the wait is no jitter. A delay read from a
-parameter of another function, or through an interface, is not judged (it
-may be jittered where it is computed), nor is a wait that
+computed and not used for the wait is no jitter. A delay computed by an
+interface method (b.Next(attempt)) is judged by the implementations of the
+method when they are all in sight: the interface is an unexported one of
+the package and no imported package has a type implementing it, or the
+value is read from an unexported field whose every stored value is a type
+of the package (&Client{b: fixed{d}}); it has jitter if any implementation
+adds some, and grows without a cap only if every one does. A delay read
+from a parameter of another function, or through an interface whose
+implementations cannot be pinned down, is not judged (it may be jittered
+where it is computed), nor is a wait that
 runs only when the loop draws a random number (if rand.IntN(10) == 0 {
 time.Sleep(d) }): whether it waits at all is random. A retry loop whose
 retry path waits for nothing (no wait call, no channel receive, no call of a
@@ -151,9 +158,18 @@ reported where it is built, once, whoever uses it. A bare go-retry backoff
 can still be wrapped by its caller: a retry helper that gets it from a call
 of that function, as built, is reported at the helper call, naming the
 function (a chain that adds jitter or a cap around it is left alone). A
-policy read from a struct field is judged by what the package stores in
-that field, when every stored value can be seen, and reported at the
-helper call, naming the field.
+policy read from a struct field or a package variable (backoff.Retry(op,
+c.backoff), backoff.WithBackOff(c.b), retry.Do(op, c.opts...),
+retry.Do(op, defaultOpts...)) is judged by what the package stores in it,
+when every stored value can be seen, and reported at the helper call,
+naming the field or variable (another package's variable through a Fact);
+a stored policy that its constructor's package already reports where it is
+built is not reported again. Options spread from a function's result
+(retry.Do(op, retryOpts()...)) are judged like any policy it returns.
+
+A function that, after its operation failed, waits and calls itself with
+the same receiver and arguments (an attempt counter and a delay may
+change) is a recursive retry: its wait is judged like a retry loop's.
 
 Sleeps outside retry sites (tickers, rate limiters, polling on the success
 path) are never reported. Suggested fixes add jitter where it is mechanical.`

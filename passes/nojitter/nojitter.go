@@ -70,6 +70,11 @@ func run(pass *analysis.Pass) (any, error) {
 	for _, s := range res.Backoffs {
 		checkLoop(pass, s, local, calls, t)
 	}
+	// A function that waits and calls itself after a failure: its wait
+	// is judged like a loop's.
+	for _, s := range res.Recursions {
+		checkLoop(pass, s, local, calls, t)
+	}
 	checkBuilt(pass, sites)
 	checkDelayers(pass, funcs, t)
 	checkWrapped(pass)

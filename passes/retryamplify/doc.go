@@ -14,7 +14,8 @@ Reported, once per outer retry site, at the code that enters the inner one:
   - a retry loop nested in a retry loop, at the inner for keyword, when the
     inner loop runs as part of an attempt (not only after a success);
   - a call, from a retry site's operation, of a function that retries (same
-    or another package, through any number of calls, recursion included:
+    or another package, through any number of calls, recursion included
+    (a function that waits and calls itself after a failure retries):
     a RetriesFact recording its worst case, its attempts times those of the
     retries it reaches), at the call, with related information at the
     function; a call through an interface counts when the program has a

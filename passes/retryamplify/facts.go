@@ -44,7 +44,7 @@ func (a *amplifier) learn() {
 	type ifaceCall struct{ caller, method *types.Func }
 	var ifaceCalls []ifaceCall
 	for _, d := range a.decls {
-		if len(a.inDecl[d.FuncDecl]) > 0 {
+		if len(a.inDecl[d.FuncDecl]) > 0 || a.recursive[d.FuncDecl] != nil {
 			mark(d.Func)
 		}
 		for _, c := range a.index.Of(d.FuncDecl).Calls {
@@ -100,6 +100,9 @@ func (a *amplifier) learn() {
 // worst is the most attempts a call of d can make when everything fails.
 func (a *amplifier) worst(d astutil.Decl) int {
 	best := 0
+	if s := a.recursive[d.FuncDecl]; s != nil {
+		best = s.Attempts(a.pass.TypesInfo)
+	}
 	for _, s := range a.inDecl[d.FuncDecl] {
 		n := attempts(a.pass.TypesInfo, s)
 		if ins := a.inners(s); len(ins) > 0 {

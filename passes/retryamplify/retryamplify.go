@@ -28,12 +28,20 @@ var Analyzer = &analysis.Analyzer{
 }
 
 func run(pass *analysis.Pass) (any, error) {
-	sites := pass.ResultOf[retrysite.Analyzer].(*retrysite.Result).Sites
-	a := &amplifier{pass: pass, local: map[*types.Func]*RetriesFact{}}
+	res := pass.ResultOf[retrysite.Analyzer].(*retrysite.Result)
+	sites := res.Sites
+	a := &amplifier{pass: pass, local: map[*types.Func]*RetriesFact{}, recursive: map[*ast.FuncDecl]*retrysite.Site{}}
 	a.sites = a.counted(sites)
+	// A function that retries by calling itself retries when called: a
+	// retry site that calls it runs it again on every attempt.
+	for _, s := range res.Recursions {
+		if fd, ok := s.Encl.(*ast.FuncDecl); ok {
+			a.recursive[fd] = s
+		}
+	}
 	// Nothing retries here, and no imported function retries: nothing to
 	// learn or report (most packages of a large program).
-	if len(a.sites) == 0 && len(pass.AllObjectFacts()) == 0 {
+	if len(a.sites) == 0 && len(a.recursive) == 0 && len(pass.AllObjectFacts()) == 0 {
 		return nil, nil
 	}
 	a.index = pass.ResultOf[bodies.Analyzer].(*bodies.Index)
@@ -109,6 +117,8 @@ type amplifier struct {
 	pass  *analysis.Pass
 	sites []*retrysite.Site
 	local map[*types.Func]*RetriesFact // functions of this package that retry
+	// recursive holds the recursive retry of each declaration that has one.
+	recursive map[*ast.FuncDecl]*retrysite.Site
 
 	impls      map[*types.Func]*types.Func // soleImplementation's answers
 	candidates map[string][]types.Type     // implementers' answer

@@ -3,6 +3,7 @@ package unboundedretry
 import (
 	"go/ast"
 	"go/types"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -30,12 +31,21 @@ func exportNeverStops(pass *analysis.Pass) map[*types.Func]*NeverStopsFact {
 	if !libs.ImportsAny(pass.Pkg, libs.PolicyPaths(judgesStops)...) {
 		return nil
 	}
-	return policy.Learn(pass, pass.ResultOf[bodies.Analyzer].(*bodies.Index), func(c policy.Constructor, learned map[*types.Func]*NeverStopsFact) *NeverStopsFact {
+	index := pass.ResultOf[bodies.Analyzer].(*bodies.Index)
+	learned := policy.Learn(pass, index, func(c policy.Constructor, learned map[*types.Func]*NeverStopsFact) *NeverStopsFact {
 		if why := neverStops(pass, c.Policy, learned); why != "" {
 			return &NeverStopsFact{Why: why}
 		}
 		return nil
 	})
+	// var Default = []retry.Option{retry.Attempts(0)}: a package that
+	// spreads it is judged through this Fact.
+	for v, stored := range policy.PackageVars(pass.TypesInfo, index, pass.Pkg, libs.IsPolicyType) {
+		if why := neverStops(pass, stored, learned); why != "" {
+			pass.ExportObjectFact(v, &NeverStopsFact{Why: why})
+		}
+	}
+	return learned
 }
 
 func judgesStops(f *libs.Family) bool { return f.BuiltNeverStops != nil }
@@ -60,7 +70,7 @@ func neverStops(pass *analysis.Pass, p *policy.Policy, learned map[*types.Func]*
 // added, comes from a constructor that never stops.
 func reportConstructed(pass *analysis.Pass, call *ast.CallExpr, p *policy.Policy, learned map[*types.Func]*NeverStopsFact, fix string) {
 	if f, c := policy.ConstructorFact(pass, p, learned); f != nil {
-		report.At(pass, call, "the policy from %s() never stops (%s), so this retry can run forever; wrap it in %s", types.ExprString(c.Fun), f.Why, fix)
+		report.At(pass, call, "the policy from %s() never stops (%s), so this retry can run forever; %s", types.ExprString(c.Fun), f.Why, fixText(fix))
 	}
 }
 
@@ -68,10 +78,27 @@ func reportConstructed(pass *analysis.Pass, call *ast.CallExpr, p *policy.Policy
 // field in which the package only ever stores a policy that never stops.
 func reportStored(pass *analysis.Pass, call *ast.CallExpr, p *policy.Policy, learned map[*types.Func]*NeverStopsFact, fix string) {
 	field, stored := policy.StoredIn(pass.TypesInfo, pass.ResultOf[bodies.Analyzer].(*bodies.Index), p)
-	if stored == nil {
-		return
+	why := ""
+	if stored != nil {
+		why = neverStops(pass, stored, learned)
+	} else if v := policy.OtherPackageVar(pass.Pkg, p); v != nil {
+		// var Default = []retry.Option{...} in another package: its
+		// package judged what it stores.
+		field = v
+		if f := new(NeverStopsFact); pass.ImportObjectFact(v, f) {
+			why = f.Why
+		}
 	}
-	if why := neverStops(pass, stored, learned); why != "" {
-		report.At(pass, call, "the policy stored in field %s never stops (%s), so this retry can run forever; wrap it in %s", field.Name(), why, fix)
+	if why != "" {
+		report.At(pass, call, "the policy stored in %s never stops (%s), so this retry can run forever; %s", policy.StoreName(pass.Pkg, field), why, fixText(fix))
 	}
+}
+
+// fixText asks for the family's limit: wrapped around the policy, or
+// added to the call (a retry-go option).
+func fixText(fix string) string {
+	if strings.HasPrefix(fix, "add ") {
+		return fix
+	}
+	return "wrap it in " + fix
 }

@@ -67,6 +67,15 @@ no limit, checked against each library's defaults:
   - watermill middleware.Retry literals with a negative MaxRetries and no
     MaxElapsedTime.
 
+A function that, after its operation failed, waits and calls itself with
+the same receiver and arguments (only an attempt counter or a delay may
+change: a call on the next page or a child node is a walk, not a retry) is
+a recursive retry; it is reported at the self-call when nothing in the
+function ends it while the operation keeps failing: no test of a counter
+the call advances (attempt+1, retries-1) that returns, no context check
+(ctx.Err(), a select on ctx.Done() that returns, a context-aware wait whose
+error is returned) and no deadline.
+
 A function of the program that hands its policy or options parameter
 straight to a library retry helper is a wrapper of it: the policy, options
 and context given at a call of the wrapper are judged there.
@@ -79,7 +88,11 @@ context with a deadline) is reported at the helper call, naming the
 function, since another caller may add one. A policy read from a struct
 field is judged by what the package stores in that field (&Client{backoff:
 b}, c.backoff = b), when every stored value can be seen, and reported at the
-helper call, naming the field. A policy handed to a function of the program
+helper call, naming the field. The same holds for a package variable
+(var defaultOpts = []retry.Option{retry.Attempts(0)}), in this package or
+another (a Fact), and for retry-go options spread into the call (c.opts...,
+defaultOpts..., retryOpts()...) when the call itself adds no Attempts and
+no Context. A policy handed to a function of the program
 and returned by it is not judged (it may have been wrapped).
 
 Never reported, because their defaults and every setting are bounded:

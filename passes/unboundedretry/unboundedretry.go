@@ -6,6 +6,7 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/idemlint/idemlint/passes/internal/astutil"
 	"github.com/idemlint/idemlint/passes/internal/bodies"
 	"github.com/idemlint/idemlint/passes/internal/libs"
 	"github.com/idemlint/idemlint/passes/internal/report"
@@ -32,7 +33,13 @@ func run(pass *analysis.Pass) (any, error) {
 	libs.JudgeCalls(pass, nodes, func(f *libs.Family) func(*types.Info, *ast.CallExpr) []libs.Finding { return f.CallNeverStops })
 	never := func(f *libs.Family) func(*types.Info, *ast.CompositeLit) []libs.Finding { return f.LiteralNeverStops }
 	libs.JudgeLiterals(pass, nodes, never, libs.PathsWhere(func(f *libs.Family) bool { return never(f) != nil }))
-	for _, s := range pass.ResultOf[retrysite.Analyzer].(*retrysite.Result).Sites {
+	res := pass.ResultOf[retrysite.Analyzer].(*retrysite.Result)
+	for _, s := range res.Recursions {
+		if s.Bound == nil {
+			report.At(pass, s.Node, "recursive retry can run forever: %s calls itself after each failure and nothing limits the attempts, sets a deadline or checks a context; pass an attempt count and stop after a few, and when the caller's context is done", recursiveName(pass, s))
+		}
+	}
+	for _, s := range res.Sites {
 		switch s.Kind {
 		case retrysite.Loop:
 			if s.Uncounted {
@@ -67,4 +74,14 @@ func checkHelper(pass *analysis.Pass, s *retrysite.Site, local map[*types.Func]*
 		return
 	}
 	reportConstructed(pass, call, s.Policy, local, fam.LimitFix)
+}
+
+// recursiveName names the function of a recursive retry for a message.
+func recursiveName(pass *analysis.Pass, s *retrysite.Site) string {
+	if fd, ok := s.Encl.(*ast.FuncDecl); ok {
+		if fn, ok := pass.TypesInfo.Defs[fd.Name].(*types.Func); ok {
+			return astutil.FuncName(fn)
+		}
+	}
+	return "the function"
 }

@@ -35,31 +35,36 @@ var retryGoFamily = &Family{
 		{RetryGoV4, "", "RandomDelay"}:            true,
 		{RetryGoV4, "", "FullJitterBackoffDelay"}: true,
 	},
+	// Options spread from a slice kept elsewhere (c.opts..., a package
+	// variable, retryOpts()...) are judged where they are stored or built
+	// when the call sets no delay type of its own.
 	NoJitter: func(u *Use) ([]Finding, bool) {
-		return retryGoNoJitter(u.Info, u.Func.Pkg, u.Options), false
+		return retryGoNoJitter(u.Info, u.Func.Pkg, u.Options), option(u.Info, u.Options, u.Func.Pkg, "DelayType") == nil
 	},
 	// A list of options built in a constructor ([]retry.Option{...}).
 	BuiltNoJitter: func(info *types.Info, b *Built) []Finding {
 		return append(retryGoNoJitter(info, RetryGoV4, b.Calls), retryGoNoJitter(info, RetryGoV5, b.Calls)...)
 	},
+	// Options spread from a slice kept elsewhere are judged where they are
+	// stored or built when the call itself sets no limit or context.
 	NeverStops: func(u *Use) ([]Finding, bool) {
 		pkg := u.Func.Pkg
 		if option(u.Info, u.Options, pkg, "Context") != nil {
 			return nil, false
 		}
-		var out []Finding
-		for _, o := range u.Options {
-			name := NameOf(Callee(u.Info, o)).Name
-			if name == "UntilSucceeded" || name == "Attempts" && len(o.Args) == 1 && astutil.IsZero(u.Info, o.Args[0]) {
-				text := name + "()"
-				if name == "Attempts" {
-					text = "Attempts(0)"
-				}
-				out = append(out, Finding{At: o, Msg: "retry." + text + " retries until success and no retry.Context can stop it; set a limit such as retry.Attempts(3), or pass the caller's context with retry.Context(ctx)",
-					Why: "retry." + text})
+		out := retryGoNeverStops(u.Info, pkg, u.Options)
+		return out, len(out) == 0 && option(u.Info, u.Options, pkg, "Attempts") == nil && option(u.Info, u.Options, pkg, "UntilSucceeded") == nil
+	},
+	LimitFix: "add retry.Attempts(3) or retry.Context(ctx) to the call",
+	// A list of options built in a constructor or stored in a field or
+	// package variable: limited by a retry.Context among them.
+	BuiltNeverStops: func(info *types.Info, b *Built) ([]Finding, bool) {
+		for _, pkg := range []string{RetryGoV4, RetryGoV5} {
+			if option(info, b.Calls, pkg, "Context") != nil {
+				return nil, true
 			}
 		}
-		return out, false
+		return append(retryGoNeverStops(info, RetryGoV4, b.Calls), retryGoNeverStops(info, RetryGoV5, b.Calls)...), false
 	},
 	Attempts: func(u *Use) int {
 		for _, o := range u.Options {
@@ -69,6 +74,27 @@ var retryGoFamily = &Family{
 		}
 		return retryGoDefaultAttempts
 	},
+}
+
+// retryGoNeverStops finds Attempts(0) and UntilSucceeded() options.
+func retryGoNeverStops(info *types.Info, pkg string, opts []*ast.CallExpr) []Finding {
+	var out []Finding
+	for _, o := range opts {
+		fn := Callee(info, o)
+		if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != pkg {
+			continue
+		}
+		name := fn.Name()
+		if name == "UntilSucceeded" || name == "Attempts" && len(o.Args) == 1 && astutil.IsZero(info, o.Args[0]) {
+			text := name + "()"
+			if name == "Attempts" {
+				text = "Attempts(0)"
+			}
+			out = append(out, Finding{At: o, Msg: "retry." + text + " retries until success and no retry.Context can stop it; set a limit such as retry.Attempts(3), or pass the caller's context with retry.Context(ctx)",
+				Why: "retry." + text})
+		}
+	}
+	return out
 }
 
 // retryGoNoJitter finds DelayType(FixedDelay) and DelayType(BackOffDelay)

@@ -17,9 +17,11 @@ import (
 // parts it could not see came from.
 type Policy struct {
 	libs.Built
-	// FromFields are the struct fields of this package the value was read
-	// from (c.backoff); when they are all that is missing, OnlyFields is
-	// true and FieldPolicy can say what the package stores in them.
+	// FromFields are the struct fields (c.backoff) and package-level
+	// variables (defaultOpts, retryopts.Default) the value was read from;
+	// when they are all that is missing, OnlyFields is true and StoredIn
+	// can say what the package stores in them (a variable of another
+	// package is judged by the Fact its package exports).
 	FromFields []*types.Var
 	OnlyFields bool
 
@@ -105,6 +107,14 @@ func (p *Policy) follow(info *types.Info, e ast.Expr, encl ast.Node, depth int) 
 		if p.seen[v] {
 			return // b = WithJitter(j, b): already followed
 		}
+		if IsPackageVar(v) {
+			// var defaultOpts = []retry.Option{...}: what the package
+			// stores in it is read where it is stored (StoredIn).
+			p.seen[v] = true
+			p.FromFields = append(p.FromFields, v)
+			p.Complete = false
+			return
+		}
 		p.seen[v] = true
 		p.noteFields(info, v, encl)
 		for _, st := range builderStmts(info, v, encl) {
@@ -119,7 +129,7 @@ func (p *Policy) follow(info *types.Info, e ast.Expr, encl ast.Node, depth int) 
 		}
 	case *ast.SelectorExpr:
 		if v, ok := info.Uses[x.Sel].(*types.Var); ok {
-			if v.IsField() {
+			if v.IsField() || IsPackageVar(v) {
 				p.FromFields = append(p.FromFields, v)
 				p.Complete = false
 			} else {
@@ -129,6 +139,11 @@ func (p *Policy) follow(info *types.Info, e ast.Expr, encl ast.Node, depth int) 
 	default:
 		p.incomplete()
 	}
+}
+
+// IsPackageVar reports whether v is a package-level variable.
+func IsPackageVar(v *types.Var) bool {
+	return v != nil && !v.IsField() && v.Pkg() != nil && v.Parent() == v.Pkg().Scope()
 }
 
 func isSlice(t types.Type) bool {

@@ -24,12 +24,27 @@ func resolveLibrary(info *types.Info, s *Site, call *ast.CallExpr, encl ast.Node
 			s.Policy = policy.Follow(info, sel.X, encl)
 		}
 	case h.PolicyOption != "":
-		s.Policy = policy.New()
+		var given []*policy.Policy
 		for _, o := range s.Options {
 			if libs.Is(libs.Callee(info, o), s.Library.Pkg, h.PolicyOption) && len(o.Args) == 1 {
-				s.Policy.Merge(policy.Follow(info, o.Args[0], encl))
+				given = append(given, policy.Follow(info, o.Args[0], encl))
 			}
 		}
+		if len(given) == 1 {
+			// backoff.WithBackOff(c.b): the policy as followed, so that
+			// one kept in a field is judged where the field is set.
+			s.Policy = given[0]
+			break
+		}
+		s.Policy = policy.New()
+		for _, p := range given {
+			s.Policy.Merge(p)
+		}
+	case h.Options >= 0 && h.Options < len(call.Args) && call.Ellipsis.IsValid():
+		// retry.Do(op, c.opts...): the options are the policy, and the
+		// spread slice may be kept in a field or a package variable, or
+		// built by a function of the program.
+		s.Policy = policy.Follow(info, call.Args[len(call.Args)-1], encl)
 	}
 	if h.Ctx >= 0 && h.Ctx < len(call.Args) {
 		s.Ctx = policy.Follow(info, call.Args[h.Ctx], encl)

@@ -198,6 +198,10 @@ type Result struct {
 	// too) holding waits taken only after a failed attempt, before the
 	// same attempt runs again (failbackoff.go); only nojitter reads them.
 	Backoffs []*Site
+	// Recursions are functions that retry by calling themselves after a
+	// failure and a wait (recursion.go); nojitter, unboundedretry and
+	// retryamplify read them.
+	Recursions []*Site
 
 	unsent map[*types.Func]bool // NotSentFact predicates this package has or calls
 

@@ -1,0 +1,295 @@
+package retrysite
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+
+	"github.com/idemlint/idemlint/passes/internal/bodies"
+	"github.com/idemlint/idemlint/passes/internal/libs"
+)
+
+// A recursive retry is a function that, when its operation failed, waits
+// and calls itself with the same arguments (a counter and a delay may
+// change): func (c *Client) fetch(ctx, url, attempt int) error { ...; if
+// err != nil { time.Sleep(d); return c.fetch(ctx, url, attempt+1) } }.
+// It is a retry like a loop: its wait is judged by nojitter, its bound by
+// unboundedretry, and a function holding one retries when called
+// (retryamplify). A call that passes anything else changed (a child
+// node, the next page) is a walk, not a retry; a self-call without a wait
+// before it is left alone.
+//
+// Its Site has Kind Loop, Node the self-call, Op the function's body,
+// RetryPath the statements of the failure branch up to the call, Waits the
+// waits among them, and Bound the test that ends the recursion while the
+// operation keeps failing (a counter the call advances, compared; a
+// context or a deadline checked), or nil.
+
+// recursions lists the recursive retries of the package's declared
+// functions.
+func (f *finder) recursions() []*Site {
+	var out []*Site
+	for _, b := range f.index.Decls() {
+		fd, ok := b.Node.(*ast.FuncDecl)
+		if !ok || b.Func == nil {
+			continue
+		}
+		for _, c := range b.Calls {
+			if c.Callee != b.Func {
+				continue
+			}
+			if s := f.recursion(b, fd, c.CallExpr); s != nil {
+				out = append(out, s)
+				break // one site per function
+			}
+		}
+	}
+	return out
+}
+
+// recursion returns the site of the self-call call in fd, or nil.
+func (f *finder) recursion(b *bodies.Body, fd *ast.FuncDecl, call *ast.CallExpr) *Site {
+	counters, ok := f.sameOperation(fd, call)
+	if !ok {
+		return nil
+	}
+	path, test := f.failureBranch(fd, call)
+	if path == nil {
+		return nil
+	}
+	s := &Site{Kind: Loop, Node: call, Encl: fd, Op: Operation{Body: fd.Body}, RetryPath: path, Tests: []ast.Expr{test}, RetryTests: []ast.Expr{test}}
+	for _, st := range path {
+		ast.Inspect(st, func(n ast.Node) bool {
+			c, ok := n.(*ast.CallExpr)
+			if !ok {
+				_, lit := n.(*ast.FuncLit)
+				return !lit
+			}
+			if _, wait := libs.Waits.Lookup(libs.Callee(f.info, c)); wait {
+				s.Waits = append(s.Waits, c)
+			} else if wf := f.waitCall(c); wf != nil {
+				s.Waits = append(s.Waits, c)
+				if s.WaitHelpers == nil {
+					s.WaitHelpers = map[*ast.CallExpr]*WaitFact{}
+				}
+				s.WaitHelpers[c] = wf
+			}
+			return true
+		})
+	}
+	if len(s.Waits) == 0 {
+		return nil
+	}
+	s.Attempt = []ast.Node{fd.Body}
+	s.Bound = f.recursionBound(fd, s, counters)
+	return s
+}
+
+// sameOperation reports whether call runs fd's operation again: the same
+// receiver, and each parameter passed on unchanged, except integer
+// parameters passed on advanced by a constant (attempt+1, retries-1) and
+// durations (a delay that grows); those counters are returned.
+func (f *finder) sameOperation(fd *ast.FuncDecl, call *ast.CallExpr) (counters map[types.Object]bool, ok bool) {
+	if fd.Recv != nil {
+		sel, isSel := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+		if !isSel || len(fd.Recv.List) != 1 || len(fd.Recv.List[0].Names) != 1 {
+			return nil, false
+		}
+		recv, isID := ast.Unparen(sel.X).(*ast.Ident)
+		if !isID || f.info.Uses[recv] == nil || f.info.Uses[recv] != f.info.Defs[fd.Recv.List[0].Names[0]] {
+			return nil, false
+		}
+	}
+	var params []*types.Var
+	for _, field := range fd.Type.Params.List {
+		for _, name := range field.Names {
+			v, _ := f.info.Defs[name].(*types.Var)
+			params = append(params, v)
+		}
+		if len(field.Names) == 0 {
+			params = append(params, nil)
+		}
+	}
+	if len(params) != len(call.Args) {
+		return nil, false
+	}
+	counters = map[types.Object]bool{}
+	for i, arg := range call.Args {
+		p := params[i]
+		if p == nil {
+			return nil, false
+		}
+		arg = ast.Unparen(arg)
+		if id, isID := arg.(*ast.Ident); isID && f.info.Uses[id] == p {
+			continue
+		}
+		if isInteger(p.Type()) && stepsBy(f.info, arg, p) {
+			counters[p] = true
+			continue
+		}
+		if libs.IsNamed(p.Type(), "time", "Duration") {
+			continue
+		}
+		return nil, false
+	}
+	return counters, true
+}
+
+// stepsBy reports whether e is p plus or minus a constant.
+func stepsBy(info *types.Info, e ast.Expr, p *types.Var) bool {
+	bin, ok := e.(*ast.BinaryExpr)
+	if !ok || bin.Op != token.ADD && bin.Op != token.SUB {
+		return false
+	}
+	id, ok := ast.Unparen(bin.X).(*ast.Ident)
+	if !ok || info.Uses[id] != p {
+		return false
+	}
+	tv, ok := info.Types[bin.Y]
+	return ok && tv.Value != nil
+}
+
+// failureBranch returns the statements that run, after the operation
+// failed, up to and including the statement holding call, and the test of
+// the failure: call lies in the body of `if err != nil` (or of a status
+// test), or follows, in the function's own statements, an `if err == nil
+// { return ... }` that a success takes.
+func (f *finder) failureBranch(fd *ast.FuncDecl, call *ast.CallExpr) ([]ast.Node, ast.Expr) {
+	var path []ast.Node
+	var test ast.Expr
+	var walk func(list []ast.Stmt, top bool) bool
+	walk = func(list []ast.Stmt, top bool) bool {
+		for i, st := range list {
+			if !(st.Pos() <= call.Pos() && call.End() <= st.End()) {
+				continue
+			}
+			if ifs, ok := st.(*ast.IfStmt); ok && ifs.Body.Pos() <= call.Pos() && call.End() <= ifs.Body.End() && f.failureTest(ifs.Cond, true) {
+				test = ifs.Cond
+				path = nil
+				return walk(ifs.Body.List, false)
+			}
+			if top {
+				for j := i - 1; j >= 0; j-- {
+					if ifs, ok := list[j].(*ast.IfStmt); ok && ifs.Else == nil && f.failureTest(ifs.Cond, false) && returns(ifs.Body) {
+						test = ifs.Cond
+						path = append([]ast.Node(nil), nodes(list[j+1:i+1])...)
+						return true
+					}
+				}
+				return false
+			}
+			path = append(path, nodes(list[:i+1])...)
+			return test != nil
+		}
+		return false
+	}
+	if !walk(fd.Body.List, true) || test == nil {
+		return nil, nil
+	}
+	return path, test
+}
+
+func nodes(list []ast.Stmt) []ast.Node {
+	out := make([]ast.Node, len(list))
+	for i, st := range list {
+		out[i] = st
+	}
+	return out
+}
+
+// returns reports whether a block ends in a return.
+func returns(b *ast.BlockStmt) bool {
+	if len(b.List) == 0 {
+		return false
+	}
+	_, ok := b.List[len(b.List)-1].(*ast.ReturnStmt)
+	return ok
+}
+
+// failureTest reports whether cond tests that an operation failed (failed
+// true: err != nil, a status >= 500) or succeeded (failed false: err ==
+// nil), through an error or a response status.
+func (f *finder) failureTest(cond ast.Expr, failed bool) bool {
+	bin, ok := ast.Unparen(cond).(*ast.BinaryExpr)
+	if !ok {
+		return false
+	}
+	if bin.Op == token.LOR && failed || bin.Op == token.LAND && !failed {
+		return f.failureTest(bin.X, failed) || f.failureTest(bin.Y, failed)
+	}
+	errOp := token.NEQ
+	if !failed {
+		errOp = token.EQL
+	}
+	for _, side := range []ast.Expr{bin.X, bin.Y} {
+		t := f.info.TypeOf(side)
+		if bin.Op == errOp && t != nil && types.Identical(t, types.Universe.Lookup("error").Type()) {
+			return true
+		}
+		if sel, ok := ast.Unparen(side).(*ast.SelectorExpr); ok && sel.Sel.Name == "StatusCode" && t != nil && isInteger(t) {
+			return true
+		}
+	}
+	return false
+}
+
+// recursionBound returns the node that ends the recursion while the
+// operation keeps failing, or nil: a test in the function that returns
+// and reads a counter the self-call advances, the time or a context; a
+// wait helper on the retry path that stops with the context and whose
+// error is returned; a select on a context's Done channel.
+func (f *finder) recursionBound(fd *ast.FuncDecl, s *Site, counters map[types.Object]bool) ast.Node {
+	// The counters the function advances itself (c.tries++) bound it too.
+	b := newBounder(f.info, fd.Body, f.waitCall)
+	for c := range counters {
+		b.counters[c] = true
+	}
+	var bound ast.Node
+	ast.Inspect(fd.Body, func(n ast.Node) bool {
+		if bound != nil {
+			return false
+		}
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.IfStmt:
+			if returns(n.Body) && (b.bounds(n.Cond) || initBounds(b, n.Init)) {
+				bound = n.Cond
+			}
+		case *ast.CommClause:
+			if caseEndsRetries(n) && returns(&ast.BlockStmt{List: n.Body}) {
+				bound = n
+			}
+		}
+		return true
+	})
+	if bound != nil {
+		return bound
+	}
+	// if err := sleep(ctx, d); err != nil { return err }
+	for _, w := range s.Waits {
+		if wf := s.WaitHelpers[w]; wf != nil && wf.Stops {
+			for _, st := range s.RetryPath {
+				if ifs, ok := st.(*ast.IfStmt); ok && ifs.Pos() <= w.Pos() && w.End() <= ifs.End() && returns(ifs.Body) {
+					return ifs
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// initBounds reports whether an if statement's init asks a context or the
+// time (if err := ctx.Err(); err != nil).
+func initBounds(b *bounder, init ast.Stmt) bool {
+	as, ok := init.(*ast.AssignStmt)
+	if !ok {
+		return false
+	}
+	for _, r := range as.Rhs {
+		if b.bounds(r) {
+			return true
+		}
+	}
+	return false
+}
