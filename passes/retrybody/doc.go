@@ -18,6 +18,10 @@ body; it was built inside around a reader made outside (a bytes.Buffer,
 bytes.Reader or strings.Reader made once, a caller's io.Reader, an
 incoming request's r.Body); or it is the request parameter of the function
 that retries, and a caller in the package hands it one built with a body.
+A function of another package that sends its request parameter in every
+attempt of its retry (retryhttp.Do(client, req), or a method that hands
+the request on to it) is known by a fact: a call that hands it a request
+built with a body is reported at that call, naming the retry.
 Safe: the request or its body is built inside the retry; req.Body is reset
 (from req.GetBody) inside the retry; the body is nil or http.NoBody; the
 request goes through go-retryablehttp, which rewinds its body; a builder

@@ -20,7 +20,7 @@ var Analyzer = &analysis.Analyzer{
 	Doc:       Doc,
 	URL:       "https://github.com/idemlint/idemlint#retrybody",
 	Requires:  []*analysis.Analyzer{retrysite.Analyzer, bodies.Analyzer},
-	FactTypes: []analysis.Fact{new(BuilderFact)},
+	FactTypes: []analysis.Fact{new(BuilderFact), new(ResendsFact)},
 	Run:       run,
 }
 
@@ -44,6 +44,7 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	b := &builders{pass: pass, index: pass.ResultOf[bodies.Analyzer].(*bodies.Index), local: map[*types.Func]*BuilderFact{}}
 	b.learn()
+	rs := &resends{pass: pass, local: map[*types.Func]*ResendsFact{}, direct: map[*types.Func]bool{}}
 	leaked := map[*ast.CallExpr]bool{}
 	for _, s := range pass.ResultOf[retrysite.Analyzer].(*retrysite.Result).Sites {
 		if checkResponse && s.Fail != nil {
@@ -64,7 +65,7 @@ func run(pass *analysis.Pass) (any, error) {
 		if s.Op.Body == nil || s.Op.Func != nil || s.Kind == retrysite.Redelivery {
 			continue
 		}
-		c := &checker{pass: pass, site: s, builders: b}
+		c := &checker{pass: pass, site: s, builders: b, resends: rs}
 		ast.Inspect(s.Op.Body, func(n ast.Node) bool {
 			call, ok := n.(*ast.CallExpr)
 			if ok && s.InAttempt(call) {
@@ -73,6 +74,7 @@ func run(pass *analysis.Pass) (any, error) {
 			return true
 		})
 	}
+	rs.finish(&checker{pass: pass, builders: b})
 	return nil, nil
 }
 
@@ -80,6 +82,7 @@ type checker struct {
 	pass     *analysis.Pass
 	site     *retrysite.Site
 	builders *builders
+	resends  *resends
 }
 
 // send checks one call of the retry's operation.
@@ -133,6 +136,9 @@ func (c *checker) drained(req ast.Expr, depth int) bool {
 	}
 	if c.bodySetOutside(v) {
 		return true
+	}
+	if depth == 0 && c.resends != nil && v.Parent() != nil && len(astutil.Assignments(info, c.site.Encl, v)) == 0 {
+		c.resends.note(c.site.Encl, v) // a request parameter, sent as given
 	}
 	if depth == 0 && c.callerSendsBody(v) {
 		return true

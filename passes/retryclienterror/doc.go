@@ -9,7 +9,8 @@ A 400, 401, 403, 404, 409 or 422 response fails the same way on every
 attempt: retrying it only adds load and delay. The failure test of a retry
 site is read by running the attempt's code once per sampled status (2xx,
 304, the 4xx that never pass, 408, 429, 5xx): status comparisons
-(resp.StatusCode != 200, >= 400, > 299, StatusCode/100 != 2), a switch on
+(resp.StatusCode != 200, >= 400, > 299, < 200 || > 299, StatusCode/100 != 2,
+also on a local that keeps the status: code := resp.StatusCode), a switch on
 the status whose default goes round, resty's IsSuccess/IsError, and
 predicates and checkers of the program in any package (ok(code),
 checkStatus(resp) returning an error for every non-2xx) are decided; the
@@ -49,7 +50,9 @@ or through a status predicate of the program that is true for 429 and not
 for the client errors), and goes round on one of them by a path that
 never reads the
 Retry-After header (by name, or through a function of the program it hands
-the response or its header to that does). A retry helper's operation
+the response or its header to that does), at the wait on that path (the
+wait after a 5xx, not the one after a transport error). A retry helper's
+operation
 (backoff.Retry, retry-go, a helper of the program) that fails on 429 or 503
 the same way is reported at the helper's call: its wait is the helper's own
 backoff, which knows nothing of the header unless the operation hands the

@@ -54,7 +54,7 @@ func run(pass *analysis.Pass) (any, error) {
 		if checkRetryAfter && throttled && f.IgnoresRetryAfter {
 			switch {
 			case s.Kind == retrysite.Loop && len(s.Waits) > 0:
-				report.At(pass, s.Waits[0], msgRetryAfter)
+				report.At(pass, throttleWait(s), msgRetryAfter)
 			case (s.Kind == retrysite.Helper || s.Kind == retrysite.UserHelper) && !f.ReadsRetryAfter:
 				// The helper waits its own backoff: its call is the wait.
 				// An operation that reads the header for the statuses it

@@ -8,5 +8,5 @@ import (
 )
 
 func Test(t *testing.T) {
-	analysistest.Run(t, retryclienterror.Analyzer, "clienterr", "shipkit/carriers", "lookalikes/redelivered", "rangeiter/blobstore", "zonesync/provider")
+	analysistest.Run(t, retryclienterror.Analyzer, "clienterr", "shipkit/carriers", "lookalikes/redelivered", "rangeiter/blobstore", "zonesync/provider", "ledgersync/reconcile")
 }

@@ -94,6 +94,7 @@ func (f *finder) failureBackoff(loop *ast.ForStmt) *Site {
 		return nil
 	}
 	out.noteSwitches(loop.Body)
+	out.noteStatusVars(loop.Body)
 	var waits []*ast.CallExpr
 	helpers := map[*ast.CallExpr]*WaitFact{}
 	schedule := false

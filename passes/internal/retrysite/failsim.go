@@ -34,6 +34,10 @@ type value struct {
 	mask    Statuses // errStatus: non-nil for these statuses...
 	nilMask Statuses // ...and nil for these
 	b       tri      // for boolean variables
+	// status says that an integer variable holds the simulated status,
+	// or a value computed from it (code := resp.StatusCode): num is it.
+	status bool
+	num    int64
 }
 
 type simPath struct {
@@ -146,7 +150,13 @@ func (s *sim) stmt(st ast.Stmt, p *simPath) (fall, broke []*simPath) {
 		s.effects(st.Call, p)
 	case *ast.GoStmt:
 	case *ast.AssignStmt:
+		if st.Tok != token.ASSIGN && st.Tok != token.DEFINE {
+			s.forget(st, p) // code += 1: no longer the status
+			break
+		}
 		s.assign(st.Lhs, st.Rhs, p)
+	case *ast.IncDecStmt:
+		s.forget(st, p)
 	case *ast.DeclStmt:
 		if gd, ok := st.Decl.(*ast.GenDecl); ok {
 			for _, spec := range gd.Specs {
@@ -168,8 +178,10 @@ func (s *sim) stmt(st ast.Stmt, p *simPath) (fall, broke []*simPath) {
 	case *ast.SelectStmt:
 		return s.clauses(st.Body, p, nil, false), nil
 	case *ast.ForStmt, *ast.RangeStmt:
-		// A loop inside the attempt: its closes count, its exits do not.
+		// A loop inside the attempt: its closes count, its exits do not,
+		// and what it assigns is no longer known.
 		s.effects(st, p)
+		s.forget(st, p)
 	case *ast.ReturnStmt:
 		for _, r := range st.Results {
 			s.effects(r, p)
@@ -378,8 +390,45 @@ func (s *sim) assign(lhs, rhs []ast.Expr, p *simPath) {
 			if t := s.cond(rhs[i], p); t != unk {
 				p.env[obj] = value{b: t}
 			}
+		case isInteger(obj.Type()):
+			// code := resp.StatusCode: the status under another name.
+			if s.statusVal(rhs[i], p) {
+				n, _ := s.intVal(rhs[i], p)
+				p.env[obj] = value{status: true, num: n}
+			}
 		}
 	}
+}
+
+// statusVal reports whether e is an integer the simulation computes from
+// the simulated status (not a constant).
+func (s *sim) statusVal(e ast.Expr, p *simPath) bool {
+	if _, ok := s.intVal(e, p); !ok {
+		return false
+	}
+	_, constant := astutil.IntConst(s.info, e)
+	return !constant
+}
+
+// forget drops what the path knows of the integer variables n assigns (in
+// a loop the simulation does not run, or by +=, ++): a status kept in one
+// may have been replaced.
+func (s *sim) forget(n ast.Node, p *simPath) {
+	ast.Inspect(n, func(x ast.Node) bool {
+		var lhs []ast.Expr
+		switch x := x.(type) {
+		case *ast.AssignStmt:
+			lhs = x.Lhs
+		case *ast.IncDecStmt:
+			lhs = []ast.Expr{x.X}
+		}
+		for _, l := range lhs {
+			if obj := s.objOf(l); obj != nil && p.env[obj].status {
+				delete(p.env, obj)
+			}
+		}
+		return true
+	})
 }
 
 func (s *sim) noteSend(call *ast.CallExpr, resp types.Object) {
@@ -624,6 +673,9 @@ func (s *sim) intVal(e ast.Expr, p *simPath) (int64, bool) {
 	case *ast.Ident:
 		if s.param != nil && s.info.Uses[x] == s.param && isInteger(s.param.Type()) {
 			return s.status(), true
+		}
+		if v, ok := p.env[s.info.Uses[x]]; ok && v.status {
+			return v.num, true
 		}
 	case *ast.CallExpr:
 		if len(x.Args) == 0 {

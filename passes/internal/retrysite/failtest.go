@@ -31,6 +31,10 @@ type Failure struct {
 	// ReadsRetryAfter says that some path of the attempt reads the
 	// header: it knows of it, for the statuses it chose.
 	ReadsRetryAfter bool
+	// ThrottleEnds are the ends of the paths (a continue, the end of the
+	// body) by which a 429 or a 503 goes round without reading the
+	// header, in the order of the code: the wait to blame is on one.
+	ThrottleEnds []ast.Node
 	// Leaks are the sends whose *http.Response is still open on a path
 	// that goes round for another attempt.
 	Leaks []Leak
@@ -87,9 +91,6 @@ func simulateFailure(info *types.Info, site *Site, facts func(*types.Func) *Resp
 		if s.failed {
 			return nil
 		}
-		for send := range s.sends {
-			sends[send] = sends[send] || s.tested[send]
-		}
 		retried[i] = map[ast.Node]bool{}
 		for _, e := range s.ends {
 			k := j(s, e)
@@ -111,6 +112,11 @@ func simulateFailure(info *types.Info, site *Site, facts func(*types.Func) *Resp
 					leaks[send] = leaks[send] || code == 200
 				}
 			}
+		}
+		// After the judging: a judge that reads the error returned
+		// (return c.do(ctx, path)) notes the send that call makes.
+		for send := range s.sends {
+			sends[send] = sends[send] || s.tested[send]
 		}
 	}
 	for send, on200 := range leaks {
@@ -135,8 +141,12 @@ func simulateFailure(info *types.Info, site *Site, facts func(*types.Func) *Resp
 		}
 	}
 	for n := range ignoresRA {
-		out.IgnoresRetryAfter = out.IgnoresRetryAfter || !baseline[n]
+		if !baseline[n] {
+			out.IgnoresRetryAfter = true
+			out.ThrottleEnds = append(out.ThrottleEnds, n)
+		}
 	}
+	sort.Slice(out.ThrottleEnds, func(i, j int) bool { return out.ThrottleEnds[i].Pos() < out.ThrottleEnds[j].Pos() })
 	return out
 }
 

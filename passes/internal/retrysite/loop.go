@@ -78,6 +78,7 @@ func (w *loopWalk) readBody(body *ast.BlockStmt) {
 	}
 	w.out.noteSwitches(body)
 	w.out.noteBools(body)
+	w.out.noteStatusVars(body)
 }
 
 func (w *loopWalk) bounder() *bounder {

@@ -38,6 +38,9 @@ type outcomes struct {
 	facts func(*types.Func) *RespFact
 	// bools are the local booleans that keep a test (outcome_sets.go).
 	bools map[types.Object]ast.Expr
+	// statusVars are the local integers that keep a status
+	// (outcome_alias.go).
+	statusVars map[types.Object]ast.Expr
 }
 
 // noteSwitches records the cases of the switches with a tag in body.
@@ -213,7 +216,7 @@ func (o *outcomes) predicate(call *ast.CallExpr) (state, state, bool) {
 	if f == nil || !f.Predicate || f.True == 0 || f.Param >= len(call.Args) {
 		return 0, 0, false
 	}
-	arg := call.Args[f.Param]
+	arg := o.unalias(call.Args[f.Param])
 	if !o.isDerived(arg) && statusExpr(o.info, arg, o.isDerived) == noStatus {
 		return 0, 0, false
 	}
@@ -252,7 +255,7 @@ func (o *outcomes) isDerived(e ast.Expr) bool {
 // status classifies a comparison of a response's status code with a
 // constant: statuses below 400 are a success, 4xx and 5xx a failure.
 func (o *outcomes) status(e *ast.BinaryExpr) (state, state, bool) {
-	op, c, ok := StatusTest(o.info, e, o.isDerived)
+	op, c, ok := StatusTest(o.info, o.unaliasBinary(e), o.isDerived)
 	if !ok {
 		return 0, 0, false
 	}
@@ -272,9 +275,18 @@ func (o *outcomes) status(e *ast.BinaryExpr) (state, state, bool) {
 		if c >= 299 {
 			return ok2xx(failure, success)
 		}
+		// status >= 200, the lower bound of a success range
+		// (code >= 200 && code < 300): false only below 200.
+		if op == token.GEQ && c <= 200 || op == token.GTR && c < 200 {
+			return ok2xx(keep, failure)
+		}
 	case token.LSS, token.LEQ:
 		if c >= 299 {
 			return ok2xx(success, failure)
+		}
+		// status < 200, the other half of code < 200 || code > 299.
+		if op == token.LSS && c <= 200 || op == token.LEQ && c < 200 {
+			return ok2xx(failure, keep)
 		}
 	}
 	return 0, 0, false

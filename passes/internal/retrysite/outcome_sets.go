@@ -70,6 +70,9 @@ func (o *outcomes) boolTest(id *ast.Ident) (state, state, bool) {
 // failures only a failure test.
 func (o *outcomes) memberTest(call *ast.CallExpr) (state, state, bool) {
 	set, arg, ok := memberParts(o.info, call)
+	if ok {
+		arg = o.unalias(arg)
+	}
 	if !ok || statusExpr(o.info, arg, o.isDerived) != statusCode {
 		return 0, 0, false
 	}

@@ -170,17 +170,18 @@ func (c *Client) RateStrict(ctx context.Context, zip string) (int, error) {
 
 // PingTransient: only what the shared predicate calls transient goes round
 // (no 4xx), but the predicate singles out 429 and the wait never reads
-// Retry-After.
+// Retry-After: reported at the wait of that path, not at the wait after a
+// transport error.
 func (c *Client) PingTransient(ctx context.Context) error {
 	for attempt := 1; attempt <= 3; attempt++ {
 		resp, err := c.hc.Get(c.base + "/ping")
 		if err != nil {
-			time.Sleep(pause(attempt)) // want `retry on 429 or 503 ignores the Retry-After header`
+			time.Sleep(pause(attempt))
 			continue
 		}
 		apierr.Discard(resp)
 		if apierr.Transient(resp.StatusCode) {
-			time.Sleep(pause(attempt))
+			time.Sleep(pause(attempt)) // want `retry on 429 or 503 ignores the Retry-After header`
 			continue
 		}
 		return apierr.FromResponse(resp)
