@@ -30,7 +30,9 @@ func analyzeCached(opts *options, prog *progress) ([]unit, []string, error) {
 	if units, ok := p.units(nil); ok {
 		return units, nil, nil
 	}
+	opts.rootDirs = p.rootDirs()
 	units, errs, err := analyze(opts, p.missedPatterns(), prog)
+	opts.rootDirs = nil
 	if err != nil {
 		return nil, nil, err
 	}
@@ -149,6 +151,18 @@ func (p *plan) units(fresh []unit) ([]unit, bool) {
 // missedPatterns names the packages of the roots not found, by import
 // path: a test variant ("p [p.test]", "p_test [p.test]", "p.test") is
 // loaded with the package it tests.
+// rootDirs returns the directories of the roots, for newParse.
+func (p *plan) rootDirs() []string {
+	dirs := []string{}
+	for _, r := range p.roots {
+		if r.Dir == "" {
+			return nil // not known: every file keeps its comments
+		}
+		dirs = append(dirs, r.Dir)
+	}
+	return dirs
+}
+
 func (p *plan) missedPatterns() []string {
 	seen := map[string]bool{}
 	var out []string

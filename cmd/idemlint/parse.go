@@ -28,9 +28,17 @@ type parse struct {
 // ., ../x): a root then lies under one of them, and a file in the module
 // cache or GOROOT outside all of them is a dependency's. Otherwise
 // (std, an import path) every file keeps its comments.
-func newParse(patterns []string) *parse {
-	var roots []string
+//
+// rootDirs, when not nil, are the directories of the roots (the cache
+// lists them before loading, and loads the roots it misses by import
+// path): a file in the module cache or GOROOT outside them is then a
+// dependency's, whatever the patterns.
+func newParse(patterns, rootDirs []string) *parse {
+	roots := rootDirs
 	for _, p := range patterns {
+		if rootDirs != nil {
+			break
+		}
 		if !filepath.IsAbs(p) && p != "." && p != ".." && !strings.HasPrefix(p, "./") && !strings.HasPrefix(p, "../") {
 			return &parse{}
 		}

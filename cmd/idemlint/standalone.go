@@ -153,6 +153,7 @@ type options struct {
 	baseline, writeBaseline     string
 	tags, dir, explain          string
 	patterns                    []string
+	rootDirs                    []string // see newParse
 	analyzers                   []*analysis.Analyzer
 }
 
@@ -294,7 +295,7 @@ func load(opts *options, patterns []string, prog *progress) ([]*packages.Package
 	cfg := &packages.Config{
 		Mode:      packages.LoadAllSyntax,
 		Tests:     opts.tests,
-		ParseFile: newParse(patterns).file,
+		ParseFile: newParse(patterns, opts.rootDirs).file,
 	}
 	if prog.w != nil {
 		cfg.ParseFile = prog.parseFile(cfg.ParseFile)
