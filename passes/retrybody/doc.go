@@ -35,7 +35,7 @@ every failed attempt. The attempt's code is run once per sampled status
 -retrybody.response, on by default) when a path that goes round (continue
 or the end of a loop body, an error returned to a retry helper that retries
 it, (false, nil) from a k8s wait condition) leaves the body open after a
-failing status or after a read of the response that failed. Closes count
+failing status (or a 202 that a poll asks again) or after a read of the response that failed. Closes count
 when made with resp.Body.Close(), deferred in the attempt, or by a
 function of the program the response is handed to that closes it for that
 status (known by a fact); a response handed to a function that cannot be

@@ -5,7 +5,11 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"net/http"
+	"time"
+
+	"k8s.io/apimachinery/pkg/util/wait"
 
 	"fulfil/sendretry"
 )
@@ -84,4 +88,49 @@ func (c *Client) Adjust(ctx context.Context, r Reservation) error {
 		return err
 	}
 	return resp.Body.Close()
+}
+
+// WaitPacked polls the packing job: a 202 goes round for another poll
+// with the response body open, one connection lost per poll.
+func (c *Client) WaitPacked(ctx context.Context, job string) error {
+	return wait.PollUntilContextTimeout(ctx, time.Second, time.Minute, true, func(ctx context.Context) (bool, error) {
+		req, err := http.NewRequestWithContext(ctx, http.MethodGet, c.base+"/packing/"+job, nil)
+		if err != nil {
+			return false, err
+		}
+		resp, err := c.hc.Do(req) // want `response body is not closed`
+		if err != nil {
+			return false, err
+		}
+		if resp.StatusCode == http.StatusAccepted {
+			return false, nil
+		}
+		resp.Body.Close()
+		if resp.StatusCode != http.StatusOK {
+			return false, fmt.Errorf("packing %s: %s", job, resp.Status)
+		}
+		return true, nil
+	})
+}
+
+// WaitShipped closes the body before it polls again.
+func (c *Client) WaitShipped(ctx context.Context, job string) error {
+	return wait.PollUntilContextTimeout(ctx, time.Second, time.Minute, true, func(ctx context.Context) (bool, error) {
+		req, err := http.NewRequestWithContext(ctx, http.MethodGet, c.base+"/shipping/"+job, nil)
+		if err != nil {
+			return false, err
+		}
+		resp, err := c.hc.Do(req)
+		if err != nil {
+			return false, err
+		}
+		resp.Body.Close()
+		if resp.StatusCode == http.StatusAccepted {
+			return false, nil
+		}
+		if resp.StatusCode != http.StatusOK {
+			return false, fmt.Errorf("shipping %s: %s", job, resp.Status)
+		}
+		return true, nil
+	})
 }
