@@ -47,6 +47,7 @@ type loopWalk struct {
 	failed      []ast.Node // nodes run after a failed attempt
 	tests       []ast.Expr
 	failSuccs   map[ast.Expr][]*cfg.Block // the successors of a test on its failure side
+	failOnFalse map[ast.Expr]bool         // tests whose failure side is only their false branch
 	bound       ast.Node
 	// headBound: the loop's header bounds every iteration (a counted
 	// condition, a range over n). Otherwise each failure path round the
@@ -141,7 +142,7 @@ func analyzeLoop(info *types.Info, graph func() *cfg.CFG, loop ast.Stmt, waitOf,
 	if uncounted {
 		w.bound = nil // for tries := 0; tries < 5; { ... continue before tries++ }
 	}
-	s := &Site{Kind: Loop, Node: loop, Op: Operation{Body: body}, RetryPath: w.path, Attempt: w.goesRound(w.attempt, heads), Tests: w.tests, RetryTests: w.retryTests(heads), Bound: w.bound, Uncounted: uncounted, Moves: w.moves, statePoll: w.stateOps}
+	s := &Site{Kind: Loop, Node: loop, Op: Operation{Body: body}, RetryPath: w.path, Attempt: w.goesRound(w.attempt, heads), Tests: w.tests, RetryTests: w.retryTests(heads), RetryOnFalse: w.failOnFalse, Bound: w.bound, Uncounted: uncounted, Moves: w.moves, statePoll: w.stateOps}
 	if iter != nil {
 		// The iterator's wait between yields is the loop's wait.
 		call := ast.Unparen(loop.(*ast.RangeStmt).X).(*ast.CallExpr)
@@ -462,6 +463,12 @@ func (w *loopWalk) visit(b *cfg.Block, st state, bounded, byStatus bool, heads m
 				if side == failure {
 					w.failSuccs[cond] = append(w.failSuccs[cond], b.Succs[i])
 				}
+			}
+			if t != failure && f == failure {
+				if w.failOnFalse == nil {
+					w.failOnFalse = map[ast.Expr]bool{}
+				}
+				w.failOnFalse[cond] = true
 			}
 		}
 		if st != before && (t != keep || f != keep) {
