@@ -20,7 +20,11 @@ timeout delivers; a break that only leaves the select does not), no stop flag (a
 through a call or a field: atomic.LoadInt32(&c.stopped) == 1, c.isClosed()),
 and has no other exit taken while the operation fails. A loop that moves to
 the next candidate each time (for b := first(); b != nil; b = next()) tries
-different things, not the same one again, and is not a retry loop. This is decided
+different things, not the same one again, and is not a retry loop; a loop
+ranging over a ticker (for range tick.C, for range time.Tick(d)) that
+leaves on success repeats the same attempt on every tick and is one
+(ticking forever on failure, it needs a bound like any other; periodic
+work that never leaves on success is not a retry). This is decided
 on the loop's control-flow graph: a counter tested only after a success does
 not bound it; "for attempt := range 5" does. Every failure path round the
 loop must pass a bound: a busy answer that continues without counting the

@@ -93,14 +93,18 @@ func analyzeLoop(info *types.Info, graph func() *cfg.CFG, loop ast.Stmt, waitOf,
 	var body *ast.BlockStmt
 	var cond ast.Expr
 	var iter *WaitFact // for range c.retries(ctx, n): a retry iterator's
+	ticker := false    // for range tick.C: each attempt waits for a tick
 	switch l := loop.(type) {
 	case *ast.ForStmt:
 		body, cond = l.Body, l.Cond
 	case *ast.RangeStmt:
 		// Ranging over a collection runs a different operation each time;
 		// only `for range n` (and `for i := range n`) repeats one.
-		// A retry iterator repeats its body too (retryiter.go).
-		if call, ok := ast.Unparen(l.X).(*ast.CallExpr); ok && !isInteger(info.TypeOf(l.X)) {
+		// A retry iterator repeats its body too (retryiter.go), and so
+		// does a ticker's channel (tickerrange.go).
+		if isTickerRange(info, l.X) {
+			ticker = true
+		} else if call, ok := ast.Unparen(l.X).(*ast.CallExpr); ok && !isInteger(info.TypeOf(l.X)) {
 			if iter = iterOf(call); iter == nil {
 				return nil
 			}
@@ -121,6 +125,9 @@ func analyzeLoop(info *types.Info, graph func() *cfg.CFG, loop ast.Stmt, waitOf,
 	entry, heads := w.blocks()
 	if entry == nil {
 		return nil
+	}
+	if ticker {
+		iter = &WaitFact{Param: 0, Exact: true, Iter: true} // never bounded: a ticker ticks forever
 	}
 	w.run(cond, iter, entry, heads)
 	if w.rejected() && w.sawDone {
@@ -143,7 +150,13 @@ func analyzeLoop(info *types.Info, graph func() *cfg.CFG, loop ast.Stmt, waitOf,
 		w.bound = nil // for tries := 0; tries < 5; { ... continue before tries++ }
 	}
 	s := &Site{Kind: Loop, Node: loop, Op: Operation{Body: body}, RetryPath: w.path, Attempt: w.goesRound(w.attempt, heads), Tests: w.tests, RetryTests: w.retryTests(heads), RetryOnFalse: w.failOnFalse, Bound: w.bound, Uncounted: uncounted, Moves: w.moves, statePoll: w.stateOps}
-	if iter != nil {
+	if ticker {
+		// time.Tick(d) is the wait; a ticker's C is judged through the
+		// time.NewTicker that made it (nojitter's tickerWaits).
+		if call, ok := ast.Unparen(loop.(*ast.RangeStmt).X).(*ast.CallExpr); ok {
+			s.Waits = append(s.Waits, call)
+		}
+	} else if iter != nil {
 		// The iterator's wait between yields is the loop's wait.
 		call := ast.Unparen(loop.(*ast.RangeStmt).X).(*ast.CallExpr)
 		s.Waits = append(s.Waits, call)
