@@ -62,9 +62,13 @@ func checkHelper(pass *analysis.Pass, s *retrysite.Site, local map[*types.Func]*
 		return
 	}
 	call := s.Node.(*ast.CallExpr)
+	advice := "wrap it in " + fam.LimitFix
+	if fam.LimitAdvice != "" {
+		advice = fam.LimitAdvice
+	}
 	if !s.Policy.Complete {
-		reportStored(pass, call, s.Policy, local, fam.LimitFix)
+		reportStored(pass, call, s.Policy, local, advice)
 		return
 	}
-	reportConstructed(pass, call, s.Policy, local, fam.LimitFix)
+	reportConstructed(pass, call, s.Policy, local, advice)
 }
