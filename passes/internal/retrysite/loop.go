@@ -519,7 +519,7 @@ func (w *loopWalk) visit(b *cfg.Block, st state, bounded, byStatus bool, heads m
 				// case of it has passed the bound.
 				bounded = true
 			}
-			if cc, ok := s.Stmt.(*ast.CommClause); ok && caseEndsRetries(cc) && w.canExit(s, heads) {
+			if cc, ok := s.Stmt.(*ast.CommClause); ok && caseEndsRetries(w.info, cc) && w.canExit(s, heads) {
 				if w.bound == nil && (st2 == failure || st2 == before) {
 					w.bound = cc
 				}
@@ -576,7 +576,7 @@ func (w *loopWalk) selectEnds(cc *ast.CommClause, heads map[*cfg.Block]bool) boo
 			ends := false
 			for _, c := range sel.Body.List {
 				c := c.(*ast.CommClause)
-				if b := cases[c]; b != nil && caseEndsRetries(c) && w.canExit(b, heads) {
+				if b := cases[c]; b != nil && caseEndsRetries(w.info, c) && w.canExit(b, heads) {
 					ends = true
 				}
 			}

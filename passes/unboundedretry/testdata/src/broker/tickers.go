@@ -74,3 +74,52 @@ func (e *Endpoint) Flush(flush func() error) {
 		_ = flush()
 	}
 }
+
+// AwaitSelect waits for ticks in a select with no other case: the tick
+// is the schedule, and nothing stops the dials while the broker is down.
+func (e *Endpoint) AwaitSelect() net.Conn {
+	tick := time.NewTicker(time.Second)
+	defer tick.Stop()
+	for { // want `retry loop can run forever`
+		select {
+		case <-tick.C:
+			if c, err := e.d.Dial("tcp", e.addr); err == nil {
+				return c
+			}
+		}
+	}
+}
+
+// AwaitSelectQuit also leaves when quit is closed.
+func (e *Endpoint) AwaitSelectQuit(quit <-chan struct{}) net.Conn {
+	tick := time.NewTicker(time.Second)
+	defer tick.Stop()
+	for {
+		select {
+		case <-quit:
+			return nil
+		case <-tick.C:
+			if c, err := e.d.Dial("tcp", e.addr); err == nil {
+				return c
+			}
+		}
+	}
+}
+
+// AwaitSelectDeadline gives up when its one-shot timer fires.
+func (e *Endpoint) AwaitSelectDeadline() net.Conn {
+	tick := time.NewTicker(time.Second)
+	defer tick.Stop()
+	deadline := time.NewTimer(time.Minute)
+	defer deadline.Stop()
+	for {
+		select {
+		case <-deadline.C:
+			return nil
+		case <-tick.C:
+			if c, err := e.d.Dial("tcp", e.addr); err == nil {
+				return c
+			}
+		}
+	}
+}
