@@ -60,7 +60,7 @@ func neverStops(pass *analysis.Pass, p *policy.Policy, learned map[*types.Func]*
 // added, comes from a constructor that never stops.
 func reportConstructed(pass *analysis.Pass, call *ast.CallExpr, p *policy.Policy, learned map[*types.Func]*NeverStopsFact, fix string) {
 	if f, c := policy.ConstructorFact(pass, p, learned); f != nil {
-		report.At(pass, call, "the policy from %s() never stops (%s), so this retry can run forever; %s", types.ExprString(c.Fun), f.Why, fix)
+		report.At(pass, call, "the policy from %s() never stops (%s), so this retry can run forever; wrap it in %s", types.ExprString(c.Fun), f.Why, fix)
 	}
 }
 
@@ -72,6 +72,6 @@ func reportStored(pass *analysis.Pass, call *ast.CallExpr, p *policy.Policy, lea
 		return
 	}
 	if why := neverStops(pass, stored, learned); why != "" {
-		report.At(pass, call, "the policy stored in field %s never stops (%s), so this retry can run forever; %s", field.Name(), why, fix)
+		report.At(pass, call, "the policy stored in field %s never stops (%s), so this retry can run forever; wrap it in %s", field.Name(), why, fix)
 	}
 }

@@ -42,10 +42,7 @@ Reported, at the expression that builds the policy, are library policies with
 no limit, checked against each library's defaults:
 
   - avast/retry-go: Attempts(0) or UntilSucceeded() without a Context(ctx)
-    option (the default is 10 attempts, which is bounded); options spread
-    from a slice built elsewhere (retry.Do(op, s.opts...) with the slice
-    made in a constructor and kept in a field, or returned by a function
-    of any package) are judged there and reported at the Do call;
+    option (the default is 10 attempts, which is bounded);
   - sethvargo/go-retry: NewExponential, NewFibonacci and NewConstant never
     stop on their own: reported unless wrapped by WithMaxRetries or
     WithMaxDuration, or the context passed to Do visibly has a deadline

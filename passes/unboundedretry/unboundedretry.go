@@ -62,13 +62,9 @@ func checkHelper(pass *analysis.Pass, s *retrysite.Site, local map[*types.Func]*
 		return
 	}
 	call := s.Node.(*ast.CallExpr)
-	advice := "wrap it in " + fam.LimitFix
-	if fam.LimitAdvice != "" {
-		advice = fam.LimitAdvice
-	}
 	if !s.Policy.Complete {
-		reportStored(pass, call, s.Policy, local, advice)
+		reportStored(pass, call, s.Policy, local, fam.LimitFix)
 		return
 	}
-	reportConstructed(pass, call, s.Policy, local, advice)
+	reportConstructed(pass, call, s.Policy, local, fam.LimitFix)
 }

@@ -102,9 +102,6 @@ type Family struct {
 	BuiltNeverStops func(info *types.Info, b *Built) (fs []Finding, limited bool)
 	// LimitFix names the family's limits, for a message that asks for one.
 	LimitFix string
-	// LimitAdvice, when set, replaces "wrap it in LimitFix" for a family
-	// whose limit is an option, not a wrapper (retry-go).
-	LimitAdvice string
 	// Attempts returns how many attempts a helper call makes when the
 	// operation keeps failing, or 0 when that is not a constant in view.
 	Attempts func(u *Use) int

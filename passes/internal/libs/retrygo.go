@@ -59,13 +59,8 @@ var retryGoFamily = &Family{
 					Why: "retry." + text})
 			}
 		}
-		// Options spread from a slice built elsewhere (retry.Do(op,
-		// w.opts...)) are judged there, unless those in view decide.
-		elsewhere := u.Policy != nil && len(out) == 0 && option(u.Info, u.Options, pkg, "Attempts") == nil && option(u.Info, u.Options, pkg, "UntilSucceeded") == nil
-		return out, elsewhere
+		return out, false
 	},
-	BuiltNeverStops: retryGoBuiltNeverStops,
-	LimitAdvice:     "build the options with a limit such as retry.Attempts(3), or add the caller's context with retry.Context(ctx)",
 	Attempts: func(u *Use) int {
 		for _, o := range u.Options {
 			if NameOf(Callee(u.Info, o)).Name == "Attempts" && len(o.Args) == 1 {
@@ -114,26 +109,4 @@ func delayTypeName(e ast.Expr) string {
 		return x.Name
 	}
 	return ""
-}
-
-// retryGoBuiltNeverStops judges a list of options built elsewhere: limited
-// by a Context or by Attempts(n) with n above 0; never stopping with
-// Attempts(0) or UntilSucceeded().
-func retryGoBuiltNeverStops(info *types.Info, b *Built) ([]Finding, bool) {
-	var out []Finding
-	for _, pkg := range []string{RetryGoV4, RetryGoV5} {
-		if option(info, b.Calls, pkg, "Context") != nil {
-			return nil, true
-		}
-		if o := option(info, b.Calls, pkg, "UntilSucceeded"); o != nil {
-			out = append(out, Finding{At: o, Msg: "retry.UntilSucceeded() retries until success and no retry.Context can stop it; set a limit such as retry.Attempts(3), or pass the caller's context with retry.Context(ctx)", Why: "retry.UntilSucceeded()"})
-		}
-		if o := option(info, b.Calls, pkg, "Attempts"); o != nil && len(o.Args) == 1 {
-			if !astutil.IsZero(info, o.Args[0]) {
-				return nil, true
-			}
-			out = append(out, Finding{At: o, Msg: "retry.Attempts(0) retries until success and no retry.Context can stop it; set a limit such as retry.Attempts(3), or pass the caller's context with retry.Context(ctx)", Why: "retry.Attempts(0)"})
-		}
-	}
-	return out, false
 }

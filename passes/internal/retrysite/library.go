@@ -31,11 +31,6 @@ func resolveLibrary(info *types.Info, s *Site, call *ast.CallExpr, encl ast.Node
 			}
 		}
 	}
-	if s.Policy == nil && !s.OptionsSeen && h.Options >= 0 && call.Ellipsis.IsValid() && len(call.Args) > h.Options {
-		// retry.Do(op, c.opts...): the options are the policy, built
-		// elsewhere (a constructor, a field, a package variable).
-		s.Policy = policy.Follow(info, call.Args[len(call.Args)-1], encl)
-	}
 	if h.Ctx >= 0 && h.Ctx < len(call.Args) {
 		s.Ctx = policy.Follow(info, call.Args[h.Ctx], encl)
 	}
