@@ -29,7 +29,9 @@ of the program (for attempt := range c.retries(ctx, n, d): a function that
 returns an iterator of attempt numbers and waits between yields) is a retry
 loop whose wait is the iterator's, judged at the range the same way. A
 ticker made before the loop
-whose ticks the retry path receives waits for its period. A delay computed
+whose ticks the retry path receives waits for its period, and so does a
+loop that ranges over the ticker (for range tick.C, for range
+time.Tick(d)) and leaves it when an attempt succeeds. A delay computed
 by a function of the program is judged through it (another package's
 through a Fact: random, capped, grows); a delay kept in a struct field or
 package variable is judged by every value the package stores there (set

@@ -68,7 +68,12 @@ func randomlyTaken(info *types.Info, body ast.Node, w *ast.CallExpr) bool {
 // the delay between attempts.
 func tickerWaits(info *types.Info, s *retrysite.Site) []*ast.CallExpr {
 	var out []*ast.CallExpr
-	for _, n := range s.RetryPath {
+	path := s.RetryPath
+	if r, ok := s.Node.(*ast.RangeStmt); ok {
+		// for range tick.C: every attempt waits for the next tick.
+		path = append([]ast.Node{&ast.UnaryExpr{Op: token.ARROW, X: r.X}}, path...)
+	}
+	for _, n := range path {
 		ast.Inspect(n, func(n ast.Node) bool {
 			if _, lit := n.(*ast.FuncLit); lit {
 				return false

@@ -205,21 +205,29 @@ func (fc *funcCommands) returnsResult(c *command) bool {
 	}
 }
 
-// checkThenExpire reports an EXPIRE of a key whose GET value was compared
-// with an owner token first: between the two commands the lock can expire
-// and be taken by another holder, whose lock the EXPIRE then extends.
-func (fc *funcCommands) checkThenExpire(read *command, at reporter) {
+// checkThenExpire reports an EXPIRE or a DEL of a key whose GET value was
+// compared with an owner token first: between the two commands the lock
+// can expire and be taken by another holder, whose lock the EXPIRE then
+// extends or the DEL deletes.
+func (fc *funcCommands) checkThenExpire(read *command, isLock func(*command) bool, at reporter) {
 	if read.name != "GET" {
 		return
 	}
 	outcome := astutil.ResultVars(fc.info, fc.parents, read.call, nil)
 	for _, c := range fc.cmds {
-		if c.name != "EXPIRE" || c.call.Pos() < read.call.Pos() || !fc.sameKeyAs(read, c) {
+		if c.name != "EXPIRE" && c.name != "DEL" || c.call.Pos() < read.call.Pos() || !fc.sameKeyAs(read, c) {
 			continue
+		}
+		msg := msgExtend
+		if c.name == "DEL" {
+			if !isLock(c) {
+				continue // a one-time code consumed: GET, compare, DEL
+			}
+			msg = msgUnlockGet
 		}
 		for _, d := range astutil.Decisions(fc.info, fc.parents, read.call, outcome, c.call) {
 			if fc.comparesOwner(d.Test, read, outcome) {
-				at(fc, c, msgExtend)
+				at(fc, c, msg)
 				break
 			}
 		}

@@ -29,7 +29,17 @@ local variable first) and through its go-redis-like rueidiscompat adapter:
     struct's TryLock and Unlock methods), or of a struct field used as an NX
     key elsewhere in the package, with no owner-token comparison. Reported
     at the Del; the fix is a compare-and-delete Lua script (Eval,
-    Script.Run).
+    Script.Run). A generic wrapper that takes the key from its caller
+    (Acquire(ctx, key, owner) returning SetNX's result, Release(ctx, key)
+    doing a plain DEL) names no lock of its own: when a function, in the
+    same package or another (a Fact on the wrappers), calls the NX wrapper
+    and then the DEL wrapper with the same key, the DEL is an unsafe
+    unlock, reported at the DEL (at the wrapper call when the wrapper is in
+    another package). A DEL run only when a GET of the same key returned
+    the owner's token is reported too (two commands: the lock can pass to
+    another holder in between), when the key is a lock's (taken with NX in
+    the package, a lock field, or a parameter of a package whose lock
+    wrappers take parameters); GET, compare, DEL of a one-time code is not.
   - unsafe extend: an Expire/PExpire (or EXPIRE/PEXPIRE through Do) run
     only when a GET of the same key returned the owner's token: the lock
     can expire and pass to another holder between the two, and the EXPIRE

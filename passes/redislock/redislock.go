@@ -17,25 +17,32 @@ import (
 
 // Analyzer reports Redis locks and idempotency markers that are not atomic.
 var Analyzer = &analysis.Analyzer{
-	Name:     "redislock",
-	Doc:      Doc,
-	URL:      "https://github.com/idemlint/idemlint#redislock",
-	Requires: []*analysis.Analyzer{bodies.Analyzer},
-	Run:      run,
+	Name:      "redislock",
+	Doc:       Doc,
+	URL:       "https://github.com/idemlint/idemlint#redislock",
+	Requires:  []*analysis.Analyzer{bodies.Analyzer},
+	Run:       run,
+	FactTypes: []analysis.Fact{(*keyParamFact)(nil)},
 }
 
 const (
-	msgNoExpiry = "lock key is set with NX and no expiry, so a holder that crashes keeps it forever; give it a TTL (SET key token NX PX ms)"
-	msgIgnored  = "the result of SET NX is ignored, so the work runs whether or not the key was taken; check the boolean (ok, err := SetNX(...).Result(); if !ok { ... })"
-	msgUnlock   = "lock is released with a plain DEL that does not check the owner token, so after the TTL expires it can delete another holder's lock; release it with a compare-and-delete Lua script (if GET == token then DEL)"
-	msgMarker   = "SET NX marker is not atomic with the work it guards: if the process dies or the TTL expires before the final SET, the next caller repeats the work; back the work with a database unique constraint or make it atomic in one script"
-	msgCheckSet = "GET then SET of the same key is a check-then-set race: two callers both see it missing and both proceed; use SET NX to test and set in one step"
-	msgExtend   = "lock is extended with an EXPIRE separate from the GET that checked its owner, so a lock that expired in between and was taken by another holder gets extended; extend it with a compare-and-expire Lua script (if GET == token then PEXPIRE)"
+	msgNoExpiry  = "lock key is set with NX and no expiry, so a holder that crashes keeps it forever; give it a TTL (SET key token NX PX ms)"
+	msgIgnored   = "the result of SET NX is ignored, so the work runs whether or not the key was taken; check the boolean (ok, err := SetNX(...).Result(); if !ok { ... })"
+	unlockPrefix = "lock is released with a plain DEL"
+	msgUnlock    = "lock is released with a plain DEL that does not check the owner token, so after the TTL expires it can delete another holder's lock; release it with a compare-and-delete Lua script (if GET == token then DEL)"
+	msgMarker    = "SET NX marker is not atomic with the work it guards: if the process dies or the TTL expires before the final SET, the next caller repeats the work; back the work with a database unique constraint or make it atomic in one script"
+	msgCheckSet  = "GET then SET of the same key is a check-then-set race: two callers both see it missing and both proceed; use SET NX to test and set in one step"
+	msgUnlockGet = "lock is released with a plain DEL separate from the GET that checked its owner, so a lock that expired in between and was taken by another holder gets deleted; release it with a compare-and-delete Lua script (if GET == token then DEL)"
+	msgExtend    = "lock is extended with an EXPIRE separate from the GET that checked its owner, so a lock that expired in between and was taken by another holder gets extended; extend it with a compare-and-expire Lua script (if GET == token then PEXPIRE)"
 )
 
 func run(pass *analysis.Pass) (any, error) {
+	wrappersOnly := false
 	if !libs.ImportsAny(pass.Pkg, redisClients...) {
-		return nil, nil
+		if !hasKeyParamFacts(pass) {
+			return nil, nil
+		}
+		wrappersOnly = true // the package uses lock helpers of another
 	}
 	lockFields := map[*types.Var]bool{}
 	var funcs []*funcCommands
@@ -63,16 +70,28 @@ func run(pass *analysis.Pass) (any, error) {
 		msg  string
 	}
 	reported := map[finding]bool{}
+	unlocked := map[*ast.CallExpr]bool{}
 	at := func(fc *funcCommands, c *command, msg string, related ...analysis.RelatedInformation) {
+		if strings.HasPrefix(msg, unlockPrefix) {
+			if unlocked[c.call] {
+				return // one unsafe unlock, one report
+			}
+			unlocked[c.call] = true
+		}
 		if f := (finding{c.call, msg}); !reported[f] {
 			reported[f] = true
 			report.Report(pass, analysis.Diagnostic{Pos: c.call.Pos(), End: c.call.End(), Message: msg, Related: related})
 		}
 	}
 	for _, fc := range funcs {
+		if wrappersOnly {
+			break
+		}
 		fc.check(pk, lockFields, at)
 		pk.helperMarkers(fc, at)
 	}
+	exportKeyParams(pass, funcs)
+	pairedUnlocks(pass, funcs, pk.funcs, at)
 	return nil, nil
 }
 
@@ -145,7 +164,7 @@ func (fc *funcCommands) check(pk *pkgKeys, lockFields map[*types.Var]bool, repor
 		}
 		if c.name == "GET" || c.name == "EXISTS" {
 			fc.checkThenSet(c, at)
-			fc.checkThenExpire(c, report)
+			fc.checkThenExpire(c, func(del *command) bool { return pk.lockKeyed(fc, del, lockFields) }, report)
 		}
 	}
 }

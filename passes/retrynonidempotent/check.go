@@ -153,12 +153,37 @@ func (a *analyzer) freshPos(s *send, site *retrysite.Site) token.Pos {
 // failure goes round picks an outcome that proves the server did not
 // process the request: a 429 status, or an attempt that was never sent
 // (retrysite.NotSent, also through a predicate of the program). A test whose
-// failure returns (case err != nil: return err) retries nothing.
+// failure returns (case err != nil: return err) retries nothing. A test
+// whose failure is its false value (if resp.StatusCode != 429 { return
+// nil }) is read negated.
 func onlyUnprocessed(info *types.Info, r *retrysite.Result, site *retrysite.Site) bool {
-	return site.OnlyRetriesRound(func(test ast.Expr) bool {
+	return site.OnlyRetriesRoundWhen(func(test ast.Expr, failIf bool) bool {
+		return unprocessedWhen(info, r, test, failIf)
+	})
+}
+
+// unprocessedWhen reports whether test having the value failIf proves the
+// request was not processed.
+func unprocessedWhen(info *types.Info, r *retrysite.Result, test ast.Expr, failIf bool) bool {
+	test = ast.Unparen(test)
+	if failIf {
 		return r.NotSent(info, test) || astutil.Some(test, func(n ast.Node) bool {
 			b, ok := n.(*ast.BinaryExpr)
 			return ok && b.Op == token.EQL && astutil.ComparesWith(info, b, constant.MakeInt64(429))
 		})
-	})
+	}
+	switch x := test.(type) {
+	case *ast.UnaryExpr:
+		return x.Op == token.NOT && unprocessedWhen(info, r, x.X, true)
+	case *ast.BinaryExpr:
+		switch x.Op {
+		case token.NEQ:
+			return astutil.ComparesWith(info, x, constant.MakeInt64(429))
+		case token.LOR: // false only when both are
+			return unprocessedWhen(info, r, x.X, false) || unprocessedWhen(info, r, x.Y, false)
+		case token.LAND: // false when either is
+			return unprocessedWhen(info, r, x.X, false) && unprocessedWhen(info, r, x.Y, false)
+		}
+	}
+	return false
 }

@@ -69,7 +69,11 @@ time.Now or similar inside the retry site (followed through SSA, and
 through functions that return such a value, learned as Facts), or by a
 request builder called inside the retry site that makes a new key on each
 call, so every attempt carries a new key and the server cannot recognise
-the retry. A function that sends a request with a key of its own making
+the retry. A helper that sends a POST keyed by its parameter
+(d.SendKeyed(ctx, http.MethodPost, path, key, body), in any package,
+learned as a Fact) takes the key from its caller: a call inside a retry
+that passes a key made in the attempt (uuid.NewString() as the argument)
+is reported at the call. A function that sends a request with a key of its own making
 (as stripe-go does once per call) is not reported at its callers.
 
 A job or message handler that its framework runs again is a retry site

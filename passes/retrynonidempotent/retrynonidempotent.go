@@ -25,7 +25,7 @@ var Analyzer = &analysis.Analyzer{
 	URL:       "https://github.com/idemlint/idemlint#retrynonidempotent",
 	Requires:  []*analysis.Analyzer{retrysite.Analyzer, bodies.Analyzer, ssautil.Analyzer},
 	Run:       run,
-	FactTypes: []analysis.Fact{new(SendsFact), new(SetsKeyFact), new(BuildsFact), new(FreshFact), new(SendsRequestFact), new(FieldSendsFact)},
+	FactTypes: []analysis.Fact{new(SendsFact), new(SetsKeyFact), new(BuildsFact), new(FreshFact), new(SendsRequestFact), new(FieldSendsFact), new(KeyParamFact)},
 }
 
 var (
@@ -92,11 +92,16 @@ func run(pass *analysis.Pass) (any, error) {
 	for fn := range a.fresh {
 		pass.ExportObjectFact(fn, new(FreshFact))
 	}
+	keyParams := a.learnKeyParams()
+	for fn, f := range keyParams {
+		pass.ExportObjectFact(fn, f)
+	}
 	fieldSends := a.learnFieldSends(sites)
 	for fn, f := range fieldSends {
 		pass.ExportObjectFact(fn, f)
 	}
 	a.check(sites)
+	a.checkKeyParams(sites, keyParams)
 	a.checkSDKTokens(sites.Sites)
 	a.checkFieldSends(sites, fieldSends)
 	return nil, nil

@@ -16,11 +16,16 @@ or deadline (time.Since, time.Now().After, a time.Time variable), and no
 context (ctx.Err(), <-ctx.Done(), a context-aware wait whose error ends the
 loop, such as a wait helper of the program that selects on ctx.Done() or a
 stop channel, or a select case that leaves the loop when a quit channel or a
-timeout delivers; a break that only leaves the select does not), no stop flag (a test of state the loop does not assign, read
+timeout delivers; a break that only leaves the select does not, nor
+does a ticker's tick, the schedule of the attempts), no stop flag (a test of state the loop does not assign, read
 through a call or a field: atomic.LoadInt32(&c.stopped) == 1, c.isClosed()),
 and has no other exit taken while the operation fails. A loop that moves to
 the next candidate each time (for b := first(); b != nil; b = next()) tries
-different things, not the same one again, and is not a retry loop. This is decided
+different things, not the same one again, and is not a retry loop; a loop
+ranging over a ticker (for range tick.C, for range time.Tick(d)) that
+leaves on success repeats the same attempt on every tick and is one
+(ticking forever on failure, it needs a bound like any other; periodic
+work that never leaves on success is not a retry). This is decided
 on the loop's control-flow graph: a counter tested only after a success does
 not bound it; "for attempt := range 5" does. Every failure path round the
 loop must pass a bound: a busy answer that continues without counting the

@@ -157,8 +157,9 @@ func (b *bounder) noteAssign(n *ast.AssignStmt) {
 // caseEndsRetries reports whether a select case receives from a channel: a
 // case that leaves the loop when ctx.Done(), a timeout from time.After or a
 // quit channel that someone closes delivers bounds the retries (the caller
-// checks that it leaves).
-func caseEndsRetries(clause *ast.CommClause) bool {
+// checks that it leaves). A ticker's tick is the schedule of the attempts,
+// not a stop: a case on it that leaves only after a success ends nothing.
+func caseEndsRetries(info *types.Info, clause *ast.CommClause) bool {
 	var recv ast.Expr
 	switch c := clause.Comm.(type) {
 	case *ast.ExprStmt:
@@ -167,7 +168,7 @@ func caseEndsRetries(clause *ast.CommClause) bool {
 		recv = c.Rhs[0]
 	}
 	u, ok := recv.(*ast.UnaryExpr)
-	return ok && u.Op == token.ARROW
+	return ok && u.Op == token.ARROW && !isTickerRange(info, u.X)
 }
 
 // stops reports whether cond, a test in the loop body, asks about state

@@ -47,6 +47,7 @@ type loopWalk struct {
 	failed      []ast.Node // nodes run after a failed attempt
 	tests       []ast.Expr
 	failSuccs   map[ast.Expr][]*cfg.Block // the successors of a test on its failure side
+	failOnFalse map[ast.Expr]bool         // tests whose failure side is only their false branch
 	bound       ast.Node
 	// headBound: the loop's header bounds every iteration (a counted
 	// condition, a range over n). Otherwise each failure path round the
@@ -93,14 +94,18 @@ func analyzeLoop(info *types.Info, graph func() *cfg.CFG, loop ast.Stmt, waitOf,
 	var body *ast.BlockStmt
 	var cond ast.Expr
 	var iter *WaitFact // for range c.retries(ctx, n): a retry iterator's
+	ticker := false    // for range tick.C: each attempt waits for a tick
 	switch l := loop.(type) {
 	case *ast.ForStmt:
 		body, cond = l.Body, l.Cond
 	case *ast.RangeStmt:
 		// Ranging over a collection runs a different operation each time;
 		// only `for range n` (and `for i := range n`) repeats one.
-		// A retry iterator repeats its body too (retryiter.go).
-		if call, ok := ast.Unparen(l.X).(*ast.CallExpr); ok && !isInteger(info.TypeOf(l.X)) {
+		// A retry iterator repeats its body too (retryiter.go), and so
+		// does a ticker's channel (tickerrange.go).
+		if isTickerRange(info, l.X) {
+			ticker = true
+		} else if call, ok := ast.Unparen(l.X).(*ast.CallExpr); ok && !isInteger(info.TypeOf(l.X)) {
 			if iter = iterOf(call); iter == nil {
 				return nil
 			}
@@ -122,6 +127,9 @@ func analyzeLoop(info *types.Info, graph func() *cfg.CFG, loop ast.Stmt, waitOf,
 	if entry == nil {
 		return nil
 	}
+	if ticker {
+		iter = &WaitFact{Param: 0, Exact: true, Iter: true} // never bounded: a ticker ticks forever
+	}
 	w.run(cond, iter, entry, heads)
 	if w.rejected() && w.sawDone {
 		// A poll (poll.go): walk again, reading the side of the done
@@ -142,8 +150,14 @@ func analyzeLoop(info *types.Info, graph func() *cfg.CFG, loop ast.Stmt, waitOf,
 	if uncounted {
 		w.bound = nil // for tries := 0; tries < 5; { ... continue before tries++ }
 	}
-	s := &Site{Kind: Loop, Node: loop, Op: Operation{Body: body}, RetryPath: w.path, Attempt: w.goesRound(w.attempt, heads), Tests: w.tests, RetryTests: w.retryTests(heads), Bound: w.bound, Uncounted: uncounted, Moves: w.moves, statePoll: w.stateOps}
-	if iter != nil {
+	s := &Site{Kind: Loop, Node: loop, Op: Operation{Body: body}, RetryPath: w.path, Attempt: w.goesRound(w.attempt, heads), Tests: w.tests, RetryTests: w.retryTests(heads), RetryOnFalse: w.failOnFalse, Bound: w.bound, Uncounted: uncounted, Moves: w.moves, statePoll: w.stateOps}
+	if ticker {
+		// time.Tick(d) is the wait; a ticker's C is judged through the
+		// time.NewTicker that made it (nojitter's tickerWaits).
+		if call, ok := ast.Unparen(loop.(*ast.RangeStmt).X).(*ast.CallExpr); ok {
+			s.Waits = append(s.Waits, call)
+		}
+	} else if iter != nil {
 		// The iterator's wait between yields is the loop's wait.
 		call := ast.Unparen(loop.(*ast.RangeStmt).X).(*ast.CallExpr)
 		s.Waits = append(s.Waits, call)
@@ -464,6 +478,12 @@ func (w *loopWalk) visit(b *cfg.Block, st state, bounded, byStatus bool, heads m
 					w.failSuccs[cond] = append(w.failSuccs[cond], b.Succs[i])
 				}
 			}
+			if t != failure && f == failure {
+				if w.failOnFalse == nil {
+					w.failOnFalse = map[ast.Expr]bool{}
+				}
+				w.failOnFalse[cond] = true
+			}
 		}
 		if st != before && (t != keep || f != keep) {
 			if st == failure && byStatus && w.out.errTestOnly(cond) {
@@ -500,7 +520,7 @@ func (w *loopWalk) visit(b *cfg.Block, st state, bounded, byStatus bool, heads m
 				// case of it has passed the bound.
 				bounded = true
 			}
-			if cc, ok := s.Stmt.(*ast.CommClause); ok && caseEndsRetries(cc) && w.canExit(s, heads) {
+			if cc, ok := s.Stmt.(*ast.CommClause); ok && caseEndsRetries(w.info, cc) && w.canExit(s, heads) {
 				if w.bound == nil && (st2 == failure || st2 == before) {
 					w.bound = cc
 				}
@@ -557,7 +577,7 @@ func (w *loopWalk) selectEnds(cc *ast.CommClause, heads map[*cfg.Block]bool) boo
 			ends := false
 			for _, c := range sel.Body.List {
 				c := c.(*ast.CommClause)
-				if b := cases[c]; b != nil && caseEndsRetries(c) && w.canExit(b, heads) {
+				if b := cases[c]; b != nil && caseEndsRetries(w.info, c) && w.canExit(b, heads) {
 					ends = true
 				}
 			}

@@ -100,6 +100,9 @@ type Site struct {
 	// RetryTests are the Tests whose failure side can lead to the next
 	// attempt (a test whose failure returns is left out).
 	RetryTests []ast.Expr
+	// RetryOnFalse holds the tests whose failure side is their false
+	// branch (if resp.StatusCode != 429 { return nil }: a 429 goes round).
+	RetryOnFalse map[ast.Expr]bool
 	// Moves are the statements after which the next attempt sends
 	// something else (a region redirect stores the region an error
 	// names): a path through one does not retry.
@@ -172,11 +175,17 @@ func (s *Site) OnlyRetries(pred func(test ast.Expr) bool) bool {
 
 // OnlyRetriesRound is OnlyRetries over the tests whose failure goes round.
 func (s *Site) OnlyRetriesRound(pred func(test ast.Expr) bool) bool {
+	return s.OnlyRetriesRoundWhen(func(test ast.Expr, _ bool) bool { return pred(test) })
+}
+
+// OnlyRetriesRoundWhen is OnlyRetriesRound told which value of each test
+// is its failure (false for if resp.StatusCode != 429 { return nil }).
+func (s *Site) OnlyRetriesRoundWhen(pred func(test ast.Expr, failIf bool) bool) bool {
 	if s.Kind != Loop || len(s.RetryTests) == 0 {
 		return false
 	}
 	for _, t := range s.RetryTests {
-		if !pred(t) {
+		if !pred(t, !s.RetryOnFalse[t]) {
 			return false
 		}
 	}

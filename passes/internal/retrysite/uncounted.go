@@ -66,7 +66,7 @@ func (w *loopWalk) uncountedFailure(entry *cfg.Block, heads map[*cfg.Block]bool)
 // limits reports whether block b tests a limit of its own: a counter,
 // the clock, a context or stop signal, or a select that waits on one.
 func (w *loopWalk) limits(b *cfg.Block, heads map[*cfg.Block]bool) bool {
-	if cc, ok := b.Stmt.(*ast.CommClause); ok && b.Kind == cfg.KindSelectCaseBody && (w.selectEnds(cc, heads) || caseEndsRetries(cc)) {
+	if cc, ok := b.Stmt.(*ast.CommClause); ok && b.Kind == cfg.KindSelectCaseBody && (w.selectEnds(cc, heads) || caseEndsRetries(w.info, cc)) {
 		return true
 	}
 	if len(b.Nodes) == 0 || len(b.Succs) != 2 {

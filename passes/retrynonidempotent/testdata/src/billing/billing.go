@@ -225,7 +225,7 @@ func (c *Client) Text(ctx context.Context, to, msg string) error { // want Text:
 }
 
 // TextKeyed sets the key on the request: fine.
-func (c *Client) TextKeyed(ctx context.Context, id, to string) error {
+func (c *Client) TextKeyed(ctx context.Context, id, to string) error { // want TextKeyed:`sends POST keyed by param 1`
 	_, err := c.sms.R().SetHeader("Idempotency-Key", id).SetBody(to).Post("/messages")
 	return err
 }

@@ -241,7 +241,7 @@ func keyByIndex(c *http.Client, key string) {
 	}
 }
 
-func keyLowerCase(c *http.Client, key string) {
+func keyLowerCase(c *http.Client, key string) { // want keyLowerCase:`sends POST keyed by param 1`
 	for i := 0; i < 3; i++ {
 		req, _ := http.NewRequest(http.MethodPost, "http://x", nil)
 		req.Header.Set("idempotency-key", key)
@@ -375,7 +375,7 @@ func restyNoRetries() { // want restyNoRetries:`sends unkeyed POST \(retried=fal
 	_, _ = c.R().Post("/orders")
 }
 
-func restyKeyed(key string) {
+func restyKeyed(key string) { // want restyKeyed:`sends POST keyed by param 0`
 	c := resty.New().SetRetryCount(3)
 	_, _ = c.R().SetHeader("Idempotency-Key", key).Post("/orders")
 }

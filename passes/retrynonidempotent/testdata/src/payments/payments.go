@@ -27,7 +27,7 @@ func (c *Client) Charge(ctx context.Context, orderID string, cents int64) error 
 }
 
 // ChargeKeyed sends the key its caller gives.
-func (c *Client) ChargeKeyed(ctx context.Context, key, orderID string) error {
+func (c *Client) ChargeKeyed(ctx context.Context, key, orderID string) error { // want ChargeKeyed:`sends POST keyed by param 1`
 	req, err := http.NewRequestWithContext(ctx, http.MethodPost, c.Base+"/charges", bytes.NewReader([]byte(orderID)))
 	if err != nil {
 		return err

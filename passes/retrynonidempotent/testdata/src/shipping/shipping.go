@@ -45,7 +45,7 @@ func (c *Client) Book(ctx context.Context, body []byte) error { // want Book:`se
 }
 
 // BookKeyed sends the caller's key: silent.
-func (c *Client) BookKeyed(ctx context.Context, key string, body []byte) error {
+func (c *Client) BookKeyed(ctx context.Context, key string, body []byte) error { // want BookKeyed:`sends POST keyed by param 1`
 	req, err := http.NewRequestWithContext(ctx, http.MethodPost, c.base+"/shipments", bytes.NewReader(body))
 	if err != nil {
 		return err
@@ -107,7 +107,7 @@ func (c *Client) Manifest(ctx context.Context, body []byte) error { // want Mani
 }
 
 // ManifestKeyed sends a key made once: silent.
-func (c *Client) ManifestKeyed(ctx context.Context, key string, body []byte) error {
+func (c *Client) ManifestKeyed(ctx context.Context, key string, body []byte) error { // want ManifestKeyed:`sends POST keyed by param 1`
 	req, err := http.NewRequestWithContext(ctx, http.MethodPost, c.base+"/manifests", bytes.NewReader(body))
 	if err != nil {
 		return err

@@ -1,0 +1,52 @@
+package waitsvc
+
+import (
+	"context"
+	"math/rand/v2"
+	"time"
+)
+
+// AwaitHealthy asks for the health endpoint on every tick until it
+// answers: every client that saw the outage ticks in step.
+func (c *Client) AwaitHealthy(ctx context.Context) error { // want AwaitHealthy:`waits`
+	tick := time.NewTicker(5 * time.Second) // want `retry delay has no jitter`
+	defer tick.Stop()
+	for range tick.C {
+		if err := c.get(ctx, "/healthz"); err == nil {
+			return nil
+		}
+		if ctx.Err() != nil {
+			return ctx.Err()
+		}
+	}
+	return nil
+}
+
+// AwaitHealthySpread ticks at a period drawn once per client, which
+// spreads the clients out.
+func (c *Client) AwaitHealthySpread(ctx context.Context) error { // want AwaitHealthySpread:`waits`
+	tick := time.NewTicker(4*time.Second + rand.N(2*time.Second))
+	defer tick.Stop()
+	for range tick.C {
+		if err := c.get(ctx, "/healthz"); err == nil {
+			return nil
+		}
+		if ctx.Err() != nil {
+			return ctx.Err()
+		}
+	}
+	return nil
+}
+
+// Report sends metrics on every tick and gives up at the first failure:
+// periodic work, not a retry.
+func (c *Client) Report(ctx context.Context) error { // want Report:`waits`
+	tick := time.NewTicker(10 * time.Second)
+	defer tick.Stop()
+	for range tick.C {
+		if err := c.get(ctx, "/metrics"); err != nil {
+			return err
+		}
+	}
+	return nil
+}
