@@ -257,7 +257,7 @@ func (f *finder) recursionBound(fd *ast.FuncDecl, s *Site, counters map[types.Ob
 				bound = n.Cond
 			}
 		case *ast.CommClause:
-			if caseEndsRetries(n) && returns(&ast.BlockStmt{List: n.Body}) {
+			if caseEndsRetries(f.info, n) && returns(&ast.BlockStmt{List: n.Body}) {
 				bound = n
 			}
 		}
