@@ -248,6 +248,9 @@ func sendFactOf(info *types.Info, fd *ast.FuncDecl, facts func(*types.Func) *Res
 	}
 	f := &RespFact{Param: -1, Checks: true, Sends: true}
 	var r replay
+	// The returns a 200 reaches with an error we cannot know (a decode of
+	// the body: json.NewDecoder(resp.Body).Decode(out)).
+	okUnknown := map[ast.Node]bool{}
 	for i, code := range sampleCodes {
 		s, ok := r.next(code)
 		if !ok {
@@ -260,6 +263,7 @@ func sendFactOf(info *types.Info, fd *ast.FuncDecl, facts func(*types.Func) *Res
 			return nil
 		}
 		allErr, allNil, someNil, any := true, true, false, false
+		asOK := true // every return is nil, or as unknown as a 200's
 		for _, e := range s.ends {
 			if !e.p.sent {
 				continue
@@ -276,6 +280,12 @@ func sendFactOf(info *types.Info, fd *ast.FuncDecl, facts func(*types.Func) *Res
 			}
 			if !(v.kind == errNil || v.kind == errStatus && v.nilMask.Has(code)) {
 				allNil = false
+				if v.kind != errUnknown || !okUnknown[e.node] {
+					asOK = false
+				}
+				if code == 200 && v.kind == errUnknown {
+					okUnknown[e.node] = true
+				}
 			} else {
 				someNil = true
 			}
@@ -287,7 +297,10 @@ func sendFactOf(info *types.Info, fd *ast.FuncDecl, facts func(*types.Func) *Res
 		// (json.Unmarshal(raw, out) returning its error) fails for a
 		// reason of its own, not for its status: the function still
 		// succeeds on a 2xx, as callers judging it by status need.
-		if any && (allNil || someNil && code >= 200 && code < 300) {
+		// So does a 404 that takes only the paths a 200 takes: if out !=
+		// nil { return decode(resp.Body, out) }; return nil decides
+		// nothing by the status.
+		if any && (allNil || someNil && (code >= 200 && code < 300 || asOK)) {
 			f.Nil |= 1 << i
 		}
 		if code == 200 && !f.Nil.Has(200) {

@@ -3,6 +3,7 @@ package ledgerapi
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"net/http"
 	"strings"
@@ -56,6 +57,27 @@ func (c *Client) Put(ctx context.Context, path, body string) error {
 	}
 	if resp.StatusCode >= 500 {
 		return &StatusError{Code: resp.StatusCode}
+	}
+	return nil
+}
+
+// Get reads path into out when out is given; it fails on 5xx only, and
+// on a body that does not decode, whatever the status.
+func (c *Client) Get(ctx context.Context, path string, out any) error {
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, c.Base+path, nil)
+	if err != nil {
+		return err
+	}
+	resp, err := c.HC.Do(req)
+	if err != nil {
+		return err
+	}
+	defer resp.Body.Close()
+	if resp.StatusCode >= 500 {
+		return &StatusError{Code: resp.StatusCode}
+	}
+	if out != nil {
+		return json.NewDecoder(resp.Body).Decode(out)
 	}
 	return nil
 }

@@ -45,6 +45,17 @@ func (p *Pusher) ReplaceEntry(ctx context.Context, id, body string) error {
 	}, policy(ctx))
 }
 
+// Touch retries Get, which fails on 5xx only: a 404 fails no more than a
+// 200 does (only a body that does not decode fails either).
+func (p *Pusher) Touch(ctx context.Context, id string) error {
+	err := p.api.Get(ctx, "/entries/"+id, nil)
+	for n := 0; err != nil && n < 3; n++ {
+		time.Sleep(pause(n))
+		err = p.api.Get(ctx, "/entries/"+id, nil)
+	}
+	return err
+}
+
 // fetch gets path and fails on every status outside 2xx.
 func (p *Pusher) fetch(ctx context.Context, path string) error {
 	req, err := http.NewRequestWithContext(ctx, http.MethodGet, p.base+path, nil)
