@@ -1,3 +1,5 @@
+// want package:`waits Clamped Doubling Poller.Poll Poller.PollGiven Poller.PollJittered Retry Worker.Run`
+
 // Package pacer retries with delays computed behind interfaces.
 package pacer
 
@@ -34,7 +36,7 @@ func NewWorker(fast bool) *Worker {
 	return &Worker{b: linear{time.Second}}
 }
 
-func (w *Worker) Run(ctx context.Context) error { // want Run:"waits"
+func (w *Worker) Run(ctx context.Context) error {
 	var err error
 	for attempt := 0; attempt < 5; attempt++ {
 		if err = call(ctx); err == nil {
@@ -69,7 +71,7 @@ func NewPoller(given Pacer) *Poller {
 	return &Poller{pace: &steady{every: time.Second}, jittery: &spread{base: time.Second}, given: given}
 }
 
-func (p *Poller) Poll(ctx context.Context) error { // want Poll:"waits"
+func (p *Poller) Poll(ctx context.Context) error {
 	var err error
 	for attempt := 0; attempt < 5; attempt++ {
 		if err = call(ctx); err == nil {
@@ -83,7 +85,7 @@ func (p *Poller) Poll(ctx context.Context) error { // want Poll:"waits"
 // Look-alikes: a jittered implementation, one the caller gives, and
 // implementations that disagree.
 
-func (p *Poller) PollJittered(ctx context.Context) error { // want PollJittered:"waits"
+func (p *Poller) PollJittered(ctx context.Context) error {
 	var err error
 	for attempt := 0; attempt < 5; attempt++ {
 		if err = call(ctx); err == nil {
@@ -94,7 +96,7 @@ func (p *Poller) PollJittered(ctx context.Context) error { // want PollJittered:
 	return err
 }
 
-func (p *Poller) PollGiven(ctx context.Context) error { // want PollGiven:"waits"
+func (p *Poller) PollGiven(ctx context.Context) error {
 	var err error
 	for attempt := 0; attempt < 5; attempt++ {
 		if err = call(ctx); err == nil {
@@ -115,7 +117,7 @@ type jittered struct{}
 
 func (jittered) delay() time.Duration { return time.Second/2 + rand.N(time.Second/2) } // want delay:"delay\\(random=true capped=false grows=false\\)"
 
-func Retry(ctx context.Context, m mixed) error { // want Retry:"waits"
+func Retry(ctx context.Context, m mixed) error {
 	var err error
 	for attempt := 0; attempt < 5; attempt++ {
 		if err = call(ctx); err == nil {
@@ -161,7 +163,7 @@ func (c *clamped) Duration() time.Duration { // want Duration:"delay\\(random=tr
 	return next/2 + rand.N(next/2)
 }
 
-func Doubling(ctx context.Context) error { // want Doubling:"waits"
+func Doubling(ctx context.Context) error {
 	b := &doubling{Min: time.Second, Max: time.Minute}
 	var err error
 	for i := 0; i < 8; i++ {
@@ -173,7 +175,7 @@ func Doubling(ctx context.Context) error { // want Doubling:"waits"
 	return err
 }
 
-func Clamped(ctx context.Context) error { // want Clamped:"waits"
+func Clamped(ctx context.Context) error {
 	b := &clamped{Min: time.Second, Max: time.Minute}
 	var err error
 	for i := 0; i < 8; i++ {

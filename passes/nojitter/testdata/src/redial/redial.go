@@ -1,3 +1,5 @@
+// want package:`waits Conn.connect Conn.spread next`
+
 // Package redial reconnects by calling itself after a failure.
 package redial
 
@@ -17,7 +19,7 @@ type Conn struct {
 }
 
 // connect waits a fixed second and tries again, three times at most.
-func (c *Conn) connect(ctx context.Context, attempt int) error { // want connect:"waits"
+func (c *Conn) connect(ctx context.Context, attempt int) error {
 	conn, err := (&net.Dialer{}).DialContext(ctx, "tcp", c.addr)
 	if err != nil {
 		if attempt >= 3 {
@@ -31,7 +33,7 @@ func (c *Conn) connect(ctx context.Context, attempt int) error { // want connect
 }
 
 // spread waits a random part of a second.
-func (c *Conn) spread(ctx context.Context, attempt int) error { // want spread:"waits"
+func (c *Conn) spread(ctx context.Context, attempt int) error {
 	conn, err := (&net.Dialer{}).DialContext(ctx, "tcp", c.addr)
 	if err != nil {
 		if attempt >= 3 {
@@ -45,7 +47,7 @@ func (c *Conn) spread(ctx context.Context, attempt int) error { // want spread:"
 }
 
 // next dials the next address of a list: not a retry of the same one.
-func next(ctx context.Context, addrs []string) (net.Conn, error) { // want next:"waits"
+func next(ctx context.Context, addrs []string) (net.Conn, error) {
 	if len(addrs) == 0 {
 		return nil, errClosed
 	}

@@ -1,3 +1,5 @@
+// want package:`waits Tail.Drain Tail.Follow Tail.FollowJittered Tail.Refresh`
+
 // Package streamsvc tails a partitioned log: a reader that reconnects to
 // the partition leader whenever its connection fails and resumes from the
 // position it had reached.
@@ -39,7 +41,7 @@ func (t *Tail) sync(ctx context.Context) (int, error) { return 0, nil }
 // Follow reconnects after a failed connect and after a connection that
 // broke, waiting a capped quadratic delay without jitter before each new
 // connection: every reader of a restarted leader reconnects in step.
-func (t *Tail) Follow(ctx context.Context, pos int64) { // want Follow:`waits`
+func (t *Tail) Follow(ctx context.Context, pos int64) {
 	for attempt := 0; true; attempt++ {
 		if attempt != 0 {
 			if !waitdep.Pause(waitdep.Quadratic(attempt, t.unit, t.maxDelay), t.stop) { // want `retry delay has no jitter`
@@ -79,7 +81,7 @@ func (t *Tail) Follow(ctx context.Context, pos int64) { // want Follow:`waits`
 }
 
 // FollowJittered waits a jittered delay before reconnecting.
-func (t *Tail) FollowJittered(ctx context.Context, pos int64) { // want FollowJittered:`waits`
+func (t *Tail) FollowJittered(ctx context.Context, pos int64) {
 	for attempt := 0; ; attempt++ {
 		if attempt > 0 {
 			d := waitdep.Quadratic(attempt, t.unit, t.maxDelay)
@@ -103,7 +105,7 @@ func (t *Tail) FollowJittered(ctx context.Context, pos int64) { // want FollowJi
 
 // Refresh syncs on a schedule: it goes round after a sync that worked too,
 // so its wait paces the schedule and is no backoff.
-func (t *Tail) Refresh(ctx context.Context) { // want Refresh:`waits`
+func (t *Tail) Refresh(ctx context.Context) {
 	for round := 0; ; round++ {
 		if round > 0 {
 			if !waitdep.Pause(time.Minute, t.stop) {
@@ -121,7 +123,7 @@ func (t *Tail) Refresh(ctx context.Context) { // want Refresh:`waits`
 // Drain reads what a connection holds and connects again at once after a
 // connection that ended cleanly: a success goes round, so its wait is a
 // schedule's.
-func (t *Tail) Drain(ctx context.Context, pos int64) { // want Drain:`waits`
+func (t *Tail) Drain(ctx context.Context, pos int64) {
 	for attempt := 0; ; attempt++ {
 		if attempt != 0 {
 			if !waitdep.Pause(t.unit, t.stop) {

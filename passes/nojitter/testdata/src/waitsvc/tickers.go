@@ -1,3 +1,5 @@
+// want package:`waits Client.AwaitHealthy Client.AwaitHealthySpread Client.Broadcast Client.Carts Client.Health Client.Item Client.Labels Client.Linear Client.Orders Client.Poll Client.Price Client.Refresh Client.Report Client.Stock Client.Sync Client.Users Client.Watch Client.get Client.wait Every every`
+
 package waitsvc
 
 import (
@@ -8,7 +10,7 @@ import (
 
 // AwaitHealthy asks for the health endpoint on every tick until it
 // answers: every client that saw the outage ticks in step.
-func (c *Client) AwaitHealthy(ctx context.Context) error { // want AwaitHealthy:`waits`
+func (c *Client) AwaitHealthy(ctx context.Context) error {
 	tick := time.NewTicker(5 * time.Second) // want `retry delay has no jitter`
 	defer tick.Stop()
 	for range tick.C {
@@ -24,7 +26,7 @@ func (c *Client) AwaitHealthy(ctx context.Context) error { // want AwaitHealthy:
 
 // AwaitHealthySpread ticks at a period drawn once per client, which
 // spreads the clients out.
-func (c *Client) AwaitHealthySpread(ctx context.Context) error { // want AwaitHealthySpread:`waits`
+func (c *Client) AwaitHealthySpread(ctx context.Context) error {
 	tick := time.NewTicker(4*time.Second + rand.N(2*time.Second))
 	defer tick.Stop()
 	for range tick.C {
@@ -40,7 +42,7 @@ func (c *Client) AwaitHealthySpread(ctx context.Context) error { // want AwaitHe
 
 // Report sends metrics on every tick and gives up at the first failure:
 // periodic work, not a retry.
-func (c *Client) Report(ctx context.Context) error { // want Report:`waits`
+func (c *Client) Report(ctx context.Context) error {
 	tick := time.NewTicker(10 * time.Second)
 	defer tick.Stop()
 	for range tick.C {

@@ -1,5 +1,3 @@
-// want package:`waits Client.Broadcast Client.Carts Client.Health Client.Item Client.Labels Client.Linear Client.Orders Client.Poll Client.Price Client.Refresh Client.Stock Client.Sync Client.Users Client.Watch Client.get Client.wait Every every`
-
 // Package waitsvc is a service client whose retries wait through helpers
 // of another package and of its own, with delays kept in fields.
 package waitsvc
