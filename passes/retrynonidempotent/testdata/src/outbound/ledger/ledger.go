@@ -90,7 +90,7 @@ func (c *Client) AppendLogged(ctx context.Context, body []byte) error { // want 
 }
 
 // AppendKeyed retries with one key for every attempt.
-func (c *Client) AppendKeyed(ctx context.Context, key string, body []byte) error {
+func (c *Client) AppendKeyed(ctx context.Context, key string, body []byte) error { // want AppendKeyed:`sends POST keyed by param 1`
 	req, err := http.NewRequestWithContext(ctx, http.MethodPost, c.base+"/entries", bytes.NewReader(body))
 	if err != nil {
 		return err
