@@ -15,15 +15,29 @@ import (
 // status expression (resp.StatusCode, resp.StatusCode()/100) and never
 // assigned again.
 func (o *outcomes) noteStatusVars(body ast.Node) {
+	for obj, e := range definedOnce(o.info, body, isInteger) {
+		if statusExpr(o.info, e, o.isDerived) != noStatus {
+			if o.statusVars == nil {
+				o.statusVars = map[types.Object]ast.Expr{}
+			}
+			o.statusVars[obj] = e
+		}
+	}
+}
+
+// definedOnce returns the local variables of body whose type keep accepts,
+// defined with a value (x := e, var x = e) and never assigned, incremented
+// or taken the address of afterwards, each with its value.
+func definedOnce(info *types.Info, body ast.Node, keep func(types.Type) bool) map[types.Object]ast.Expr {
 	assigned := map[types.Object]int{}
 	defs := map[types.Object]ast.Expr{}
 	note := func(id *ast.Ident, rhs ast.Expr, define bool) {
-		obj := o.info.ObjectOf(id)
+		obj := info.ObjectOf(id)
 		if obj == nil {
 			return
 		}
 		assigned[obj]++
-		if define && rhs != nil && isInteger(obj.Type()) {
+		if define && rhs != nil && keep(obj.Type()) {
 			defs[obj] = rhs
 		}
 	}
@@ -64,14 +78,12 @@ func (o *outcomes) noteStatusVars(body ast.Node) {
 		}
 		return true
 	})
-	for obj, e := range defs {
-		if assigned[obj] == 1 && statusExpr(o.info, e, o.isDerived) != noStatus {
-			if o.statusVars == nil {
-				o.statusVars = map[types.Object]ast.Expr{}
-			}
-			o.statusVars[obj] = e
+	for obj := range defs {
+		if assigned[obj] != 1 {
+			delete(defs, obj)
 		}
 	}
+	return defs
 }
 
 // unalias returns the status expression a recorded variable holds, or e.

@@ -2,7 +2,6 @@ package retrysite
 
 import (
 	"go/ast"
-	"go/token"
 	"go/types"
 	"slices"
 
@@ -20,36 +19,11 @@ import (
 // condition (ok := resp.StatusCode == 200) and never assigned again: a test
 // of one is a test of its condition.
 func (o *outcomes) noteBools(body ast.Node) {
-	assigned := map[types.Object]int{}
-	defs := map[types.Object]ast.Expr{}
-	ast.Inspect(body, func(n ast.Node) bool {
-		as, ok := n.(*ast.AssignStmt)
-		if !ok {
-			return true
+	for obj, e := range definedOnce(o.info, body, isBool) {
+		if o.bools == nil {
+			o.bools = map[types.Object]ast.Expr{}
 		}
-		for i, l := range as.Lhs {
-			id, ok := l.(*ast.Ident)
-			if !ok {
-				continue
-			}
-			obj := o.info.ObjectOf(id)
-			if obj == nil {
-				continue
-			}
-			assigned[obj]++
-			if as.Tok == token.DEFINE && len(as.Lhs) == len(as.Rhs) && isBool(obj.Type()) {
-				defs[obj] = as.Rhs[i]
-			}
-		}
-		return true
-	})
-	for obj, e := range defs {
-		if assigned[obj] == 1 {
-			if o.bools == nil {
-				o.bools = map[types.Object]ast.Expr{}
-			}
-			o.bools[obj] = e
-		}
+		o.bools[obj] = e
 	}
 }
 
