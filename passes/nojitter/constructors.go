@@ -64,18 +64,9 @@ func judgesJitter(f *libs.Family) bool { return f.BuiltNoJitter != nil }
 // in which the package only stores a policy without jitter, cap or delay.
 func reportConstructed(pass *analysis.Pass, call *ast.CallExpr, p *policy.Policy, learned map[*types.Func]*NoJitterFact) {
 	if !p.Complete {
-		field, stored := policy.StoredIn(pass.TypesInfo, pass.ResultOf[bodies.Analyzer].(*bodies.Index), p)
-		why := ""
-		if stored != nil {
-			why = judgedElsewhere(pass, stored, learned)
-		} else if v := policy.OtherPackageVar(pass.Pkg, p); v != nil {
-			// var Default = []retry.Option{...} in another package: its
-			// package judged what it stores.
-			field = v
-			if f := new(NoJitterFact); pass.ImportObjectFact(v, f) {
-				why = f.Why
-			}
-		}
+		field, why := policy.JudgeStore(pass, pass.ResultOf[bodies.Analyzer].(*bodies.Index), p,
+			func(stored *policy.Policy) string { return judgedElsewhere(pass, stored, learned) },
+			new(NoJitterFact), func(f *NoJitterFact) string { return f.Why })
 		if why != "" {
 			report.At(pass, call, "the policy stored in %s %s; fix it where it is stored", policy.StoreName(pass.Pkg, field), why)
 		}

@@ -211,17 +211,7 @@ func sameReceiver(f, g *types.Func) bool {
 	if fr == nil || gr == nil {
 		return false
 	}
-	return receiverName(fr.Type()) != nil && receiverName(fr.Type()) == receiverName(gr.Type())
-}
-
-func receiverName(t types.Type) *types.TypeName {
-	if p, ok := t.(*types.Pointer); ok {
-		t = p.Elem()
-	}
-	if n, ok := types.Unalias(t).(*types.Named); ok {
-		return n.Origin().Obj()
-	}
-	return nil
+	return libs.TypeNameOf(fr.Type()) != nil && libs.TypeNameOf(fr.Type()) == libs.TypeNameOf(gr.Type())
 }
 
 // soleImplementation resolves an interface method to the method of the one
@@ -333,7 +323,7 @@ func retriesText(fn *types.Func, n int) string {
 func shortName(fn *types.Func) string {
 	name := fn.Name()
 	if recv := fn.Signature().Recv(); recv != nil {
-		if tn := receiverName(recv.Type()); tn != nil {
+		if tn := libs.TypeNameOf(recv.Type()); tn != nil {
 			name = tn.Name() + "." + name
 		}
 	}

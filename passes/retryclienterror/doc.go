@@ -33,7 +33,10 @@ A test that singles out some client errors (returns on 404, wraps 4xx in
 backoff.Permanent) is a choice, not reported. A function of another
 package that sends and fails on every non-2xx (a client's do that turns
 each such status into an error, whatever its body decodes to) is a send
-and such a test in the operation that calls it. A helper of the package
+and such a test in the operation that calls it; one whose 4xx answers take
+only the paths a 200 takes (it fails on 5xx, and otherwise returns what
+decoding the body into out returns) does not fail on them, so its retry
+is not a retry of 4xx. A helper of the package
 that retries the operation it is given (waitFor(ctx, op) calling
 wait.Retry(ctx, op, ...)) is reported at that retry call, once, when a
 caller passes an operation that retries every 4xx, with the failing call

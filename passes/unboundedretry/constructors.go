@@ -77,18 +77,9 @@ func reportConstructed(pass *analysis.Pass, call *ast.CallExpr, p *policy.Policy
 // reportStored reports a helper call whose policy is read from a struct
 // field in which the package only ever stores a policy that never stops.
 func reportStored(pass *analysis.Pass, call *ast.CallExpr, p *policy.Policy, learned map[*types.Func]*NeverStopsFact, fix string) {
-	field, stored := policy.StoredIn(pass.TypesInfo, pass.ResultOf[bodies.Analyzer].(*bodies.Index), p)
-	why := ""
-	if stored != nil {
-		why = neverStops(pass, stored, learned)
-	} else if v := policy.OtherPackageVar(pass.Pkg, p); v != nil {
-		// var Default = []retry.Option{...} in another package: its
-		// package judged what it stores.
-		field = v
-		if f := new(NeverStopsFact); pass.ImportObjectFact(v, f) {
-			why = f.Why
-		}
-	}
+	field, why := policy.JudgeStore(pass, pass.ResultOf[bodies.Analyzer].(*bodies.Index), p,
+		func(stored *policy.Policy) string { return neverStops(pass, stored, learned) },
+		new(NeverStopsFact), func(f *NeverStopsFact) string { return f.Why })
 	if why != "" {
 		report.At(pass, call, "the policy stored in %s never stops (%s), so this retry can run forever; %s", policy.StoreName(pass.Pkg, field), why, fixText(fix))
 	}

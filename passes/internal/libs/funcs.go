@@ -100,6 +100,18 @@ func ImportsAny(pkg *types.Package, paths ...string) bool {
 	return false
 }
 
+// TypeNameOf returns the declared name of t, a named type or a pointer to
+// one (of a generic type's instance, the generic type's), or nil.
+func TypeNameOf(t types.Type) *types.TypeName {
+	if p, ok := t.(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	if n, ok := types.Unalias(t).(*types.Named); ok {
+		return n.Origin().Obj()
+	}
+	return nil
+}
+
 // IsNamed reports whether t is the named type pkg.name (not through a
 // pointer).
 func IsNamed(t types.Type, pkg, name string) bool {

@@ -4,6 +4,8 @@ import (
 	"go/ast"
 	"go/types"
 
+	"golang.org/x/tools/go/analysis"
+
 	"github.com/idemlint/idemlint/passes/internal/bodies"
 )
 
@@ -113,6 +115,22 @@ func OtherPackageVar(pkg *types.Package, p *Policy) *types.Var {
 		return nil
 	}
 	return v
+}
+
+// JudgeStore returns the struct field or package variable p is read from
+// and what is wrong with the policy stored there, or "": judge reads what
+// this package stores (StoredIn); a package variable of another package
+// carries its own package's judgement in fact (OtherPackageVar), whose
+// why returns it.
+func JudgeStore[F analysis.Fact](pass *analysis.Pass, index *bodies.Index, p *Policy, judge func(*Policy) string, fact F, why func(F) string) (*types.Var, string) {
+	field, stored := StoredIn(pass.TypesInfo, index, p)
+	if stored != nil {
+		return field, judge(stored)
+	}
+	if v := OtherPackageVar(pass.Pkg, p); v != nil && pass.ImportObjectFact(v, fact) {
+		return v, why(fact)
+	}
+	return field, ""
 }
 
 // StoreName names where a policy is stored, for a message: "field opts",

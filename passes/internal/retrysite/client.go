@@ -456,7 +456,7 @@ func (c *clientConfigs) held(obj types.Object, en env, depth int) *ClientConfig 
 		}
 		en = nil
 	}
-	if c.busy[obj] {
+	if c.busy[obj] || c.indexed() == nil {
 		return nil
 	}
 	if cfg := c.importedClient(obj, token.NoPos); cfg != nil {

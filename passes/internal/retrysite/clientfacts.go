@@ -73,7 +73,7 @@ func (f *finder) learnRetryingTransports() {
 		for _, s := range sites {
 			retries = retries || sendsIn(f.info, s.Node)
 		}
-		if tn := recvTypeName(fn); retries && tn != nil {
+		if tn := libs.TypeNameOf(fn.Signature().Recv().Type()); retries && tn != nil {
 			f.clients.transports[tn] = true
 			f.pass.ExportObjectFact(tn, &RetryingTransportFact{})
 		}
@@ -110,29 +110,13 @@ func sendsIn(info *types.Info, n ast.Node) bool {
 	return found
 }
 
-// recvTypeName is the named type a method is declared on.
-func recvTypeName(fn *types.Func) *types.TypeName {
-	t := fn.Signature().Recv().Type()
-	if p, ok := t.(*types.Pointer); ok {
-		t = p.Elem()
-	}
-	if n, ok := types.Unalias(t).(*types.Named); ok {
-		return n.Obj()
-	}
-	return nil
-}
-
 // retryingTransport reports whether t (or what it points to) is a
 // RoundTripper type of the program that retries.
 func (c *clientConfigs) retryingTransport(t types.Type) bool {
-	if p, ok := t.(*types.Pointer); ok {
-		t = p.Elem()
-	}
-	n, ok := types.Unalias(t).(*types.Named)
-	if !ok {
+	tn := libs.TypeNameOf(t)
+	if tn == nil {
 		return false
 	}
-	tn := n.Origin().Obj()
 	if c.transports[tn] {
 		return true
 	}
@@ -159,10 +143,7 @@ func (c *clientConfigs) importedClient(obj types.Object, at token.Pos) *ClientCo
 // the package that returns a retrying client, and each package variable
 // that holds one.
 func (f *finder) exportRetryingClients() {
-	c := f.clients
-	if c.indexed() == nil {
-		return
-	}
+	c := f.clients // its index is built only if a client is followed
 	export := func(obj types.Object, cfg *ClientConfig) {
 		if cfg != nil && !cfg.Off && cfg.GRPC == nil {
 			f.pass.ExportObjectFact(obj, &RetryingClientFact{Attempts: cfg.Attempts, CustomCheck: cfg.CustomCheck, Std: cfg.Std})

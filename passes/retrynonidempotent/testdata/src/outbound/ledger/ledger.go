@@ -8,6 +8,7 @@ import (
 	"net/http"
 
 	"outbound/httpx"
+	"outbound/plainhttp"
 )
 
 type Client struct {
@@ -108,6 +109,15 @@ func (c *Client) AppendKeyed(ctx context.Context, key string, body []byte) error
 func AppendConfigured(ctx context.Context, url string, retries int, body []byte) error { // want AppendConfigured:`sends unkeyed POST \(retried=false\)`
 	hc := httpx.NewConfigured(retries)
 	resp, err := hc.Post(url, "application/json", bytes.NewReader(body))
+	if err != nil {
+		return err
+	}
+	return resp.Body.Close()
+}
+
+// AppendPlain posts once through a client with no retries.
+func AppendPlain(ctx context.Context, url string, body []byte) error { // want AppendPlain:`sends unkeyed POST \(retried=false\)`
+	resp, err := plainhttp.Client.Post(url, "application/json", bytes.NewReader(body))
 	if err != nil {
 		return err
 	}
