@@ -21,6 +21,7 @@ import (
 // the loaded syntax, and so of the peak memory.
 type parse struct {
 	depDirs []string // where dependencies live: the module cache, GOROOT
+	stdDir  string   // GOROOT/src when std is only a dependency: see dropBodies
 }
 
 // newParse returns the parser for a run on patterns. A file is known to
@@ -52,14 +53,17 @@ func newParse(patterns, rootDirs []string) *parse {
 	if err != nil {
 		return &parse{}
 	}
-	var deps []string
-	for _, d := range strings.Fields(string(out)) {
+	p := &parse{}
+	for i, d := range strings.Fields(string(out)) {
 		if !filepath.IsAbs(d) || under(d, roots) || underAny(roots, d) {
 			continue // a root in the module cache or GOROOT: keep all
 		}
-		deps = append(deps, d)
+		p.depDirs = append(p.depDirs, d)
+		if i == 1 {
+			p.stdDir = filepath.Join(d, "src")
+		}
 	}
-	return &parse{depDirs: deps}
+	return p
 }
 
 // under reports whether path lies in one of dirs.
@@ -88,5 +92,9 @@ func (p *parse) file(fset *token.FileSet, filename string, src []byte) (*ast.Fil
 	if !under(filename, p.depDirs) {
 		mode |= parser.ParseComments
 	}
-	return parser.ParseFile(fset, filename, src, mode)
+	f, err := parser.ParseFile(fset, filename, src, mode)
+	if f != nil && p.stdDir != "" && under(filename, []string{p.stdDir}) {
+		dropBodies(f)
+	}
+	return f, err
 }
