@@ -8,7 +8,10 @@ import (
 // programPackages lists the packages whose types may implement an
 // interface called from this one: the package itself and the packages it
 // imports, directly or not, that belong to the same module (by path
-// prefix) or hold a function that retries (a RetriesFact). A service that
+// prefix) or hold a function that retries (a RetriesFact), and the
+// standard library's: a field of an interface type that the program fills
+// with its retrying wrapper or with a plain *http.Client (the default, the
+// wrapper being opt-in) has two implementations, not one. A service that
 // calls a store through an interface whose one implementation lives in
 // another package of the program reaches that implementation's retries.
 func (a *amplifier) programPackages() []*types.Package {
@@ -28,7 +31,7 @@ func (a *amplifier) programPackages() []*types.Package {
 				continue
 			}
 			seen[imp] = true
-			if withFacts[imp] || prefix != "" && strings.HasPrefix(imp.Path()+"/", prefix) {
+			if withFacts[imp] || inStd(imp) || prefix != "" && strings.HasPrefix(imp.Path()+"/", prefix) {
 				out = append(out, imp)
 			}
 			visit(imp)
@@ -58,3 +61,10 @@ func modulePrefix(path string) string {
 }
 
 var codeHosts = map[string]bool{"github.com": true, "gitlab.com": true, "bitbucket.org": true, "codeberg.org": true}
+
+// inStd reports whether p is a package of the standard library, whose
+// first path element has no dot.
+func inStd(p *types.Package) bool {
+	first, _, _ := strings.Cut(p.Path(), "/")
+	return !strings.Contains(first, ".")
+}
