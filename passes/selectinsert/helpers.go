@@ -18,9 +18,14 @@ type helpers struct {
 	checks  map[*types.Func]*CheckFact
 	queries map[*types.Func]*QueryFact
 	inserts map[*types.Func]*InsertFact
+	// impls caches soleImplementation's answers.
+	impls map[*types.Func]*types.Func
 }
 
 func (h *helpers) check(fn *types.Func) *CheckFact {
+	if impl := h.soleImplementation(fn); impl != nil {
+		fn = impl
+	}
 	if c := h.checks[fn]; c != nil {
 		return c
 	}
@@ -32,6 +37,9 @@ func (h *helpers) check(fn *types.Func) *CheckFact {
 }
 
 func (h *helpers) query(fn *types.Func) *QueryFact {
+	if impl := h.soleImplementation(fn); impl != nil {
+		fn = impl
+	}
 	if q := h.queries[fn]; q != nil {
 		return q
 	}
@@ -43,6 +51,9 @@ func (h *helpers) query(fn *types.Func) *QueryFact {
 }
 
 func (h *helpers) insert(fn *types.Func) *InsertFact {
+	if impl := h.soleImplementation(fn); impl != nil {
+		fn = impl
+	}
 	if i := h.inserts[fn]; i != nil {
 		return i
 	}
@@ -77,7 +88,7 @@ func (h *helpers) learn(decls []*bodies.Body, newFinder func(*bodies.Body) *find
 				h.checks[d.Func] = &CheckFact{Table: r.table, Columns: r.cols, Model: r.modelName, Backed: r.backed || r.model != nil && backedByModel(r)}
 				changed = true
 			case len(inserts) > 0 && len(reads) == 0:
-				if fact := insertFact(f, inserts); fact != nil && !g.detectsUnique(d, d.Node) && !g.serializable(d.Node) {
+				if fact := insertFact(f, inserts); fact != nil && !g.detectsUnique(d, d.Node) && !g.serializable(d.Node) && !g.holdsLock(d) {
 					h.inserts[d.Func] = fact
 					changed = true
 				}
