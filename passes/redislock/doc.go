@@ -35,7 +35,9 @@ local variable first) and through its go-redis-like rueidiscompat adapter:
     same package or another (a Fact on the wrappers), calls the NX wrapper
     and then the DEL wrapper with the same key, the DEL is an unsafe
     unlock, reported at the DEL (at the wrapper call when the wrapper is in
-    another package). A DEL run only when a GET of the same key returned
+    another package); the wrappers may be called through an interface
+    whose one implementation is in the interface's package (a Locker with
+    one redisLocker). A DEL run only when a GET of the same key returned
     the owner's token is reported too (two commands: the lock can pass to
     another holder in between), when the key is a lock's (taken with NX in
     the package, a lock field, or a parameter of a package whose lock

@@ -7,6 +7,8 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
+
+	"github.com/idemlint/idemlint/passes/internal/ifaces"
 )
 
 // keyParamFact says what a function does with a key it is given: a
@@ -75,6 +77,7 @@ func exportKeyParams(pass *analysis.Pass, funcs []*funcCommands) {
 // helper releases the lock without checking its owner. Reported at the
 // DEL when the helper is in this package, else at the call.
 func pairedUnlocks(pass *analysis.Pass, funcs []*funcCommands, local map[*types.Func]*funcCommands, at reporter) {
+	var impls ifaces.Resolver
 	for _, fc := range funcs {
 		type taken struct {
 			call *ast.CallExpr
@@ -86,6 +89,9 @@ func pairedUnlocks(pass *analysis.Pass, funcs []*funcCommands, local map[*types.
 			call, ok := n.(*ast.CallExpr)
 			if !ok || fn == nil {
 				continue
+			}
+			if impl := impls.SoleImplementation(fn); impl != nil {
+				fn = impl // a Locker interface whose one implementation is beside it
 			}
 			var f keyParamFact
 			if !pass.ImportObjectFact(fn, &f) {

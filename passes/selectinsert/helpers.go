@@ -7,6 +7,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/idemlint/idemlint/passes/internal/bodies"
+	"github.com/idemlint/idemlint/passes/internal/ifaces"
 )
 
 // helpers holds what the functions of the program do with the database,
@@ -18,12 +19,12 @@ type helpers struct {
 	checks  map[*types.Func]*CheckFact
 	queries map[*types.Func]*QueryFact
 	inserts map[*types.Func]*InsertFact
-	// impls caches soleImplementation's answers.
-	impls map[*types.Func]*types.Func
+	// impls resolves a Store interface to its one implementation.
+	impls ifaces.Resolver
 }
 
 func (h *helpers) check(fn *types.Func) *CheckFact {
-	if impl := h.soleImplementation(fn); impl != nil {
+	if impl := h.impls.SoleImplementation(fn); impl != nil {
 		fn = impl
 	}
 	if c := h.checks[fn]; c != nil {
@@ -37,7 +38,7 @@ func (h *helpers) check(fn *types.Func) *CheckFact {
 }
 
 func (h *helpers) query(fn *types.Func) *QueryFact {
-	if impl := h.soleImplementation(fn); impl != nil {
+	if impl := h.impls.SoleImplementation(fn); impl != nil {
 		fn = impl
 	}
 	if q := h.queries[fn]; q != nil {
@@ -51,7 +52,7 @@ func (h *helpers) query(fn *types.Func) *QueryFact {
 }
 
 func (h *helpers) insert(fn *types.Func) *InsertFact {
-	if impl := h.soleImplementation(fn); impl != nil {
+	if impl := h.impls.SoleImplementation(fn); impl != nil {
 		fn = impl
 	}
 	if i := h.inserts[fn]; i != nil {

@@ -49,7 +49,7 @@ func run(pass *analysis.Pass) (any, error) {
 	g := newGuards(pass, index)
 	g.learnUniqueChecks()
 	g.learnLocks()
-	h := &helpers{pass: pass, checks: map[*types.Func]*CheckFact{}, queries: map[*types.Func]*QueryFact{}, inserts: map[*types.Func]*InsertFact{}, impls: map[*types.Func]*types.Func{}}
+	h := &helpers{pass: pass, checks: map[*types.Func]*CheckFact{}, queries: map[*types.Func]*QueryFact{}, inserts: map[*types.Func]*InsertFact{}}
 	decls := index.Decls()
 	// The learning fixpoint reads a function several times: its parents
 	// map is built once, when a read needs it.
