@@ -60,7 +60,14 @@ local variable first) and through its go-redis-like rueidiscompat adapter:
     Get(...).Val(), Exists(...).Val() and a redis.Nil test of Result()'s
     error. Reported at the Set; SET NX tests and sets in one step. A Set of
     computed data (a cache entry) is not reported: a racing cache fill is
-    harmless.
+    harmless. The read and the set may each be a helper of any package
+    that sends one command on a key built from its parameters
+    (Handled(ctx, id) doing GET "events:"+id, MarkHandled(ctx, id) doing
+    SET of the same key; a Fact carries the key's recipe): when what the
+    read helper found (not only its error) decides the set helper's call
+    with the same arguments, the call is reported. Likewise a claim helper
+    of another package (SET NX, result returned) followed by work and the
+    set helper on the same key is a marker, reported at the claim's call.
 
 A SET NX whose result is dropped and after which its function does no work
 (or that is in a test) seeds state or sets a flag, and is not reported as a

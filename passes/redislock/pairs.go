@@ -124,10 +124,12 @@ func pairedUnlocks(pass *analysis.Pass, funcs []*funcCommands, local map[*types.
 }
 
 // hasKeyParamFacts reports whether a package this one depends on has lock
-// helpers taking keys as parameters, whose calls pairedUnlocks pairs.
+// helpers taking keys as parameters, whose calls pairedUnlocks and
+// helperKeyRaces pair.
 func hasKeyParamFacts(pass *analysis.Pass) bool {
 	for _, f := range pass.AllObjectFacts() {
-		if _, ok := f.Fact.(*keyParamFact); ok {
+		switch f.Fact.(type) {
+		case *keyParamFact, *keyCmdFact:
 			return true
 		}
 	}

@@ -22,7 +22,7 @@ var Analyzer = &analysis.Analyzer{
 	URL:       "https://github.com/idemlint/idemlint#redislock",
 	Requires:  []*analysis.Analyzer{bodies.Analyzer},
 	Run:       run,
-	FactTypes: []analysis.Fact{(*keyParamFact)(nil)},
+	FactTypes: []analysis.Fact{(*keyParamFact)(nil), (*keyCmdFact)(nil)},
 }
 
 const (
@@ -92,6 +92,7 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	exportKeyParams(pass, funcs)
 	pairedUnlocks(pass, funcs, pk.funcs, at)
+	helperKeyRaces(pass, funcs, exportKeyCmds(pass, funcs), at)
 	return nil, nil
 }
 

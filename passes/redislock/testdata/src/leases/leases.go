@@ -27,7 +27,7 @@ type redisLeaser struct {
 // New returns the package's only Leaser.
 func New(rdb *redis.Client) Leaser { return &redisLeaser{rdb: rdb, ttl: 30 * time.Second} }
 
-func (l *redisLeaser) Take(ctx context.Context, key string) error { // want Take:`key params nx=1 del=-1`
+func (l *redisLeaser) Take(ctx context.Context, key string) error { // want Take:`NX \$1` Take:`key params nx=1 del=-1`
 	ok, err := l.rdb.SetNX(ctx, key, "1", l.ttl).Result()
 	if err != nil {
 		return err
