@@ -10,6 +10,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/idemlint/idemlint/passes/internal/astutil"
+	"github.com/idemlint/idemlint/passes/internal/ifaces"
 )
 
 // keyCmdFact says that a function sends one Redis command on a key it
@@ -102,9 +103,9 @@ func isErrorType(t types.Type) bool {
 	return types.Identical(t, types.Universe.Lookup("error").Type())
 }
 
-// exportKeyCmds exports the facts of the package's functions and returns
-// them by function.
-func exportKeyCmds(pass *analysis.Pass, funcs []*funcCommands) map[*types.Func]*keyCmdFact {
+// exportKeyCmds exports the facts of the package's functions, and of the
+// interface methods they alone implement, and returns them by function.
+func exportKeyCmds(pass *analysis.Pass, funcs []*funcCommands, impls *ifaces.Resolver) map[*types.Func]*keyCmdFact {
 	out := map[*types.Func]*keyCmdFact{}
 	for _, fc := range funcs {
 		fn, ok := pass.TypesInfo.Defs[fc.decl.Name].(*types.Func)
@@ -114,6 +115,10 @@ func exportKeyCmds(pass *analysis.Pass, funcs []*funcCommands) map[*types.Func]*
 		if f := keyCmd(fc); f != nil {
 			pass.ExportObjectFact(fn, f)
 			out[fn] = f
+			for _, m := range impls.Stands(pass.Pkg, fn) {
+				pass.ExportObjectFact(m, f) // a Store interface's one implementation
+				out[m] = f
+			}
 		}
 	}
 	return out

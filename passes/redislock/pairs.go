@@ -59,8 +59,9 @@ func keyParams(fc *funcCommands) *keyParamFact {
 	return f
 }
 
-// exportKeyParams exports the facts of the package's functions.
-func exportKeyParams(pass *analysis.Pass, funcs []*funcCommands) {
+// exportKeyParams exports the facts of the package's functions, and of
+// the interface methods they alone implement.
+func exportKeyParams(pass *analysis.Pass, funcs []*funcCommands, impls *ifaces.Resolver) {
 	for _, fc := range funcs {
 		fn, ok := pass.TypesInfo.Defs[fc.decl.Name].(*types.Func)
 		if !ok {
@@ -68,6 +69,9 @@ func exportKeyParams(pass *analysis.Pass, funcs []*funcCommands) {
 		}
 		if f := keyParams(fc); (f.NX >= 0) != (f.Del >= 0) { // a wrapper does one of the two
 			pass.ExportObjectFact(fn, f)
+			for _, m := range impls.Stands(pass.Pkg, fn) {
+				pass.ExportObjectFact(m, f)
+			}
 		}
 	}
 }
@@ -76,8 +80,7 @@ func exportKeyParams(pass *analysis.Pass, funcs []*funcCommands) {
 // plain-DEL helper given the key an NX helper called before it took: the
 // helper releases the lock without checking its owner. Reported at the
 // DEL when the helper is in this package, else at the call.
-func pairedUnlocks(pass *analysis.Pass, funcs []*funcCommands, local map[*types.Func]*funcCommands, at reporter) {
-	var impls ifaces.Resolver
+func pairedUnlocks(pass *analysis.Pass, funcs []*funcCommands, local map[*types.Func]*funcCommands, impls *ifaces.Resolver, at reporter) {
 	for _, fc := range funcs {
 		type taken struct {
 			call *ast.CallExpr

@@ -10,6 +10,7 @@ import (
 
 	"github.com/idemlint/idemlint/passes/internal/astutil"
 	"github.com/idemlint/idemlint/passes/internal/bodies"
+	"github.com/idemlint/idemlint/passes/internal/ifaces"
 	"github.com/idemlint/idemlint/passes/internal/libs"
 	"github.com/idemlint/idemlint/passes/internal/report"
 	"github.com/idemlint/idemlint/passes/internal/sqltext"
@@ -90,9 +91,10 @@ func run(pass *analysis.Pass) (any, error) {
 		fc.check(pk, lockFields, at)
 		pk.helperMarkers(fc, at)
 	}
-	exportKeyParams(pass, funcs)
-	pairedUnlocks(pass, funcs, pk.funcs, at)
-	helperKeyRaces(pass, funcs, exportKeyCmds(pass, funcs), at)
+	var impls ifaces.Resolver
+	exportKeyParams(pass, funcs, &impls)
+	pairedUnlocks(pass, funcs, pk.funcs, &impls, at)
+	helperKeyRaces(pass, funcs, exportKeyCmds(pass, funcs, &impls), at)
 	return nil, nil
 }
 

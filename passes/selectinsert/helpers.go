@@ -96,16 +96,19 @@ func (h *helpers) learn(decls []*bodies.Body, newFinder func(*bodies.Body) *find
 			}
 		}
 	}
+	// The facts go on the interface methods a function alone implements
+	// too: under go vet a caller in another package sees the interface
+	// but not the package's unexported implementation.
 	for fn, f := range h.checks {
 		if f.Table != "" || f.Model != "" {
-			h.pass.ExportObjectFact(fn, f)
+			h.export(fn, f)
 		}
 	}
 	for fn, f := range h.queries {
-		h.pass.ExportObjectFact(fn, f)
+		h.export(fn, f)
 	}
 	for fn, f := range h.inserts {
-		h.pass.ExportObjectFact(fn, f)
+		h.export(fn, f)
 	}
 }
 
@@ -146,4 +149,12 @@ func oneParam(uses []paramUse) (int, bool) {
 		}
 	}
 	return uses[0].param, true
+}
+
+// export exports f on fn and on the interface methods fn alone implements.
+func (h *helpers) export(fn *types.Func, f analysis.Fact) {
+	h.pass.ExportObjectFact(fn, f)
+	for _, m := range h.impls.Stands(h.pass.Pkg, fn) {
+		h.pass.ExportObjectFact(m, f)
+	}
 }

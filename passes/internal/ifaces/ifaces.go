@@ -9,7 +9,8 @@ import "go/types"
 
 // Resolver caches SoleImplementation's answers for one pass.
 type Resolver struct {
-	impls map[*types.Func]*types.Func
+	impls  map[*types.Func]*types.Func
+	stands map[*types.Func][]*types.Func // Stands' index, for one package
 }
 
 // SoleImplementation returns the method of the one named type, in the
@@ -65,4 +66,39 @@ func sole(fn *types.Func, iface *types.Interface) *types.Func {
 		}
 	}
 	return impl
+}
+
+// Stands returns the methods of interfaces declared in pkg for which impl,
+// a method of pkg, is the sole implementation. An analyzer exports impl's
+// fact on them too: a package importing pkg from export data (go vet) does
+// not see pkg's unexported types, so it cannot resolve the interface
+// itself, but it can read a fact on the interface method.
+func (r *Resolver) Stands(pkg *types.Package, impl *types.Func) []*types.Func {
+	if r.stands == nil {
+		r.stands = map[*types.Func][]*types.Func{}
+		scope := pkg.Scope()
+		for _, name := range scope.Names() {
+			tn, ok := scope.Lookup(name).(*types.TypeName)
+			if !ok || tn.IsAlias() {
+				continue
+			}
+			named, ok := tn.Type().(*types.Named)
+			if !ok || named.TypeParams().Len() > 0 {
+				continue
+			}
+			iface, ok := named.Underlying().(*types.Interface)
+			if !ok {
+				continue
+			}
+			for m := range iface.Methods() {
+				if m.Pkg() != pkg {
+					continue
+				}
+				if sole := r.SoleImplementation(m); sole != nil {
+					r.stands[sole] = append(r.stands[sole], m)
+				}
+			}
+		}
+	}
+	return r.stands[impl]
 }

@@ -15,8 +15,8 @@ var ErrHeld = errors.New("leases: held by another worker")
 
 // Leaser takes and gives back leases on keys its caller names.
 type Leaser interface {
-	Take(ctx context.Context, key string) error
-	Give(ctx context.Context, key string) error
+	Take(ctx context.Context, key string) error // want Take:`key params nx=1 del=-1` Take:`NX \$1`
+	Give(ctx context.Context, key string) error // want Give:`key params nx=-1 del=1`
 }
 
 type redisLeaser struct {
