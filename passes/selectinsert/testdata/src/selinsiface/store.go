@@ -19,7 +19,7 @@ type Workspace struct {
 // Store is what the service needs from the database.
 type Store interface {
 	WorkspaceByName(ctx context.Context, name string) (*Workspace, error) // want WorkspaceByName:`checks selinsiface.Workspace\(name\)`
-	CreateWorkspace(ctx context.Context, w *Workspace) error // want CreateWorkspace:`inserts into selinsiface.Workspace`
+	CreateWorkspace(ctx context.Context, w *Workspace) error              // want CreateWorkspace:`inserts into selinsiface.Workspace`
 }
 
 // Cache is implemented twice: a call through it could run either.
