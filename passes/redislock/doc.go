@@ -65,7 +65,8 @@ local variable first) and through its go-redis-like rueidiscompat adapter:
     (Handled(ctx, id) doing GET "events:"+id, MarkHandled(ctx, id) doing
     SET of the same key; a Fact carries the key's recipe): when what the
     read helper found (not only its error) decides the set helper's call
-    with the same arguments, the call is reported. Likewise a claim helper
+    with the same arguments, and work hangs on the check (between the two
+    or after the set), the call is reported. Likewise a claim helper
     of another package (SET NX, result returned) followed by work and the
     set helper on the same key is a marker, reported at the claim's call.
 

@@ -156,7 +156,10 @@ func helperKeyRaces(pass *analysis.Pass, funcs []*funcCommands, local map[*types
 				}
 				switch a.fact.Cmd {
 				case "GET", "EXISTS":
-					if fc.findingDecides(a.call, b.call) {
+					// Work must hang on the check (between, or after the
+					// set): a flag turned on twice with nothing else
+					// repeated harms no one.
+					if fc.findingDecides(a.call, b.call) && (fc.workBetween(a.call, b.call) || fc.workAfter(b.call)) {
 						at(fc, &command{call: b.call}, msgCheckSet,
 							analysis.RelatedInformation{Pos: a.call.Pos(), Message: "the key is read here, by " + a.fn.Name() + ", and set by " + b.fn.Name()})
 					}

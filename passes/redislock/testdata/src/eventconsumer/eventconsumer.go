@@ -89,3 +89,26 @@ func (c *Consumer) Replay(ctx context.Context, id, parent string) error {
 	}
 	return c.store.MarkHandled(ctx, id)
 }
+
+// MarkFirst marks before it applies: both deliveries can still see the
+// event unhandled, mark it and apply it.
+func (c *Consumer) MarkFirst(ctx context.Context, id string) error {
+	done, err := c.store.Handled(ctx, id)
+	if err != nil || done {
+		return err
+	}
+	if err := c.store.MarkHandled(ctx, id); err != nil { // want `GET then SET of the same key is a check-then-set race`
+		return err
+	}
+	return c.apply(ctx, id)
+}
+
+// Acknowledge sets the flag if it is not set yet and does nothing else:
+// setting it twice repeats nothing.
+func (c *Consumer) Acknowledge(ctx context.Context, id string) error {
+	done, err := c.store.Handled(ctx, id)
+	if err != nil || done {
+		return err
+	}
+	return c.store.MarkHandled(ctx, id)
+}
