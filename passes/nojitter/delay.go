@@ -252,13 +252,13 @@ func (t *tracer) call(c *ssa.CallCommon, depth int) delay {
 	case libs.Is(fn, "math", "Pow"):
 		args.grows = true
 		return args
-	case fn != nil && fn.Pkg() == t.pkg && len(callee.Blocks) > 0:
+	case (fn != nil && fn.Pkg() == t.pkg || localClosure(callee, t.pkg)) && len(callee.Blocks) > 0:
 		t.inCallee++
 		d := t.returns(callee, depth+1)
 		t.inCallee--
 		if d.random && d.gate != nil && len(c.Args) > 0 && fieldUnset(c.Args[0], d.gate.Name()) {
 			d.random, d.gate = false, nil
-			t.note(c.Pos(), "%s adds no jitter: its receiver's field is never set", fn.Name())
+			t.note(c.Pos(), "%s adds no jitter: its receiver's field is never set", callee.Name())
 		}
 		d.varying = d.varying || args.varying
 		d.random = d.random || args.random
@@ -458,4 +458,12 @@ func callersOf(funcs []*ssa.Function) (map[*ssa.Function][]*ssa.CallCommon, map[
 		}
 	}
 	return calls, escaped
+}
+
+// localClosure reports whether callee is a function literal of the
+// package (wait := func(n int) time.Duration {...}; time.Sleep(wait(i))):
+// it is followed into like a named function; what it captures stays
+// opaque.
+func localClosure(callee *ssa.Function, pkg *types.Package) bool {
+	return callee.Object() == nil && callee.Parent() != nil && callee.Pkg != nil && callee.Pkg.Pkg == pkg
 }

@@ -12,7 +12,11 @@ a retry loop that waits for nothing hammers the failing dependency.
 Hand-written retry loops: the duration that reaches time.Sleep, time.After,
 time.NewTimer, time.AfterFunc or Timer.Reset on the retry path (including a
 select with ctx.Done()) is followed backwards through SSA values, phis,
-conversions, arithmetic and calls of functions of the package. Reported at
+conversions, arithmetic and calls of functions of the package (function
+literals kept in local variables included: wait := func(n int)
+time.Duration {...}; what they capture is not judged). A goto back to a
+label from a failure branch is a retry loop too, judged the same way (a
+hot one is reported at the goto). Reported at
 the wait call:
 
   - no jitter: no math/rand, math/rand/v2, crypto/rand or jitter helper

@@ -75,6 +75,10 @@ func run(pass *analysis.Pass) (any, error) {
 	for _, s := range res.Recursions {
 		checkLoop(pass, s, local, calls, t)
 	}
+	// A goto back to a label after a failure is a retry loop.
+	for _, s := range res.Gotos {
+		checkLoop(pass, s, local, calls, t)
+	}
 	checkBuilt(pass, sites)
 	checkDelayers(pass, funcs, t)
 	checkWrapped(pass)

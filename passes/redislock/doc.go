@@ -35,7 +35,9 @@ local variable first) and through its go-redis-like rueidiscompat adapter:
     same package or another (a Fact on the wrappers), calls the NX wrapper
     and then the DEL wrapper with the same key, the DEL is an unsafe
     unlock, reported at the DEL (at the wrapper call when the wrapper is in
-    another package). A DEL run only when a GET of the same key returned
+    another package); the wrappers may be called through an interface
+    whose one implementation is in the interface's package (a Locker with
+    one redisLocker). A DEL run only when a GET of the same key returned
     the owner's token is reported too (two commands: the lock can pass to
     another holder in between), when the key is a lock's (taken with NX in
     the package, a lock field, or a parameter of a package whose lock
@@ -58,7 +60,15 @@ local variable first) and through its go-redis-like rueidiscompat adapter:
     Get(...).Val(), Exists(...).Val() and a redis.Nil test of Result()'s
     error. Reported at the Set; SET NX tests and sets in one step. A Set of
     computed data (a cache entry) is not reported: a racing cache fill is
-    harmless.
+    harmless. The read and the set may each be a helper of any package
+    that sends one command on a key built from its parameters
+    (Handled(ctx, id) doing GET "events:"+id, MarkHandled(ctx, id) doing
+    SET of the same key; a Fact carries the key's recipe): when what the
+    read helper found (not only its error) decides the set helper's call
+    with the same arguments, and work hangs on the check (between the two
+    or after the set), the call is reported. Likewise a claim helper
+    of another package (SET NX, result returned) followed by work and the
+    set helper on the same key is a marker, reported at the claim's call.
 
 A SET NX whose result is dropped and after which its function does no work
 (or that is in a test) seeds state or sets a flag, and is not reported as a

@@ -7,6 +7,8 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
+
+	"github.com/idemlint/idemlint/passes/internal/ifaces"
 )
 
 // keyParamFact says what a function does with a key it is given: a
@@ -57,8 +59,9 @@ func keyParams(fc *funcCommands) *keyParamFact {
 	return f
 }
 
-// exportKeyParams exports the facts of the package's functions.
-func exportKeyParams(pass *analysis.Pass, funcs []*funcCommands) {
+// exportKeyParams exports the facts of the package's functions, and of
+// the interface methods they alone implement.
+func exportKeyParams(pass *analysis.Pass, funcs []*funcCommands, impls *ifaces.Resolver) {
 	for _, fc := range funcs {
 		fn, ok := pass.TypesInfo.Defs[fc.decl.Name].(*types.Func)
 		if !ok {
@@ -66,6 +69,9 @@ func exportKeyParams(pass *analysis.Pass, funcs []*funcCommands) {
 		}
 		if f := keyParams(fc); (f.NX >= 0) != (f.Del >= 0) { // a wrapper does one of the two
 			pass.ExportObjectFact(fn, f)
+			for _, m := range impls.Stands(pass.Pkg, fn) {
+				pass.ExportObjectFact(m, f)
+			}
 		}
 	}
 }
@@ -74,7 +80,7 @@ func exportKeyParams(pass *analysis.Pass, funcs []*funcCommands) {
 // plain-DEL helper given the key an NX helper called before it took: the
 // helper releases the lock without checking its owner. Reported at the
 // DEL when the helper is in this package, else at the call.
-func pairedUnlocks(pass *analysis.Pass, funcs []*funcCommands, local map[*types.Func]*funcCommands, at reporter) {
+func pairedUnlocks(pass *analysis.Pass, funcs []*funcCommands, local map[*types.Func]*funcCommands, impls *ifaces.Resolver, at reporter) {
 	for _, fc := range funcs {
 		type taken struct {
 			call *ast.CallExpr
@@ -86,6 +92,9 @@ func pairedUnlocks(pass *analysis.Pass, funcs []*funcCommands, local map[*types.
 			call, ok := n.(*ast.CallExpr)
 			if !ok || fn == nil {
 				continue
+			}
+			if impl := impls.SoleImplementation(fn); impl != nil {
+				fn = impl // a Locker interface whose one implementation is beside it
 			}
 			var f keyParamFact
 			if !pass.ImportObjectFact(fn, &f) {
@@ -118,10 +127,12 @@ func pairedUnlocks(pass *analysis.Pass, funcs []*funcCommands, local map[*types.
 }
 
 // hasKeyParamFacts reports whether a package this one depends on has lock
-// helpers taking keys as parameters, whose calls pairedUnlocks pairs.
+// helpers taking keys as parameters, whose calls pairedUnlocks and
+// helperKeyRaces pair.
 func hasKeyParamFacts(pass *analysis.Pass) bool {
 	for _, f := range pass.AllObjectFacts() {
-		if _, ok := f.Fact.(*keyParamFact); ok {
+		switch f.Fact.(type) {
+		case *keyParamFact, *keyCmdFact:
 			return true
 		}
 	}

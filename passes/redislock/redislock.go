@@ -10,6 +10,7 @@ import (
 
 	"github.com/idemlint/idemlint/passes/internal/astutil"
 	"github.com/idemlint/idemlint/passes/internal/bodies"
+	"github.com/idemlint/idemlint/passes/internal/ifaces"
 	"github.com/idemlint/idemlint/passes/internal/libs"
 	"github.com/idemlint/idemlint/passes/internal/report"
 	"github.com/idemlint/idemlint/passes/internal/sqltext"
@@ -22,7 +23,7 @@ var Analyzer = &analysis.Analyzer{
 	URL:       "https://github.com/idemlint/idemlint#redislock",
 	Requires:  []*analysis.Analyzer{bodies.Analyzer},
 	Run:       run,
-	FactTypes: []analysis.Fact{(*keyParamFact)(nil)},
+	FactTypes: []analysis.Fact{(*keyParamFact)(nil), (*keyCmdFact)(nil)},
 }
 
 const (
@@ -90,8 +91,10 @@ func run(pass *analysis.Pass) (any, error) {
 		fc.check(pk, lockFields, at)
 		pk.helperMarkers(fc, at)
 	}
-	exportKeyParams(pass, funcs)
-	pairedUnlocks(pass, funcs, pk.funcs, at)
+	var impls ifaces.Resolver
+	exportKeyParams(pass, funcs, &impls)
+	pairedUnlocks(pass, funcs, pk.funcs, &impls, at)
+	helperKeyRaces(pass, funcs, exportKeyCmds(pass, funcs, &impls), at)
 	return nil, nil
 }
 

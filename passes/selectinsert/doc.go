@@ -27,7 +27,9 @@ pgxpool, and GORM v2 (gorm.io/gorm) and v1 (github.com/jinzhu/gorm): Create,
 and Save, except of the rows a read just filled, which it updates by their
 primary keys. The insert may be an INSERT ... RETURNING run by QueryRow, or
 a function of the program that inserts into the table (store.Create(ctx,
-row), a Save helper), also learned as a Fact. A query helper that runs the
+row), a Save helper), also learned as a Fact. A call through an interface
+whose one implementation is a type of the interface's package (a Store
+with one gormStore) is a call of that implementation. A query helper that runs the
 SQL its caller passes (dbx.Exists(ctx, db, "SELECT 1 FROM carts WHERE
 session_id = $1", id)) is read with the caller's text. SQL text is read from
 constants, concatenations, fmt.Sprintf with a constant format and local
@@ -47,6 +49,11 @@ Not reported, because the database backs the insert:
     "duplicate key" messages), directly or through a helper (a Fact);
   - a function that opens a transaction with sql.LevelSerializable or
     pgx.Serializable;
+  - a function that takes an exclusive advisory lock first
+    (pg_advisory_xact_lock, pg_advisory_lock and their try_ forms, MySQL
+    GET_LOCK, sp_getapplock), in its own SQL or through a helper that runs
+    it: twins taking the same lock run one after the other (the _shared
+    forms let both in and do not count);
   - a table whose checked columns (the read's WHERE equality columns) are
     covered by a UNIQUE or PRIMARY KEY constraint in the module's .sql files
     (migrations/ folders included), in the files and directories named by

@@ -7,6 +7,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/idemlint/idemlint/passes/internal/bodies"
+	"github.com/idemlint/idemlint/passes/internal/ifaces"
 )
 
 // helpers holds what the functions of the program do with the database,
@@ -18,9 +19,14 @@ type helpers struct {
 	checks  map[*types.Func]*CheckFact
 	queries map[*types.Func]*QueryFact
 	inserts map[*types.Func]*InsertFact
+	// impls resolves a Store interface to its one implementation.
+	impls ifaces.Resolver
 }
 
 func (h *helpers) check(fn *types.Func) *CheckFact {
+	if impl := h.impls.SoleImplementation(fn); impl != nil {
+		fn = impl
+	}
 	if c := h.checks[fn]; c != nil {
 		return c
 	}
@@ -32,6 +38,9 @@ func (h *helpers) check(fn *types.Func) *CheckFact {
 }
 
 func (h *helpers) query(fn *types.Func) *QueryFact {
+	if impl := h.impls.SoleImplementation(fn); impl != nil {
+		fn = impl
+	}
 	if q := h.queries[fn]; q != nil {
 		return q
 	}
@@ -43,6 +52,9 @@ func (h *helpers) query(fn *types.Func) *QueryFact {
 }
 
 func (h *helpers) insert(fn *types.Func) *InsertFact {
+	if impl := h.impls.SoleImplementation(fn); impl != nil {
+		fn = impl
+	}
 	if i := h.inserts[fn]; i != nil {
 		return i
 	}
@@ -77,23 +89,26 @@ func (h *helpers) learn(decls []*bodies.Body, newFinder func(*bodies.Body) *find
 				h.checks[d.Func] = &CheckFact{Table: r.table, Columns: r.cols, Model: r.modelName, Backed: r.backed || r.model != nil && backedByModel(r)}
 				changed = true
 			case len(inserts) > 0 && len(reads) == 0:
-				if fact := insertFact(f, inserts); fact != nil && !g.detectsUnique(d, d.Node) && !g.serializable(d.Node) {
+				if fact := insertFact(f, inserts); fact != nil && !g.detectsUnique(d, d.Node) && !g.serializable(d.Node) && !g.holdsLock(d) {
 					h.inserts[d.Func] = fact
 					changed = true
 				}
 			}
 		}
 	}
+	// The facts go on the interface methods a function alone implements
+	// too: under go vet a caller in another package sees the interface
+	// but not the package's unexported implementation.
 	for fn, f := range h.checks {
 		if f.Table != "" || f.Model != "" {
-			h.pass.ExportObjectFact(fn, f)
+			h.export(fn, f)
 		}
 	}
 	for fn, f := range h.queries {
-		h.pass.ExportObjectFact(fn, f)
+		h.export(fn, f)
 	}
 	for fn, f := range h.inserts {
-		h.pass.ExportObjectFact(fn, f)
+		h.export(fn, f)
 	}
 }
 
@@ -134,4 +149,12 @@ func oneParam(uses []paramUse) (int, bool) {
 		}
 	}
 	return uses[0].param, true
+}
+
+// export exports f on fn and on the interface methods fn alone implements.
+func (h *helpers) export(fn *types.Func, f analysis.Fact) {
+	h.pass.ExportObjectFact(fn, f)
+	for _, m := range h.impls.Stands(h.pass.Pkg, fn) {
+		h.pass.ExportObjectFact(m, f)
+	}
 }

@@ -28,6 +28,9 @@ type guards struct {
 	// local holds the functions of the package that tell a unique
 	// violation apart.
 	local map[*types.Func]bool
+	// locks holds the functions of the package that take an advisory
+	// lock (learnLocks).
+	locks map[*types.Func]bool
 }
 
 func newGuards(pass *analysis.Pass, index *bodies.Index) *guards {

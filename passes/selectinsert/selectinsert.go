@@ -24,7 +24,7 @@ var Analyzer = &analysis.Analyzer{
 	URL:       "https://github.com/idemlint/idemlint#selectinsert",
 	Requires:  []*analysis.Analyzer{bodies.Analyzer},
 	Run:       run,
-	FactTypes: []analysis.Fact{new(CheckFact), new(QueryFact), new(InsertFact), new(UniqueCheckFact)},
+	FactTypes: []analysis.Fact{new(CheckFact), new(QueryFact), new(InsertFact), new(UniqueCheckFact), new(LockFact)},
 }
 
 // schemaPaths are extra .sql files or directories to read DDL from, for
@@ -48,6 +48,7 @@ func run(pass *analysis.Pass) (any, error) {
 	index := pass.ResultOf[bodies.Analyzer].(*bodies.Index)
 	g := newGuards(pass, index)
 	g.learnUniqueChecks()
+	g.learnLocks()
 	h := &helpers{pass: pass, checks: map[*types.Func]*CheckFact{}, queries: map[*types.Func]*QueryFact{}, inserts: map[*types.Func]*InsertFact{}}
 	decls := index.Decls()
 	// The learning fixpoint reads a function several times: its parents
@@ -80,7 +81,7 @@ func run(pass *analysis.Pass) (any, error) {
 		return loaded
 	}
 	for _, d := range decls {
-		if g.detectsUnique(d, d.Node) || g.serializable(d.Node) {
+		if g.detectsUnique(d, d.Node) || g.serializable(d.Node) || g.holdsLock(d) {
 			continue
 		}
 		f := newFinder(d)

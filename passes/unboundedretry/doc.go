@@ -36,7 +36,10 @@ nothing. The success branch of an attempt that takes a context (if err :=
 ping(ctx); err == nil { return }) is no context bound. Loops written as for
 conn == nil { conn, err = dial() }, for err != nil { err = op() } and a
 SETNX spin-lock (ok, err := rdb.SetNX(...).Result(); if ok { return }) are
-retry loops.
+retry loops, and so is a goto back to a label from a failure branch (retry:
+err := op(); if err != nil { goto retry }), reported at the goto unless a
+test on the way to it (err != nil && attempt < 3) or in the statements
+since the label that returns limits the attempts, the time or the context.
 
 Reported, at the expression that builds the policy, are library policies with
 no limit, checked against each library's defaults:

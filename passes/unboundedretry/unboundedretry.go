@@ -39,6 +39,11 @@ func run(pass *analysis.Pass) (any, error) {
 			report.At(pass, s.Node, "recursive retry can run forever: %s calls itself after each failure and nothing limits the attempts, sets a deadline or checks a context; pass an attempt count and stop after a few, and when the caller's context is done", recursiveName(pass, s))
 		}
 	}
+	for _, s := range res.Gotos {
+		if s.Bound == nil {
+			report.At(pass, s.Node, "retry loop can run forever: this goto goes back after each failure and nothing on its retry path limits the attempts, sets a deadline or checks a context; allow at most a few attempts and stop when the caller's context is done")
+		}
+	}
 	for _, s := range res.Sites {
 		switch s.Kind {
 		case retrysite.Loop:

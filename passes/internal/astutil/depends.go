@@ -94,8 +94,13 @@ func Decisions(info *types.Info, parents map[ast.Node]ast.Node, source ast.Node,
 				if st.Pos() >= child.Pos() {
 					break
 				}
-				if ifs, ok := st.(*ast.IfStmt); ok && ifs.Else == nil && Terminates(ifs.Body) && mentions(ifs.Cond) {
-					out = append(out, Decision{ifs.Cond, false})
+				// if err == nil { return } else if !notFound(err) { return err }
+				// then the code: every leaving branch of the chain is a test
+				// it runs only without.
+				for ifs, _ := st.(*ast.IfStmt); ifs != nil; ifs, _ = ifs.Else.(*ast.IfStmt) {
+					if Terminates(ifs.Body) && mentions(ifs.Cond) {
+						out = append(out, Decision{ifs.Cond, false})
+					}
 				}
 				// switch { case err == nil: return nil; case ...: return err }
 				// then the code: it runs only when no leaving case matched.

@@ -81,6 +81,7 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	sites = res.Sites
 	res.Recursions = f.recursions()
+	res.Gotos = f.gotoLoops()
 	f.learnUnsent(res)
 	if libs.DependsOn(pass.Pkg, libs.RetryableHTTP, libs.RestyV2) {
 		res.ClientRetries = clientConditions(pass.TypesInfo, f.index, f.facts.lookup)

@@ -58,7 +58,19 @@ func (f *finder) recursion(b *bodies.Body, fd *ast.FuncDecl, call *ast.CallExpr)
 		return nil
 	}
 	s := &Site{Kind: Loop, Node: call, Encl: fd, Op: Operation{Body: fd.Body}, RetryPath: path, Tests: []ast.Expr{test}, RetryTests: []ast.Expr{test}}
-	for _, st := range path {
+	f.noteWaits(s)
+	if len(s.Waits) == 0 {
+		return nil
+	}
+	s.Attempt = []ast.Node{fd.Body}
+	s.Bound = f.recursionBound(fd, s, counters)
+	return s
+}
+
+// noteWaits fills s.Waits (and s.WaitHelpers) with the waits on its retry
+// path.
+func (f *finder) noteWaits(s *Site) {
+	for _, st := range s.RetryPath {
 		ast.Inspect(st, func(n ast.Node) bool {
 			c, ok := n.(*ast.CallExpr)
 			if !ok {
@@ -77,12 +89,6 @@ func (f *finder) recursion(b *bodies.Body, fd *ast.FuncDecl, call *ast.CallExpr)
 			return true
 		})
 	}
-	if len(s.Waits) == 0 {
-		return nil
-	}
-	s.Attempt = []ast.Node{fd.Body}
-	s.Bound = f.recursionBound(fd, s, counters)
-	return s
 }
 
 // sameOperation reports whether call runs fd's operation again: the same
@@ -155,6 +161,14 @@ func stepsBy(info *types.Info, e ast.Expr, p *types.Var) bool {
 // test), or follows, in the function's own statements, an `if err == nil
 // { return ... }` that a success takes.
 func (f *finder) failureBranch(fd *ast.FuncDecl, call *ast.CallExpr) ([]ast.Node, ast.Expr) {
+	return f.failureBranchIn(fd.Body.List, call, false)
+}
+
+// failureBranchIn is failureBranch in a list of statements (a function's
+// body, or the statements from a label to a goto back to it). With conj,
+// a failure test may also be one side of an && (err != nil && attempt <
+// 3): the branch still runs only after a failure.
+func (f *finder) failureBranchIn(body []ast.Stmt, call ast.Node, conj bool) ([]ast.Node, ast.Expr) {
 	var path []ast.Node
 	var test ast.Expr
 	var walk func(list []ast.Stmt, top bool) bool
@@ -163,7 +177,7 @@ func (f *finder) failureBranch(fd *ast.FuncDecl, call *ast.CallExpr) ([]ast.Node
 			if !(st.Pos() <= call.Pos() && call.End() <= st.End()) {
 				continue
 			}
-			if ifs, ok := st.(*ast.IfStmt); ok && ifs.Body.Pos() <= call.Pos() && call.End() <= ifs.Body.End() && f.failureTest(ifs.Cond, true) {
+			if ifs, ok := st.(*ast.IfStmt); ok && ifs.Body.Pos() <= call.Pos() && call.End() <= ifs.Body.End() && (f.failureTest(ifs.Cond, true) || conj && f.failedAnd(ifs.Cond)) {
 				test = ifs.Cond
 				path = nil
 				return walk(ifs.Body.List, false)
@@ -183,7 +197,7 @@ func (f *finder) failureBranch(fd *ast.FuncDecl, call *ast.CallExpr) ([]ast.Node
 		}
 		return false
 	}
-	if !walk(fd.Body.List, true) || test == nil {
+	if !walk(body, true) || test == nil {
 		return nil, nil
 	}
 	return path, test
@@ -288,6 +302,21 @@ func initBounds(b *bounder, init ast.Stmt) bool {
 	}
 	for _, r := range as.Rhs {
 		if b.bounds(r) {
+			return true
+		}
+	}
+	return false
+}
+
+// failedAnd reports whether cond is a conjunction one of whose terms is a
+// failure test: err != nil && attempt < 3.
+func (f *finder) failedAnd(cond ast.Expr) bool {
+	bin, ok := ast.Unparen(cond).(*ast.BinaryExpr)
+	if !ok || bin.Op != token.LAND {
+		return false
+	}
+	for _, side := range []ast.Expr{bin.X, bin.Y} {
+		if f.failureTest(side, true) || f.failedAnd(side) {
 			return true
 		}
 	}

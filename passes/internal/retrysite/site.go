@@ -211,6 +211,9 @@ type Result struct {
 	// failure and a wait (recursion.go); nojitter, unboundedretry and
 	// retryamplify read them.
 	Recursions []*Site
+	// Gotos are retry loops written with a goto back to a label after a
+	// failure (gotoloop.go); nojitter and unboundedretry read them.
+	Gotos []*Site
 
 	unsent map[*types.Func]bool // NotSentFact predicates this package has or calls
 

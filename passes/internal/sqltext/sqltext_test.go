@@ -25,6 +25,8 @@ func TestParse(t *testing.T) {
 		{"INSERT OR REPLACE INTO t (a) VALUES (?)", Statement{Verb: "INSERT", Table: "t", Columns: []string{"a"}, Conflict: true}},
 		{"INSERT INTO t (a) SELECT $1 WHERE NOT EXISTS (SELECT 1 FROM t WHERE a = $1)", Statement{Verb: "INSERT", Table: "t", Columns: []string{"a"}, Conflict: true}},
 		{"MERGE INTO t USING s ON t.id = s.id", Statement{Verb: "MERGE", Table: "t", Conflict: true}},
+		{"SELECT count(*) FROM ?.users WHERE email = $1", Statement{Verb: "SELECT", Table: "users", Count: true, Where: []string{"email"}}},
+		{"INSERT INTO ?.users (email) VALUES ($1)", Statement{Verb: "INSERT", Table: "users", Columns: []string{"email"}}},
 		{"WITH x AS (SELECT 1) INSERT INTO t (a) VALUES (1)", Statement{Verb: "INSERT", Table: "t", Columns: []string{"a"}}},
 		{"INSERT INTO t (a) VALUES ('on conflict')", Statement{Verb: "INSERT", Table: "t", Columns: []string{"a"}}},
 		{"hello world", Statement{}},

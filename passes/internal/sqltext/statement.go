@@ -163,6 +163,11 @@ table:
 // and returns its last part, lower-cased, and the index after it.
 func tableName(toks []token, i int) (string, int) {
 	name := ""
+	// A schema left to run time (fmt.Sprintf("%s.users", schema) reads as
+	// "?.users") still names the table.
+	if i+2 < len(toks) && toks[i].kind == param && toks[i+1].kind == punct && toks[i+1].text == "." {
+		i += 2
+	}
 	for i < len(toks) {
 		t := toks[i]
 		if t.kind != word && t.kind != quoted {

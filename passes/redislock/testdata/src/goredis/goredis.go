@@ -141,7 +141,7 @@ func safeScript(ctx context.Context, rdb *redis.Client, id, token string) error 
 	return charge(ctx, id)
 }
 
-func setArgsChecked(ctx context.Context, rdb *redis.Client, id string) error {
+func setArgsChecked(ctx context.Context, rdb *redis.Client, id string) error { // want setArgsChecked:`NX "lock:"\+\$2`
 	err := rdb.SetArgs(ctx, "lock:"+id, "1", redis.SetArgs{Mode: "NX", TTL: time.Minute}).Err()
 	if err == redis.Nil {
 		return errors.New("busy")
@@ -149,7 +149,7 @@ func setArgsChecked(ctx context.Context, rdb *redis.Client, id string) error {
 	return err
 }
 
-func rawWithTTL(ctx context.Context, rdb *redis.Client, id string) (interface{}, error) {
+func rawWithTTL(ctx context.Context, rdb *redis.Client, id string) (interface{}, error) { // want rawWithTTL:`NX "lock:"\+\$2`
 	return rdb.Do(ctx, "SET", "lock:"+id, "1", "NX", "PX", 30000).Result()
 }
 
@@ -227,7 +227,7 @@ func unlinkUnlock(ctx context.Context, rdb *redis.Client, id string) error {
 	return charge(ctx, id)
 }
 
-func cmdVarVal(ctx context.Context, rdb *redis.Client, id string) error {
+func cmdVarVal(ctx context.Context, rdb *redis.Client, id string) error { // want cmdVarVal:`NX "lock:"\+\$2`
 	cmd := rdb.SetNX(ctx, "lock:"+id, "1", time.Minute)
 	if !cmd.Val() {
 		return cmd.Err()

@@ -27,7 +27,7 @@ func ignored(ctx context.Context, rdb *redis.Client, id string) {
 	work()
 }
 
-func safe(ctx context.Context, rdb *redis.Client, id string) {
+func safe(ctx context.Context, rdb *redis.Client, id string) { // want safe:`NX "lock:"\+\$2`
 	if ok, err := rdb.SetNX(ctx, "lock:"+id, 1, time.Minute).Result(); err == nil && ok {
 		work()
 	}

@@ -140,7 +140,7 @@ func mSafeScript(ctx context.Context, rdb *redis.Client, id, token string) error
 	return mCharge(ctx, id)
 }
 
-func mSetArgsChecked(ctx context.Context, rdb *redis.Client, id string) error {
+func mSetArgsChecked(ctx context.Context, rdb *redis.Client, id string) error { // want mSetArgsChecked:`NX "lock:"\+\$2`
 	err := rdb.SetArgs(ctx, "lock:"+id, "1", redis.SetArgs{Mode: "NX", TTL: time.Minute}).Err()
 	if err == redis.Nil {
 		return errors.New("busy")
@@ -148,7 +148,7 @@ func mSetArgsChecked(ctx context.Context, rdb *redis.Client, id string) error {
 	return err
 }
 
-func mRawWithTTL(ctx context.Context, rdb *redis.Client, id string) (interface{}, error) {
+func mRawWithTTL(ctx context.Context, rdb *redis.Client, id string) (interface{}, error) { // want mRawWithTTL:`NX "lock:"\+\$2`
 	return rdb.Do(ctx, "SET", "lock:"+id, "1", "NX", "PX", 30000).Result()
 }
 
@@ -217,7 +217,7 @@ func mUnlinkUnlock(ctx context.Context, rdb *redis.Client, id string) error {
 	return mCharge(ctx, id)
 }
 
-func mCmdVarVal(ctx context.Context, rdb *redis.Client, id string) error {
+func mCmdVarVal(ctx context.Context, rdb *redis.Client, id string) error { // want mCmdVarVal:`NX "lock:"\+\$2`
 	cmd := rdb.SetNX(ctx, "lock:"+id, "1", time.Minute)
 	if !cmd.Val() {
 		return cmd.Err()

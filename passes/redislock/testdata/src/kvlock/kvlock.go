@@ -19,7 +19,7 @@ type Store struct {
 }
 
 // Acquire takes key for owner.
-func (s *Store) Acquire(ctx context.Context, key, owner string) (bool, error) { // want Acquire:`key params nx=1 del=-1`
+func (s *Store) Acquire(ctx context.Context, key, owner string) (bool, error) { // want Acquire:`NX \$1` Acquire:`key params nx=1 del=-1`
 	return s.rdb.SetNX(ctx, key, owner, s.ttl).Result()
 }
 

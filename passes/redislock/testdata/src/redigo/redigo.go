@@ -35,7 +35,7 @@ func delUnlock(c redis.Conn, id string) {
 	}
 }
 
-func checked(c redis.Conn, id string) error {
+func checked(c redis.Conn, id string) error { // want checked:`NX "lock:"\+\$1`
 	_, err := redis.String(c.Do("SET", "lock:"+id, "tok", "NX", "EX", 30))
 	if err == redis.ErrNil {
 		return nil
@@ -108,7 +108,7 @@ func existsThenSet(c redis.Conn, id string) {
 	}
 }
 
-func replyChecked(c redis.Conn, id string) error {
+func replyChecked(c redis.Conn, id string) error { // want replyChecked:`NX "lock:"\+\$1`
 	r, err := c.Do("SET", "lock:"+id, "tok", "NX", "PX", 30000)
 	if err != nil || r == nil {
 		return err
@@ -117,11 +117,11 @@ func replyChecked(c redis.Conn, id string) error {
 	return nil
 }
 
-func cacheSet(c redis.Conn, id string) {
+func cacheSet(c redis.Conn, id string) { // want cacheSet:`SET "user:"\+\$1`
 	c.Do("SET", "user:"+id, "data", "EX", 60)
 }
 
-func xxIsNotALock(c redis.Conn, id string) {
+func xxIsNotALock(c redis.Conn, id string) { // want xxIsNotALock:`SET "cfg:"\+\$1`
 	if r, _ := c.Do("SET", "cfg:"+id, "v", "XX"); r != nil {
 		work()
 	}
@@ -186,20 +186,20 @@ func setnxThenDel(c redis.Conn, id string) {
 	}
 }
 
-func setWithTTLNoNX(c redis.Conn, id string) {
+func setWithTTLNoNX(c redis.Conn, id string) { // want setWithTTLNoNX:`SET "session:"\+\$1`
 	c.Do("SET", "session:"+id, "v", "EX", 30)
 }
 
-func getOnly(c redis.Conn, id string) (string, error) {
+func getOnly(c redis.Conn, id string) (string, error) { // want getOnly:`GET "user:"\+\$1`
 	return redis.String(c.Do("GET", "user:"+id))
 }
 
-func errNilChecked(c redis.Conn, id string) bool {
+func errNilChecked(c redis.Conn, id string) bool { // want errNilChecked:`NX "lock:"\+\$1`
 	_, err := redis.String(c.Do("SET", "lock:"+id, "tok", "NX", "PX", 5000))
 	return err != redis.ErrNil
 }
 
-func existsOnly(c redis.Conn, id string) bool {
+func existsOnly(c redis.Conn, id string) bool { // want existsOnly:`EXISTS "seen:"\+\$1`
 	n, _ := redis.Int(c.Do("EXISTS", "seen:"+id))
 	return n > 0
 }

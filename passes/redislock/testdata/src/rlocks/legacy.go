@@ -14,7 +14,7 @@ type Legacy struct {
 }
 
 // Take takes the lock with SET NX PX.
-func (l *Legacy) Take(name, token string) (bool, error) {
+func (l *Legacy) Take(name, token string) (bool, error) { // want Take:`NX "billing:"\+\$0`
 	c := l.pool.Get()
 	defer c.Close()
 	_, err := redigo.String(c.Do("SET", "billing:"+name, token, "NX", "PX", l.ttl.Milliseconds()))

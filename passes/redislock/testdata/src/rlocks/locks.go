@@ -25,7 +25,7 @@ type Mutex struct {
 }
 
 // TryLock takes the lock on the resource.
-func (m *Mutex) TryLock(ctx context.Context, id string) (bool, error) {
+func (m *Mutex) TryLock(ctx context.Context, id string) (bool, error) { // want TryLock:`NX rlocks\.lockKey\(\$1\)`
 	return m.rdb.SetNX(ctx, lockKey(id), m.owner, m.ttl).Result()
 }
 
@@ -53,7 +53,7 @@ type JobLock struct {
 }
 
 // Acquire takes the job lock.
-func (j *JobLock) Acquire(ctx context.Context, name string) (bool, error) {
+func (j *JobLock) Acquire(ctx context.Context, name string) (bool, error) { // want Acquire:`NX "job-lock:"\+\$1`
 	return j.rdb.SetNX(ctx, "job-lock:"+name, j.id, time.Minute).Result()
 }
 

@@ -13,11 +13,11 @@ type Exports struct {
 	rdb *redis.Client
 }
 
-func (e *Exports) claim(ctx context.Context, day string) (bool, error) {
+func (e *Exports) claim(ctx context.Context, day string) (bool, error) { // want claim:`NX "export:"\+\$1`
 	return e.rdb.SetNX(ctx, "export:"+day, "running", time.Hour).Result() // want `SET NX marker is not atomic with the work it guards`
 }
 
-func (e *Exports) markDone(ctx context.Context, day string) error {
+func (e *Exports) markDone(ctx context.Context, day string) error { // want markDone:`SET "export:"\+\$1`
 	return e.rdb.Set(ctx, "export:"+day, "done", 30*24*time.Hour).Err()
 }
 

@@ -36,7 +36,7 @@ func keepTTL(ctx context.Context, rdb rueidiscompat.Cmdable, id string) {
 	}
 }
 
-func safe(ctx context.Context, rdb rueidiscompat.Cmdable, id string) {
+func safe(ctx context.Context, rdb rueidiscompat.Cmdable, id string) { // want safe:`NX "lock:"\+\$2`
 	if ok, err := rdb.SetNX(ctx, "lock:"+id, 1, time.Minute).Result(); err == nil && ok {
 		work()
 	}

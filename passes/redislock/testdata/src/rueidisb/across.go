@@ -15,7 +15,7 @@ type Mutex struct {
 func mutexKey(name string) string { return "mutex:" + name }
 
 // TryLock takes the lock with a TTL and returns whether it was taken.
-func (m *Mutex) TryLock(ctx context.Context, name, token string) (bool, error) {
+func (m *Mutex) TryLock(ctx context.Context, name, token string) (bool, error) { // want TryLock:`NX rueidisb\.mutexKey\(\$1\)`
 	err := m.rdb.Do(ctx, m.rdb.B().Set().Key(mutexKey(name)).Value(token).Nx().Px(10*time.Second).Build()).Error()
 	if rueidis.IsRedisNil(err) {
 		return false, nil

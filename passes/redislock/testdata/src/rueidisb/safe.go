@@ -28,11 +28,11 @@ func (j *Jobs) Locked(ctx context.Context, id, token string) error {
 }
 
 // Seconds and timestamps are TTLs too.
-func (j *Jobs) Seconds(ctx context.Context, id string) (bool, error) {
+func (j *Jobs) Seconds(ctx context.Context, id string) (bool, error) { // want Seconds:`NX "job:"\+\$1`
 	return j.rdb.Do(ctx, j.rdb.B().Set().Key("job:"+id).Value("1").Nx().ExSeconds(60).Build()).AsBool()
 }
 
-func (j *Jobs) Until(ctx context.Context, id string, deadline time.Time) error {
+func (j *Jobs) Until(ctx context.Context, id string, deadline time.Time) error { // want Until:`NX "job:"\+\$1`
 	if _, err := j.rdb.Do(ctx, j.rdb.B().Set().Key("job:"+id).Value("1").Nx().Pxat(deadline).Build()).ToString(); err != nil {
 		return errBusy
 	}

@@ -1,0 +1,104 @@
+// Package ifaces resolves a call of an interface method to the one method
+// that can run, when the interface's own package holds its only
+// implementation: a service holding a Store or Locker interface whose one
+// implementation sits beside it (RULES.md, "Across function boundaries":
+// only an interface whose implementation cannot be pinned down is opaque).
+package ifaces
+
+import "go/types"
+
+// Resolver caches SoleImplementation's answers for one pass.
+type Resolver struct {
+	impls  map[*types.Func]*types.Func
+	stands map[*types.Func][]*types.Func // Stands' index, for one package
+}
+
+// SoleImplementation returns the method of the one named type, in the
+// package that declares fn's interface, that implements that interface, or
+// nil: fn is no interface method, or the package has no implementation, or
+// several (the call could run any).
+func (r *Resolver) SoleImplementation(fn *types.Func) *types.Func {
+	if fn == nil || fn.Pkg() == nil {
+		return nil
+	}
+	recv := fn.Signature().Recv()
+	if recv == nil {
+		return nil
+	}
+	iface, ok := recv.Type().Underlying().(*types.Interface)
+	if !ok {
+		return nil
+	}
+	if impl, ok := r.impls[fn]; ok {
+		return impl
+	}
+	if r.impls == nil {
+		r.impls = map[*types.Func]*types.Func{}
+	}
+	impl := sole(fn, iface)
+	r.impls[fn] = impl
+	return impl
+}
+
+func sole(fn *types.Func, iface *types.Interface) *types.Func {
+	var impl *types.Func
+	scope := fn.Pkg().Scope()
+	for _, name := range scope.Names() {
+		tn, ok := scope.Lookup(name).(*types.TypeName)
+		if !ok || tn.IsAlias() || types.IsInterface(tn.Type()) {
+			continue
+		}
+		named, ok := tn.Type().(*types.Named)
+		if !ok || named.TypeParams().Len() > 0 {
+			continue
+		}
+		for _, t := range []types.Type{named, types.NewPointer(named)} {
+			if !types.Implements(t, iface) {
+				continue
+			}
+			m, _, _ := types.LookupFieldOrMethod(t, true, fn.Pkg(), fn.Name())
+			mfn, ok := m.(*types.Func)
+			if !ok || impl != nil && impl != mfn {
+				return nil
+			}
+			impl = mfn
+			break
+		}
+	}
+	return impl
+}
+
+// Stands returns the methods of interfaces declared in pkg for which impl,
+// a method of pkg, is the sole implementation. An analyzer exports impl's
+// fact on them too: a package importing pkg from export data (go vet) does
+// not see pkg's unexported types, so it cannot resolve the interface
+// itself, but it can read a fact on the interface method.
+func (r *Resolver) Stands(pkg *types.Package, impl *types.Func) []*types.Func {
+	if r.stands == nil {
+		r.stands = map[*types.Func][]*types.Func{}
+		scope := pkg.Scope()
+		for _, name := range scope.Names() {
+			tn, ok := scope.Lookup(name).(*types.TypeName)
+			if !ok || tn.IsAlias() {
+				continue
+			}
+			named, ok := tn.Type().(*types.Named)
+			if !ok || named.TypeParams().Len() > 0 {
+				continue
+			}
+			iface, ok := named.Underlying().(*types.Interface)
+			if !ok {
+				continue
+			}
+			for m := range iface.Methods() {
+				if m.Pkg() != pkg {
+					continue
+				}
+				if sole := r.SoleImplementation(m); sole != nil {
+					r.stands[sole] = append(r.stands[sole], m)
+				}
+			}
+		}
+	}
+	return r.stands[impl]
+}

@@ -1,0 +1,122 @@
+package retrysite
+
+import (
+	"go/ast"
+	"go/token"
+)
+
+// A goto retry is a retry loop written with a label and a goto back to it
+// (RULES.md, "Vocabulary": the failure path may reach the next iteration
+// by a goto back):
+//
+//	retry:
+//		resp, err := c.send(ctx, req)
+//		if err != nil {
+//			time.Sleep(time.Second)
+//			goto retry
+//		}
+//
+// Its Site has Kind Loop, Node the goto statement, Op the statements from
+// the label to the one holding the goto, RetryPath the failure branch up
+// to the goto, Waits the waits on it (none: a hot loop), and Bound the
+// test that ends the retries while the operation keeps failing (a counter
+// compared, on the way to the goto or in a test that returns; a context or
+// a deadline checked), or nil. nojitter and unboundedretry judge it like a
+// for loop.
+
+// gotoLoops lists the goto retries of the package's declared functions.
+func (f *finder) gotoLoops() []*Site {
+	var out []*Site
+	for _, b := range f.index.Decls() {
+		fd, ok := b.Node.(*ast.FuncDecl)
+		if !ok || fd.Body == nil {
+			continue
+		}
+		ast.Inspect(fd.Body, func(n ast.Node) bool {
+			blk, ok := n.(*ast.BlockStmt)
+			if !ok {
+				_, lit := n.(*ast.FuncLit)
+				return !lit
+			}
+			for i, st := range blk.List {
+				if ls, ok := st.(*ast.LabeledStmt); ok {
+					if s := f.gotoLoop(fd, blk.List[i:], ls); s != nil {
+						out = append(out, s)
+					}
+				}
+			}
+			return true
+		})
+	}
+	return out
+}
+
+// gotoLoop returns the site of a goto back to ls, the first of list, or
+// nil when no goto jumps back to it from a failure branch.
+func (f *finder) gotoLoop(fd *ast.FuncDecl, list []ast.Stmt, ls *ast.LabeledStmt) *Site {
+	var jump *ast.BranchStmt
+	end := -1
+	for i, st := range list {
+		ast.Inspect(st, func(n ast.Node) bool {
+			if jump != nil {
+				return false
+			}
+			switch n := n.(type) {
+			case *ast.FuncLit:
+				return false
+			case *ast.BranchStmt:
+				if n.Tok == token.GOTO && n.Label != nil && n.Label.Name == ls.Label.Name {
+					jump = n
+				}
+			}
+			return true
+		})
+		if jump != nil {
+			end = i
+			break
+		}
+	}
+	if jump == nil {
+		return nil
+	}
+	// The label holds the first statement (retry: if err := ...).
+	region := append([]ast.Stmt{ls.Stmt}, list[1:end+1]...)
+	path, test := f.failureBranchIn(region, jump, true)
+	if path == nil {
+		return nil
+	}
+	body := &ast.BlockStmt{Lbrace: region[0].Pos(), List: region, Rbrace: region[len(region)-1].End()}
+	s := &Site{Kind: Loop, Node: jump, Encl: fd, Op: Operation{Body: body}, RetryPath: path, Tests: []ast.Expr{test}, RetryTests: []ast.Expr{test}, Attempt: []ast.Node{body}}
+	f.noteWaits(s)
+	s.Bound = f.gotoBound(body, s, jump)
+	return s
+}
+
+// gotoBound returns what ends a goto retry while the operation keeps
+// failing: a condition on the way to the goto that limits the attempts or
+// asks a context or the time (if err != nil && attempt < 3 { attempt++;
+// goto retry }), or what recursionBound finds in the statements (a test
+// that returns, a select on ctx.Done(), a wait helper that stops with the
+// context), or nil.
+func (f *finder) gotoBound(body *ast.BlockStmt, s *Site, jump *ast.BranchStmt) ast.Node {
+	b := newBounder(f.info, body, f.waitCall)
+	var bound ast.Node
+	ast.Inspect(body, func(n ast.Node) bool {
+		if bound != nil {
+			return false
+		}
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.IfStmt:
+			if n.Body.Pos() <= jump.Pos() && jump.End() <= n.Body.End() && (b.bounds(n.Cond) || initBounds(b, n.Init)) {
+				bound = n.Cond
+			}
+		}
+		return true
+	})
+	if bound != nil {
+		return bound
+	}
+	return f.recursionBound(&ast.FuncDecl{Body: body}, s, nil)
+}

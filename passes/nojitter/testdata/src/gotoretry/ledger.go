@@ -1,0 +1,68 @@
+// want package:`waits Ledger.Post Ledger.PostJittered`
+
+// Package gotoretry posts ledger entries and retries with goto, the way
+// some older services do.
+package gotoretry
+
+import (
+	"context"
+	"math/rand"
+	"time"
+)
+
+type Ledger struct {
+	post func(ctx context.Context, entry string) error
+}
+
+// Post waits a fixed second before going back.
+func (l *Ledger) Post(ctx context.Context, entry string) error {
+	attempt := 0
+again:
+	if err := l.post(ctx, entry); err != nil && attempt < 5 {
+		attempt++
+		time.Sleep(time.Second) // want `retry delay has no jitter`
+		goto again
+	}
+	return nil
+}
+
+// PostHot goes back at once.
+func (l *Ledger) PostHot(ctx context.Context, entry string) error {
+	attempt := 0
+retry:
+	err := l.post(ctx, entry)
+	if err != nil && attempt < 3 {
+		attempt++
+		goto retry // want `retry loop retries at once, with no delay between attempts`
+	}
+	return err
+}
+
+// PostJittered waits a capped, jittered delay.
+func (l *Ledger) PostJittered(ctx context.Context, entry string) error {
+	attempt := 0
+retry:
+	err := l.post(ctx, entry)
+	if err != nil && attempt < 5 {
+		attempt++
+		d := min(time.Duration(attempt)*time.Second, 10*time.Second)
+		time.Sleep(d/2 + time.Duration(rand.Int63n(int64(d/2)+1)))
+		goto retry
+	}
+	return err
+}
+
+// Drain moves on to the next entry after a failure: a forward goto past
+// the error handling, not a retry.
+func (l *Ledger) Drain(ctx context.Context, entries []string) int {
+	failed := 0
+	for _, e := range entries {
+		if err := l.post(ctx, e); err != nil {
+			goto next
+		}
+		continue
+	next:
+		failed++
+	}
+	return failed
+}

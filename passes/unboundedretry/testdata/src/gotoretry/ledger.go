@@ -1,0 +1,103 @@
+// Package gotoretry posts ledger entries and retries with goto, the way
+// some older services do.
+package gotoretry
+
+import (
+	"context"
+	"errors"
+	"math/rand"
+	"time"
+)
+
+type Ledger struct {
+	post func(ctx context.Context, entry string) error
+}
+
+var errClosed = errors.New("ledger closed")
+
+func jittered(d time.Duration) time.Duration {
+	return d/2 + time.Duration(rand.Int63n(int64(d/2)+1))
+}
+
+// sleepCtx waits for d or until ctx is done.
+func sleepCtx(ctx context.Context, d time.Duration) error {
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-ctx.Done():
+		return ctx.Err()
+	case <-t.C:
+		return nil
+	}
+}
+
+// Post goes back to the label after every failure, forever.
+func (l *Ledger) Post(ctx context.Context, entry string) {
+again:
+	if err := l.post(ctx, entry); err != nil {
+		time.Sleep(jittered(time.Second))
+		goto again // want `retry loop can run forever: this goto goes back after each failure`
+	}
+}
+
+// PostHot retries at once, forever.
+func (l *Ledger) PostHot(ctx context.Context, entry string) error {
+retry:
+	err := l.post(ctx, entry)
+	if err != nil {
+		goto retry // want `retry loop can run forever: this goto goes back after each failure`
+	}
+	return nil
+}
+
+// PostCounted stops after three attempts.
+func (l *Ledger) PostCounted(ctx context.Context, entry string) error {
+	attempt := 0
+retry:
+	err := l.post(ctx, entry)
+	if err != nil && attempt < 3 {
+		attempt++
+		time.Sleep(jittered(time.Second))
+		goto retry
+	}
+	return err
+}
+
+// PostUntilCancelled stops when the caller's context is done.
+func (l *Ledger) PostUntilCancelled(ctx context.Context, entry string) error {
+retry:
+	if err := l.post(ctx, entry); err != nil {
+		if err := sleepCtx(ctx, jittered(time.Second)); err != nil {
+			return err
+		}
+		goto retry
+	}
+	return nil
+}
+
+// PostOrFail jumps forward to its error handling: not a retry.
+func (l *Ledger) PostOrFail(ctx context.Context, entry string) error {
+	err := l.post(ctx, entry)
+	if err != nil {
+		goto fail
+	}
+	return nil
+fail:
+	return errors.Join(errClosed, err)
+}
+
+// PostCountedAfter counts the attempts in a test that returns.
+func (l *Ledger) PostCountedAfter(ctx context.Context, entry string) error {
+	tries := 0
+retry:
+	tries++
+	err := l.post(ctx, entry)
+	if err == nil {
+		return nil
+	}
+	if tries >= 5 {
+		return err
+	}
+	time.Sleep(jittered(time.Second))
+	goto retry
+}
