@@ -46,7 +46,11 @@ func run(pass *analysis.Pass) (any, error) {
 	b.learn()
 	rs := &resends{pass: pass, local: map[*types.Func]*ResendsFact{}, direct: map[*types.Func]bool{}}
 	leaked := map[*ast.CallExpr]bool{}
-	for _, s := range pass.ResultOf[retrysite.Analyzer].(*retrysite.Result).Sites {
+	res := pass.ResultOf[retrysite.Analyzer].(*retrysite.Result)
+	// A function that calls itself again after a failure sends, in the
+	// next call, the parameters it was given: a body reader or a request
+	// it did not build is sent again, drained.
+	for _, s := range append(res.Sites[:len(res.Sites):len(res.Sites)], res.Recursions...) {
 		if checkResponse && s.Fail != nil {
 			for _, l := range s.Fail.Leaks {
 				if leaked[l.Send] {

@@ -81,6 +81,11 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	sites = res.Sites
 	res.Recursions = f.recursions()
+	// A recursive retry's failure test is read like a loop's: what a
+	// self-call after a 404 retries, what it leaves open.
+	for _, s := range res.Recursions {
+		s.Fail = simulateFailure(pass.TypesInfo, s, f.facts.lookup)
+	}
 	f.learnUnsent(res)
 	if libs.DependsOn(pass.Pkg, libs.RetryableHTTP, libs.RestyV2) {
 		res.ClientRetries = clientConditions(pass.TypesInfo, f.index, f.facts.lookup)

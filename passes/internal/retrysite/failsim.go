@@ -46,10 +46,11 @@ type simPath struct {
 	uncertain bool                           // a branch the simulation could not decide read the response
 	sent      bool                           // a request was sent on this path
 	readRA    bool                           // the path read the Retry-After header
+	again     bool                           // the path ran a recursive retry's self-call
 }
 
 func (p *simPath) clone() *simPath {
-	q := &simPath{env: make(map[types.Object]value, len(p.env)), open: make(map[types.Object]*ast.CallExpr, len(p.open)), uncertain: p.uncertain, sent: p.sent, readRA: p.readRA}
+	q := &simPath{env: make(map[types.Object]value, len(p.env)), open: make(map[types.Object]*ast.CallExpr, len(p.open)), uncertain: p.uncertain, sent: p.sent, readRA: p.readRA, again: p.again}
 	for k, v := range p.env {
 		q.env[k] = v
 	}
@@ -70,8 +71,11 @@ type sim struct {
 	info  *types.Info
 	facts func(*types.Func) *RespFact
 	code  int64
-	param types.Object      // fact mode: the parameter whose status is simulated
-	loop  bool              // the code is a loop body: continue and break end it
+	param types.Object // fact mode: the parameter whose status is simulated
+	loop  bool         // the code is a loop body: continue and break end it
+	// again is the self-call of a recursive retry: a path that runs it
+	// goes round for another attempt.
+	again *ast.CallExpr
 	moves map[ast.Node]bool // Site.Moves: a path through one does not go on
 	ends  []simEnd
 	sends map[*ast.CallExpr]bool // the calls whose response is followed
@@ -134,6 +138,9 @@ func (s *sim) stmt(st ast.Stmt, p *simPath) (fall, broke []*simPath) {
 	case *ast.ExprStmt, *ast.AssignStmt, *ast.DeclStmt, *ast.DeferStmt, *ast.ReturnStmt, *ast.GoStmt:
 		if !p.readRA && s.facts != nil && readsRetryAfter(s.info, st, s.facts) {
 			p.readRA = true
+		}
+		if s.again != nil && st.Pos() <= s.again.Pos() && s.again.End() <= st.End() {
+			p.again = true
 		}
 	}
 	switch st := st.(type) {
@@ -218,7 +225,7 @@ func (s *sim) ifStmt(st *ast.IfStmt, p *simPath) (fall, broke []*simPath) {
 	}
 	for _, p := range ps {
 		t := s.cond(st.Cond, p)
-		if t == unk && s.readsResponse(st.Cond, p) {
+		if t == unk && s.undecidedRead(st.Cond, p) {
 			p.uncertain = true
 		}
 		if t != no {
@@ -239,6 +246,17 @@ func (s *sim) ifStmt(st *ast.IfStmt, p *simPath) (fall, broke []*simPath) {
 		}
 	}
 	return fall, broke
+}
+
+// undecidedRead reports whether the part of an undecided condition that
+// the simulation could not decide reads the response: in
+// resp.StatusCode == 429 && attempt < max the status is decided, and only
+// the attempt budget is not, so the path is certain about the status.
+func (s *sim) undecidedRead(e ast.Expr, p *simPath) bool {
+	if b, ok := ast.Unparen(e).(*ast.BinaryExpr); ok && (b.Op == token.LAND || b.Op == token.LOR) {
+		return s.cond(b.X, p) == unk && s.undecidedRead(b.X, p) || s.cond(b.Y, p) == unk && s.undecidedRead(b.Y, p)
+	}
+	return s.readsResponse(e, p)
 }
 
 // switchStmt decides the cases of a switch on the status (or of a switch
