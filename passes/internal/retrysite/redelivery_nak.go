@@ -3,6 +3,7 @@ package retrysite
 import (
 	"go/ast"
 	"go/constant"
+	"go/types"
 
 	"github.com/idemlint/idemlint/passes/internal/astutil"
 	"github.com/idemlint/idemlint/passes/internal/libs"
@@ -41,4 +42,20 @@ func (f *finder) isNak(call *ast.CallExpr) bool {
 	}
 	tv, ok := f.info.Types[call.Args[requeue]]
 	return ok && tv.Value != nil && tv.Value.Kind() == constant.Bool && constant.BoolVal(tv.Value)
+}
+
+// BrokerReply reports whether call answers the broker about a delivered
+// message (an Ack, a Nak, a commit): the handler talking to its broker,
+// whatever the client library does inside to deliver the answer, not an
+// operation the handler retries.
+func BrokerReply(info *types.Info, call *ast.CallExpr) bool {
+	fn := libs.Callee(info, call)
+	if fn == nil {
+		return false
+	}
+	if _, ok := lookupMirrored(libs.Acks, fn); ok {
+		return true
+	}
+	_, ok := lookupMirrored(libs.Naks, fn)
+	return ok
 }
