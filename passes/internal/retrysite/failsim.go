@@ -248,15 +248,33 @@ func (s *sim) ifStmt(st *ast.IfStmt, p *simPath) (fall, broke []*simPath) {
 	return fall, broke
 }
 
-// undecidedRead reports whether the part of an undecided condition that
-// the simulation could not decide reads the response: in
-// resp.StatusCode == 429 && attempt < max the status is decided, and only
-// the attempt budget is not, so the path is certain about the status.
+// undecidedRead reports whether an undecided condition that reads the
+// response leaves the status in doubt. In resp.StatusCode == 429 &&
+// attempt < max the status is decided and only the attempt budget is
+// not: the path is certain about the status. Any other undecided part
+// (a flag decoded from the body, a predicate) may single out statuses,
+// and the path stays uncertain.
 func (s *sim) undecidedRead(e ast.Expr, p *simPath) bool {
-	if b, ok := ast.Unparen(e).(*ast.BinaryExpr); ok && (b.Op == token.LAND || b.Op == token.LOR) {
-		return s.cond(b.X, p) == unk && s.undecidedRead(b.X, p) || s.cond(b.Y, p) == unk && s.undecidedRead(b.Y, p)
+	return s.readsResponse(e, p) && !s.budgetOnly(e, p)
+}
+
+// budgetOnly reports whether the undecided parts of a condition are all
+// comparisons of integers that read neither the response nor a call (an
+// attempt counter with its limit).
+func (s *sim) budgetOnly(e ast.Expr, p *simPath) bool {
+	b, ok := ast.Unparen(e).(*ast.BinaryExpr)
+	if !ok {
+		return false
 	}
-	return s.readsResponse(e, p)
+	switch b.Op {
+	case token.LAND, token.LOR:
+		return (s.cond(b.X, p) != unk || s.budgetOnly(b.X, p)) && (s.cond(b.Y, p) != unk || s.budgetOnly(b.Y, p))
+	case token.LSS, token.LEQ, token.GTR, token.GEQ, token.EQL, token.NEQ:
+		tx, ty := s.info.TypeOf(b.X), s.info.TypeOf(b.Y)
+		return tx != nil && ty != nil && isInteger(tx) && isInteger(ty) && !s.readsResponse(b, p) &&
+			!astutil.Some(b, func(n ast.Node) bool { _, call := n.(*ast.CallExpr); return call })
+	}
+	return false
 }
 
 // switchStmt decides the cases of a switch on the status (or of a switch
