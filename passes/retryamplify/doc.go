@@ -66,7 +66,12 @@ MaxRetry(n): n+1), river (25, MaxAttempts), Temporal activities (no limit
 by default, RetryPolicy.MaximumAttempts) and watermill handlers; it is
 reported at the inner retry. A Kafka, NATS, RabbitMQ, Pub/Sub or SQS
 consumer gets a message again only when it did not acknowledge it (often
-only when its process died): a retry inside one is not counted.
+only when its process died): a retry inside one is not counted, unless
+the consumer asks for the redelivery itself (NATS Nak or NakWithDelay, a
+RabbitMQ Nack or Reject with requeue true, a Pub/Sub Nack): it then runs
+again, with no limit by default, on every failure. The consumer's own
+answers to its broker (Ack, Nak, a commit) are not inner retries, however
+the client library delivers them.
 
 A retry loop that goes round only on errors proving the attempt never
 reached the server (driver.ErrBadConn, as database/sql's retry on a broken

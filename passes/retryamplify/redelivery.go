@@ -9,9 +9,10 @@ import (
 // redelivered reports whether a site is a handler whose framework runs it
 // again when it fails: its retries multiply those inside it. A Kafka
 // consumer is redelivered only what it had not committed when it died, so
-// a retry inside one is the only retry there is, and is not counted.
+// a retry inside one is the only retry there is, and is not counted; a
+// broker's consumer that asks for the redelivery itself (msg.Nak()) is.
 func redelivered(s *retrysite.Site) bool {
-	return s.Kind == retrysite.Redelivery && s.Redelivery.F.RetriesErrors
+	return s.Kind == retrysite.Redelivery && (s.Redelivery.F.RetriesErrors || s.Redelivery.Naks)
 }
 
 // redeliveryMessage is the message for a retry inside a redelivered

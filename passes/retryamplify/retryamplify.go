@@ -163,7 +163,7 @@ func (a *amplifier) inners(outer *retrysite.Site) []inner {
 		}
 		ast.Inspect(outer.Op.Body, func(n ast.Node) bool {
 			call, ok := n.(*ast.CallExpr)
-			if !ok || !outer.InAttempt(call) {
+			if !ok || !outer.InAttempt(call) || retrysite.BrokerReply(a.pass.TypesInfo, call) {
 				return true
 			}
 			if fn, f := a.retryingCallee(call, from); f != nil && !a.failureEndsOuter(outer, call) {

@@ -22,7 +22,12 @@ A function of another package that sends its request parameter in every
 attempt of its retry (retryhttp.Do(client, req), or a method that hands
 the request on to it) is known by a fact: a call that hands it a request
 built with a body is reported at that call, naming the retry.
-Safe: the request or its body is built inside the retry; req.Body is reset
+A function that waits and calls itself with the same arguments after a
+failure (a recursive retry) sends again what it was given: a caller's
+reader, or its request parameter, is judged as above.
+Safe: the request or its body is built inside the retry; a reader made
+once is sought back to its start (body.Seek(0, io.SeekStart)) by the
+retry; req.Body is reset
 (from req.GetBody) inside the retry; the body is nil or http.NoBody; the
 request goes through go-retryablehttp, which rewinds its body; a builder
 that makes its body only when its payload is non-nil (var r io.Reader; if

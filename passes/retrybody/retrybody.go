@@ -46,7 +46,11 @@ func run(pass *analysis.Pass) (any, error) {
 	b.learn()
 	rs := &resends{pass: pass, local: map[*types.Func]*ResendsFact{}, direct: map[*types.Func]bool{}}
 	leaked := map[*ast.CallExpr]bool{}
-	for _, s := range pass.ResultOf[retrysite.Analyzer].(*retrysite.Result).Sites {
+	res := pass.ResultOf[retrysite.Analyzer].(*retrysite.Result)
+	// A function that calls itself again after a failure sends, in the
+	// next call, the parameters it was given: a body reader or a request
+	// it did not build is sent again, drained.
+	for _, s := range append(res.Sites[:len(res.Sites):len(res.Sites)], res.Recursions...) {
 		if checkResponse && s.Fail != nil {
 			for _, l := range s.Fail.Leaks {
 				if leaked[l.Send] {
@@ -164,7 +168,7 @@ func (c *checker) drained(req ast.Expr, depth int) bool {
 			if !inside {
 				return true
 			}
-		case !inside && !isNoBody(info, body), inside && c.stale(body):
+		case !inside && !isNoBody(info, body) && !c.rewinds(body), inside && c.stale(body):
 			return true
 		}
 	}
@@ -222,6 +226,9 @@ func (c *checker) stale(body ast.Expr) bool {
 		if !ok {
 			return false
 		}
+		if c.rewinds(x) {
+			return false
+		}
 		defs := astutil.Assignments(info, c.site.Encl, v)
 		if len(defs) == 0 {
 			return v.Parent() != nil && v.Parent() != types.Universe && !c.site.Op.Contains(v.Pos()) && libs.Reads(v.Type())
@@ -248,6 +255,27 @@ func (c *checker) resetsBody(v *types.Var) bool {
 		return !found
 	})
 	return found
+}
+
+// rewinds reports whether the retry's operation seeks the body reader
+// back (body.Seek(0, io.SeekStart) before each attempt): a bytes.Reader
+// or a file made once and rewound is read from its start by every
+// attempt.
+func (c *checker) rewinds(body ast.Expr) bool {
+	info := c.pass.TypesInfo
+	id, ok := ast.Unparen(body).(*ast.Ident)
+	if !ok || info.Uses[id] == nil {
+		return false
+	}
+	v := info.Uses[id]
+	return astutil.Some(c.site.Op.Body, func(n ast.Node) bool {
+		call, ok := n.(*ast.CallExpr)
+		if !ok {
+			return false
+		}
+		sel, ok := call.Fun.(*ast.SelectorExpr)
+		return ok && sel.Sel.Name == "Seek" && astutil.RootObject(info, sel.X) == v
+	})
 }
 
 func isNoBody(info *types.Info, e ast.Expr) bool {

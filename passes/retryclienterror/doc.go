@@ -18,6 +18,8 @@ other conditions are followed both ways. Reported at the send call (with
 -retryclienterror.status, on by default) when every such 4xx goes round
 for another attempt on a path a 200 does not take:
 - in a retry loop, by continue or the end of the body;
+- in a function that retries by calling itself after a failure (a
+  recursive retry), by a path that makes the self-call;
 - in the operation of a retry helper, by the error it returns: a plain
   error (err, fmt.Errorf, an error value) for cenkalti/backoff, retry-go
   and user-defined helpers, but not backoff.Permanent or

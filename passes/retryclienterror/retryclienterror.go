@@ -42,12 +42,14 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	inner := passedThrough(pass, res.Sites)
 	done := map[ast.Node]bool{}
-	for _, s := range res.Sites {
+	// A function that calls itself again after a failure retries like a
+	// loop: its failure test and its wait are judged the same way.
+	for _, s := range append(res.Sites[:len(res.Sites):len(res.Sites)], res.Recursions...) {
 		f := s.Fail
 		if f == nil || len(f.Sends) == 0 {
 			continue
 		}
-		if checkStatus && f.Retried.ClientErrors() && !reportInHelper(pass, s, inner, done) {
+		if checkStatus && f.Retried.ClientErrors() && (s.Kind == retrysite.Loop || !reportInHelper(pass, s, inner, done)) {
 			report.At(pass, f.Sends[0], msgStatus)
 		}
 		throttled := f.Throttle && (f.Retried.Has(429) || f.Retried.Has(503))

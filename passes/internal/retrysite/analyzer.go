@@ -60,6 +60,7 @@ func run(pass *analysis.Pass) (any, error) {
 	// Handlers that a framework runs again are sites too, found once the
 	// helpers are known (a handler is not a helper of its caller).
 	if red := f.redeliverySites(); len(red) > 0 {
+		f.noteNaks(red)
 		sites = append(sites, red...)
 		sort.SliceStable(sites, func(i, j int) bool { return sites[i].Node.Pos() < sites[j].Node.Pos() })
 	}
@@ -82,6 +83,11 @@ func run(pass *analysis.Pass) (any, error) {
 	sites = res.Sites
 	res.Recursions = f.recursions()
 	res.Gotos = f.gotoLoops()
+	// A recursive retry's failure test is read like a loop's: what a
+	// self-call after a 404 retries, what it leaves open.
+	for _, s := range res.Recursions {
+		s.Fail = simulateFailure(pass.TypesInfo, s, f.facts.lookup)
+	}
 	f.learnUnsent(res)
 	if libs.DependsOn(pass.Pkg, libs.RetryableHTTP, libs.RestyV2) {
 		res.ClientRetries = clientConditions(pass.TypesInfo, f.index, f.facts.lookup)

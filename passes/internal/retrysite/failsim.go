@@ -46,10 +46,11 @@ type simPath struct {
 	uncertain bool                           // a branch the simulation could not decide read the response
 	sent      bool                           // a request was sent on this path
 	readRA    bool                           // the path read the Retry-After header
+	again     bool                           // the path ran a recursive retry's self-call
 }
 
 func (p *simPath) clone() *simPath {
-	q := &simPath{env: make(map[types.Object]value, len(p.env)), open: make(map[types.Object]*ast.CallExpr, len(p.open)), uncertain: p.uncertain, sent: p.sent, readRA: p.readRA}
+	q := &simPath{env: make(map[types.Object]value, len(p.env)), open: make(map[types.Object]*ast.CallExpr, len(p.open)), uncertain: p.uncertain, sent: p.sent, readRA: p.readRA, again: p.again}
 	for k, v := range p.env {
 		q.env[k] = v
 	}
@@ -70,8 +71,11 @@ type sim struct {
 	info  *types.Info
 	facts func(*types.Func) *RespFact
 	code  int64
-	param types.Object      // fact mode: the parameter whose status is simulated
-	loop  bool              // the code is a loop body: continue and break end it
+	param types.Object // fact mode: the parameter whose status is simulated
+	loop  bool         // the code is a loop body: continue and break end it
+	// again is the self-call of a recursive retry: a path that runs it
+	// goes round for another attempt.
+	again *ast.CallExpr
 	moves map[ast.Node]bool // Site.Moves: a path through one does not go on
 	ends  []simEnd
 	sends map[*ast.CallExpr]bool // the calls whose response is followed
@@ -134,6 +138,9 @@ func (s *sim) stmt(st ast.Stmt, p *simPath) (fall, broke []*simPath) {
 	case *ast.ExprStmt, *ast.AssignStmt, *ast.DeclStmt, *ast.DeferStmt, *ast.ReturnStmt, *ast.GoStmt:
 		if !p.readRA && s.facts != nil && readsRetryAfter(s.info, st, s.facts) {
 			p.readRA = true
+		}
+		if s.again != nil && st.Pos() <= s.again.Pos() && s.again.End() <= st.End() {
+			p.again = true
 		}
 	}
 	switch st := st.(type) {
@@ -218,7 +225,7 @@ func (s *sim) ifStmt(st *ast.IfStmt, p *simPath) (fall, broke []*simPath) {
 	}
 	for _, p := range ps {
 		t := s.cond(st.Cond, p)
-		if t == unk && s.readsResponse(st.Cond, p) {
+		if t == unk && s.undecidedRead(st.Cond, p) {
 			p.uncertain = true
 		}
 		if t != no {
@@ -239,6 +246,35 @@ func (s *sim) ifStmt(st *ast.IfStmt, p *simPath) (fall, broke []*simPath) {
 		}
 	}
 	return fall, broke
+}
+
+// undecidedRead reports whether an undecided condition that reads the
+// response leaves the status in doubt. In resp.StatusCode == 429 &&
+// attempt < max the status is decided and only the attempt budget is
+// not: the path is certain about the status. Any other undecided part
+// (a flag decoded from the body, a predicate) may single out statuses,
+// and the path stays uncertain.
+func (s *sim) undecidedRead(e ast.Expr, p *simPath) bool {
+	return s.readsResponse(e, p) && !s.budgetOnly(e, p)
+}
+
+// budgetOnly reports whether the undecided parts of a condition are all
+// comparisons of integers that read neither the response nor a call (an
+// attempt counter with its limit).
+func (s *sim) budgetOnly(e ast.Expr, p *simPath) bool {
+	b, ok := ast.Unparen(e).(*ast.BinaryExpr)
+	if !ok {
+		return false
+	}
+	switch b.Op {
+	case token.LAND, token.LOR:
+		return (s.cond(b.X, p) != unk || s.budgetOnly(b.X, p)) && (s.cond(b.Y, p) != unk || s.budgetOnly(b.Y, p))
+	case token.LSS, token.LEQ, token.GTR, token.GEQ, token.EQL, token.NEQ:
+		tx, ty := s.info.TypeOf(b.X), s.info.TypeOf(b.Y)
+		return tx != nil && ty != nil && isInteger(tx) && isInteger(ty) && !s.readsResponse(b, p) &&
+			!astutil.Some(b, func(n ast.Node) bool { _, call := n.(*ast.CallExpr); return call })
+	}
+	return false
 }
 
 // switchStmt decides the cases of a switch on the status (or of a switch

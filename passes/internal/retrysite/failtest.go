@@ -82,7 +82,11 @@ func simulateFailure(info *types.Info, site *Site, facts func(*types.Func) *Resp
 	leaks := map[*ast.CallExpr]bool{} // send -> a 200 leaks it too
 	sends := map[*ast.CallExpr]bool{}
 	for i, code := range sampleCodes {
-		s := &sim{info: info, facts: facts, code: code, loop: site.Kind == Loop, moves: site.Moves}
+		again, recursive := site.Node.(*ast.CallExpr)
+		s := &sim{info: info, facts: facts, code: code, loop: site.Kind == Loop && !recursive, moves: site.Moves}
+		if recursive && site.Kind == Loop {
+			s.again = again
+		}
 		p := &simPath{env: map[types.Object]value{}, open: map[types.Object]*ast.CallExpr{}}
 		fall, broke := s.list(body.List, []*simPath{p})
 		for _, q := range append(fall, broke...) {
@@ -156,6 +160,9 @@ func simulateFailure(info *types.Info, site *Site, facts func(*types.Func) *Resp
 func judgeFor(info *types.Info, site *Site) judge {
 	switch site.Kind {
 	case Loop:
+		if _, recursive := site.Node.(*ast.CallExpr); recursive {
+			return recursionJudge
+		}
 		return loopJudge(site)
 	case UserHelper:
 		return errJudge(nil, nil)
@@ -212,6 +219,16 @@ func loopJudge(site *Site) judge {
 		}
 		return endRetry
 	}
+}
+
+// recursionJudge reads the ends of a recursive retry (recursion.go): a
+// path that made the self-call went round for another attempt, any other
+// ended the retries.
+func recursionJudge(_ *sim, e simEnd) endKind {
+	if e.p.again {
+		return endRetry
+	}
+	return endExit
 }
 
 // errJudge reads the error an operation returns to a helper that retries

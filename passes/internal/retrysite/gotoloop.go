@@ -81,12 +81,15 @@ func (f *finder) gotoLoop(fd *ast.FuncDecl, list []ast.Stmt, ls *ast.LabeledStmt
 	}
 	// The label holds the first statement (retry: if err := ...).
 	region := append([]ast.Stmt{ls.Stmt}, list[1:end+1]...)
-	path, test := f.failureBranchIn(region, jump, true)
+	path, test, onFalse := f.failureBranchIn(region, jump, true)
 	if path == nil {
 		return nil
 	}
 	body := &ast.BlockStmt{Lbrace: region[0].Pos(), List: region, Rbrace: region[len(region)-1].End()}
 	s := &Site{Kind: Loop, Node: jump, Encl: fd, Op: Operation{Body: body}, RetryPath: path, Tests: []ast.Expr{test}, RetryTests: []ast.Expr{test}, Attempt: []ast.Node{body}}
+	if onFalse {
+		s.RetryOnFalse = map[ast.Expr]bool{test: true}
+	}
 	f.noteWaits(s)
 	s.Bound = f.gotoBound(body, s, jump)
 	return s

@@ -34,11 +34,8 @@ func (f *finder) recursions() []*Site {
 		if !ok || b.Func == nil {
 			continue
 		}
-		for _, c := range b.Calls {
-			if c.Callee != b.Func {
-				continue
-			}
-			if s := f.recursion(b, fd, c.CallExpr); s != nil {
+		for _, c := range f.selfCalls(b) {
+			if s := f.recursion(b, fd, c); s != nil {
 				out = append(out, s)
 				break // one site per function
 			}
@@ -47,17 +44,58 @@ func (f *finder) recursions() []*Site {
 	return out
 }
 
+// selfCalls returns the calls of b's function in its body, and in the
+// function literals it runs itself: one called at once (go func() {
+// time.Sleep(d); c.send(ctx, m, n+1) }()) or handed to time.AfterFunc. A
+// literal handed to anything else runs when that decides (a walk's
+// callback), and is left alone.
+func (f *finder) selfCalls(b *bodies.Body) []*ast.CallExpr {
+	var out []*ast.CallExpr
+	var visit func(body *bodies.Body)
+	visit = func(body *bodies.Body) {
+		for _, c := range body.Calls {
+			if c.Callee == b.Func {
+				out = append(out, c.CallExpr)
+			}
+		}
+		for _, lit := range body.Lits {
+			if inner := f.index.Of(lit); inner != nil && f.runsOwnLiteral(body, lit) {
+				visit(inner)
+			}
+		}
+	}
+	visit(b)
+	return out
+}
+
+// runsOwnLiteral reports whether lit, directly in body, is called at once
+// or scheduled by time.AfterFunc.
+func (f *finder) runsOwnLiteral(body *bodies.Body, lit *ast.FuncLit) bool {
+	for _, c := range body.Calls {
+		if ast.Unparen(c.Fun) == lit {
+			return true
+		}
+		if libs.Is(c.Callee, "time", "AfterFunc") && len(c.Args) == 2 && ast.Unparen(c.Args[1]) == lit {
+			return true
+		}
+	}
+	return false
+}
+
 // recursion returns the site of the self-call call in fd, or nil.
 func (f *finder) recursion(b *bodies.Body, fd *ast.FuncDecl, call *ast.CallExpr) *Site {
 	counters, ok := f.sameOperation(fd, call)
 	if !ok {
 		return nil
 	}
-	path, test := f.failureBranch(fd, call)
+	path, test, onFalse := f.failureBranch(fd, call)
 	if path == nil {
 		return nil
 	}
 	s := &Site{Kind: Loop, Node: call, Encl: fd, Op: Operation{Body: fd.Body}, RetryPath: path, Tests: []ast.Expr{test}, RetryTests: []ast.Expr{test}}
+	if onFalse {
+		s.RetryOnFalse = map[ast.Expr]bool{test: true}
+	}
 	f.noteWaits(s)
 	if len(s.Waits) == 0 {
 		return nil
@@ -74,8 +112,10 @@ func (f *finder) noteWaits(s *Site) {
 		ast.Inspect(st, func(n ast.Node) bool {
 			c, ok := n.(*ast.CallExpr)
 			if !ok {
-				_, lit := n.(*ast.FuncLit)
-				return !lit
+				// A literal is code for later, unless it is the one that
+				// makes the self-call (go func() { sleep; f(args) }()).
+				lit, isLit := n.(*ast.FuncLit)
+				return !isLit || lit.Pos() <= s.Node.Pos() && s.Node.End() <= lit.End()
 			}
 			if _, wait := libs.Waits.Lookup(libs.Callee(f.info, c)); wait {
 				s.Waits = append(s.Waits, c)
@@ -160,7 +200,7 @@ func stepsBy(info *types.Info, e ast.Expr, p *types.Var) bool {
 // the failure: call lies in the body of `if err != nil` (or of a status
 // test), or follows, in the function's own statements, an `if err == nil
 // { return ... }` that a success takes.
-func (f *finder) failureBranch(fd *ast.FuncDecl, call *ast.CallExpr) ([]ast.Node, ast.Expr) {
+func (f *finder) failureBranch(fd *ast.FuncDecl, call *ast.CallExpr) (path []ast.Node, test ast.Expr, onFalse bool) {
 	return f.failureBranchIn(fd.Body.List, call, false)
 }
 
@@ -168,9 +208,7 @@ func (f *finder) failureBranch(fd *ast.FuncDecl, call *ast.CallExpr) ([]ast.Node
 // body, or the statements from a label to a goto back to it). With conj,
 // a failure test may also be one side of an && (err != nil && attempt <
 // 3): the branch still runs only after a failure.
-func (f *finder) failureBranchIn(body []ast.Stmt, call ast.Node, conj bool) ([]ast.Node, ast.Expr) {
-	var path []ast.Node
-	var test ast.Expr
+func (f *finder) failureBranchIn(body []ast.Stmt, call ast.Node, conj bool) (path []ast.Node, test ast.Expr, onFalse bool) {
 	var walk func(list []ast.Stmt, top bool) bool
 	walk = func(list []ast.Stmt, top bool) bool {
 		for i, st := range list {
@@ -182,10 +220,21 @@ func (f *finder) failureBranchIn(body []ast.Stmt, call ast.Node, conj bool) ([]a
 				path = nil
 				return walk(ifs.Body.List, false)
 			}
+			// if err == nil { return v, nil } else { sleep; return f(args) }
+			if ifs, ok := st.(*ast.IfStmt); ok && ifs.Else != nil && ifs.Else.Pos() <= call.Pos() && call.End() <= ifs.Else.End() && f.failureTest(ifs.Cond, false) && returns(ifs.Body) {
+				test = ifs.Cond
+				onFalse = true
+				path = nil
+				if blk, ok := ifs.Else.(*ast.BlockStmt); ok {
+					return walk(blk.List, false)
+				}
+				return walk([]ast.Stmt{ifs.Else}, false)
+			}
 			if top {
 				for j := i - 1; j >= 0; j-- {
 					if ifs, ok := list[j].(*ast.IfStmt); ok && ifs.Else == nil && f.failureTest(ifs.Cond, false) && returns(ifs.Body) {
 						test = ifs.Cond
+						onFalse = true
 						path = append([]ast.Node(nil), nodes(list[j+1:i+1])...)
 						return true
 					}
@@ -198,9 +247,9 @@ func (f *finder) failureBranchIn(body []ast.Stmt, call ast.Node, conj bool) ([]a
 		return false
 	}
 	if !walk(body, true) || test == nil {
-		return nil, nil
+		return nil, nil, false
 	}
-	return path, test
+	return path, test, onFalse
 }
 
 func nodes(list []ast.Stmt) []ast.Node {
@@ -228,7 +277,9 @@ func (f *finder) failureTest(cond ast.Expr, failed bool) bool {
 	if !ok {
 		return false
 	}
-	if bin.Op == token.LOR && failed || bin.Op == token.LAND && !failed {
+	// err != nil && attempt < max runs on a failure with attempts left;
+	// err == nil || attempt >= max returns on a success or at the end.
+	if bin.Op == token.LOR || bin.Op == token.LAND {
 		return f.failureTest(bin.X, failed) || f.failureTest(bin.Y, failed)
 	}
 	errOp := token.NEQ

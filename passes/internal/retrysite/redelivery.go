@@ -22,6 +22,9 @@ type Redelivered struct {
 	// receive of a message and precedes its acknowledgement (kafka-go's
 	// CommitMessages, a Delivery's Ack). NoPos leaves that end open.
 	From, Until token.Pos
+	// Naks says that the handler asks the broker for a redelivery itself
+	// (msg.Nak()): its failures are retried (redelivery_nak.go).
+	Naks bool
 }
 
 // Runs says how often the handler runs: "up to 26 runs", "with no limit".

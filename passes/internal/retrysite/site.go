@@ -208,8 +208,9 @@ type Result struct {
 	// same attempt runs again (failbackoff.go); only nojitter reads them.
 	Backoffs []*Site
 	// Recursions are functions that retry by calling themselves after a
-	// failure and a wait (recursion.go); nojitter, unboundedretry and
-	// retryamplify read them.
+	// failure and a wait (recursion.go), with their Fail read like a
+	// loop's; nojitter, unboundedretry, retryamplify, retrybody and
+	// retryclienterror read them.
 	Recursions []*Site
 	// Gotos are retry loops written with a goto back to a label after a
 	// failure (gotoloop.go); nojitter and unboundedretry read them.
