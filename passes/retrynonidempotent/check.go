@@ -27,8 +27,11 @@ func (a *analyzer) check(sites *retrysite.Result) {
 		}
 		within := a.retriedAt(sites, s.call)
 		viaClient := a.viaRetryingClient(s.call)
+		unkeyed := !s.keyed && len(s.keyParams) == 0
 		if len(within) == 0 && !viaClient {
-			if s.fact != nil && s.fact.Retried && s.fact.MethodParam >= 0 {
+			// The helper retries the request; this call gives it what it
+			// did not know: the method, or the header maps it copies.
+			if s.fact != nil && s.fact.Retried && (s.fact.MethodParam >= 0 || len(s.fact.HeaderParams) > 0) && unkeyed {
 				a.report(s, fmt.Sprintf("%s request is sent through %s, which retries it without an %s header; generate one key per operation and send it on every attempt", s.method, s.via.Name(), headers[0]))
 			}
 			if s.retriedBy != nil && !s.keyed {
@@ -36,11 +39,13 @@ func (a *analyzer) check(sites *retrysite.Result) {
 			}
 			return
 		}
-		if !s.keyed {
+		if unkeyed {
 			a.report(s, a.unkeyedMessageIn(s, within))
 			return
 		}
-		a.checkFreshKeys(s, within)
+		if s.keyed {
+			a.checkFreshKeys(s, within)
+		}
 	})
 }
 
@@ -90,7 +95,7 @@ func (a *analyzer) retriedAt(sites *retrysite.Result, call *ast.CallExpr) []*ret
 // of another package that sends an unkeyed request.
 func (a *analyzer) checkNamedOp(site *retrysite.Site) {
 	var f SendsFact
-	if !a.sendsFact(site.Op.Func, &f) || f.MethodParam >= 0 || !a.nonIdempotent(f.Method) || a.predicateOnlyUnprocessed(site) {
+	if !a.sendsFact(site.Op.Func, &f) || f.MethodParam >= 0 || len(f.HeaderParams) > 0 || !a.nonIdempotent(f.Method) || a.predicateOnlyUnprocessed(site) {
 		return
 	}
 	call := site.Node.(*ast.CallExpr)
@@ -103,7 +108,7 @@ func (a *analyzer) checkNamedOp(site *retrysite.Site) {
 // sending helper called in the attempt.
 func (a *analyzer) checkFreshKey(s *send, site *retrysite.Site) {
 	k := a.freshKeyOf(s, func(pos token.Pos) bool { return inSite(site, pos) })
-	if k == nil || k.via != nil && !site.InAttempt(k.call) {
+	if k == nil || k.via != nil && !k.inMap && !site.InAttempt(k.call) {
 		return
 	}
 	a.done[s.call] = true
@@ -116,7 +121,7 @@ func (a *analyzer) checkFreshKey(s *send, site *retrysite.Site) {
 		// The key is set here: report at the header it is set in.
 		report.Report(a.pass, analysis.Diagnostic{
 			Pos: k.call.Pos(), End: k.call.End(), Message: msg,
-			Related: []analysis.RelatedInformation{{Pos: a.freshPos(s, site), Message: where}},
+			Related: []analysis.RelatedInformation{{Pos: a.freshPosOf(s, k, site), Message: where}},
 		})
 		return
 	}
@@ -131,6 +136,14 @@ func (a *analyzer) checkFreshKey(s *send, site *retrysite.Site) {
 // which is what runs again for the same message.
 func inSite(site *retrysite.Site, pos token.Pos) bool {
 	return site.Op.Contains(pos) && (site.Redelivery == nil || site.InAttempt(&ast.Ident{NamePos: pos}))
+}
+
+// freshPosOf is where the fresh value of the key k is made.
+func (a *analyzer) freshPosOf(s *send, k *freshKey, site *retrysite.Site) token.Pos {
+	if k.at.IsValid() {
+		return k.at
+	}
+	return a.freshPos(s, site)
 }
 
 // freshPos is where the fresh value of a key set in this function is made.
