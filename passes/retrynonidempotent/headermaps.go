@@ -520,6 +520,14 @@ func (a *analyzer) fieldScan(field *types.Var) hmap {
 	if len(h.params) > 0 {
 		h.maybe = true
 	}
+	// An exported field is an option the user of the package fills (user
+	// metadata, extra headers): what the user puts there, and what the
+	// package copies into it from such maps, is the user's content. A key
+	// is present when the request carries a key-list header, and the
+	// program puts one there only as a name it writes.
+	if field.Exported() {
+		h.maybe = false
+	}
 	h.params, h.fresh, h.via = nil, nil, nil
 	a.fieldHdrs[field] = h
 	return h

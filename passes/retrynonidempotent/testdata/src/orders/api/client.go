@@ -14,8 +14,9 @@ import (
 )
 
 type Client struct {
-	hc   *http.Client
-	base string
+	hc             *http.Client
+	base           string
+	defaultHeaders map[string]string
 }
 
 // do sends one request, retrying transport errors and 5xx responses.

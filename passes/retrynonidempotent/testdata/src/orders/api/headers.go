@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"net/http"
+	"strings"
 	"time"
 
 	"github.com/google/uuid"
@@ -129,4 +130,33 @@ func (c *Client) NewRequest(ctx context.Context, method, path string, body []byt
 		}
 	}
 	return req, nil
+}
+
+// CopyOptions carries an object's metadata, as the server returned it,
+// over to the options of a new upload: the user's content, like Metadata
+// itself.
+func CopyOptions(resp *http.Response) Options {
+	o := Options{Metadata: map[string]string{}}
+	for k, vs := range resp.Header {
+		if strings.HasPrefix(k, "X-Meta-") {
+			o.Metadata[strings.TrimPrefix(k, "X-Meta-")] = vs[0]
+		}
+	}
+	return o
+}
+
+// WithHeaders sets headers sent on every request of Send: a key may be
+// among them.
+func (c *Client) WithHeaders(h map[string]string) *Client {
+	c.defaultHeaders = h
+	return c
+}
+
+// Send posts with the headers of WithHeaders: it may carry a key.
+func (c *Client) Send(ctx context.Context, path string, body []byte) error {
+	resp, err := c.do(ctx, http.MethodPost, path, body, c.defaultHeaders)
+	if err != nil {
+		return err
+	}
+	return resp.Body.Close()
 }
