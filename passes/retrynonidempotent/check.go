@@ -82,7 +82,7 @@ func (a *analyzer) viaRetryingClient(call *ast.CallExpr) bool {
 // that retries only outcomes proving the request was not processed does
 // not count.
 func (a *analyzer) retriedAt(sites *retrysite.Result, call *ast.CallExpr) []*retrysite.Site {
-	var out []*retrysite.Site
+	out := a.recursionsAt(sites, call)
 	for _, s := range sites.Within(call.Pos()) {
 		if s.Op.Func == nil && s.InAttempt(call) && !onlyUnprocessed(a.pass.TypesInfo, sites, s) && !a.predicateOnlyUnprocessed(s) {
 			out = append(out, s)
