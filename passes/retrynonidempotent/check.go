@@ -172,7 +172,56 @@ func (a *analyzer) freshPos(s *send, site *retrysite.Site) token.Pos {
 func onlyUnprocessed(info *types.Info, r *retrysite.Result, site *retrysite.Site) bool {
 	return site.OnlyRetriesRoundWhen(func(test ast.Expr, failIf bool) bool {
 		return unprocessedWhen(info, r, test, failIf)
-	})
+	}) || guardedUnprocessed(info, r, site)
+}
+
+// guardedUnprocessed reads a loop body whose statements test the attempt
+// one after the other, each leaving the loop on one side: if err == nil {
+// return nil }; if !errors.Is(err, syscall.ECONNREFUSED) { return err };
+// sleep. The attempt goes round only when every such test let it pass, so
+// one of them that passes only an unprocessed outcome is enough. Tests
+// that go round on their own (if ... { continue }) must each pick one.
+func guardedUnprocessed(info *types.Info, r *retrysite.Result, site *retrysite.Site) bool {
+	var body *ast.BlockStmt
+	switch l := site.Node.(type) {
+	case *ast.ForStmt:
+		body = l.Body
+	case *ast.RangeStmt:
+		body = l.Body
+	}
+	if body == nil || site.Kind != retrysite.Loop || len(site.RetryTests) == 0 {
+		return false
+	}
+	top := map[ast.Expr]bool{}
+	for _, st := range body.List {
+		if ifs, ok := st.(*ast.IfStmt); ok && ifs.Else == nil && exits(ifs.Body) {
+			top[ifs.Cond] = true
+		}
+	}
+	guarded := false
+	for _, t := range site.RetryTests {
+		switch {
+		case site.RetryOnFalse[t] && top[t]:
+			guarded = guarded || unprocessedWhen(info, r, t, false)
+		case !unprocessedWhen(info, r, t, !site.RetryOnFalse[t]):
+			return false
+		}
+	}
+	return guarded
+}
+
+// exits reports whether a block ends by leaving the loop.
+func exits(b *ast.BlockStmt) bool {
+	if len(b.List) == 0 {
+		return false
+	}
+	switch last := b.List[len(b.List)-1].(type) {
+	case *ast.ReturnStmt:
+		return true
+	case *ast.BranchStmt:
+		return last.Tok == token.BREAK || last.Tok == token.GOTO
+	}
+	return false
 }
 
 // unprocessedWhen reports whether test having the value failIf proves the
@@ -190,8 +239,9 @@ func unprocessedWhen(info *types.Info, r *retrysite.Result, test ast.Expr, failI
 		return x.Op == token.NOT && unprocessedWhen(info, r, x.X, true)
 	case *ast.BinaryExpr:
 		switch x.Op {
-		case token.NEQ:
-			return astutil.ComparesWith(info, x, constant.MakeInt64(429))
+		case token.NEQ: // false when equal: opErr.Op != "dial" lets a dial error through
+			return astutil.ComparesWith(info, x, constant.MakeInt64(429)) ||
+				r.NotSent(info, &ast.BinaryExpr{X: x.X, OpPos: x.OpPos, Op: token.EQL, Y: x.Y})
 		case token.LOR: // false only when both are
 			return unprocessedWhen(info, r, x.X, false) || unprocessedWhen(info, r, x.Y, false)
 		case token.LAND: // false when either is
