@@ -335,7 +335,7 @@ func (in *inspector) writes(target func(ast.Expr) bool, depth int) hmap {
 				h.add(in.nameHeaders(n.Args[i], n.Args[i+1], depth+1))
 				continue
 			}
-			if fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == "maps" && fn.Name() == "Copy" && len(n.Args) == 2 && target(n.Args[0]) {
+			if isMapsCopy(fn) && len(n.Args) == 2 && target(n.Args[0]) {
 				h.add(in.mapHeaders(n.Args[1], depth+1))
 				continue
 			}
@@ -356,6 +356,10 @@ func (in *inspector) writes(target func(ast.Expr) bool, depth int) hmap {
 		}
 	}
 	return h
+}
+
+func isMapsCopy(fn *types.Func) bool {
+	return fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == "maps" && fn.Name() == "Copy"
 }
 
 // callHeaders judges a map returned by a call.

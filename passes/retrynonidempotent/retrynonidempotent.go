@@ -215,14 +215,18 @@ func (a *analyzer) learnSetsKey() bool {
 		params := d.Func.Signature().Params()
 		for i := range params.Len() {
 			p := params.At(i)
-			if !isRequest(p.Type()) && !isHeader(p.Type()) {
+			if !isRequest(p.Type()) && !isHeaderMap(p.Type()) {
 				continue
 			}
 			var s send
-			if isHeader(p.Type()) {
-				in.headerParam(&s, p)
-			} else {
+			if isRequest(p.Type()) {
 				in.headersOf(&s, p)
+			} else {
+				// addKey(h, key): h.Set, h[...] =, maps.Copy into h.
+				s.addHeaders(in.writes(func(e ast.Expr) bool {
+					id, ok := ast.Unparen(e).(*ast.Ident)
+					return ok && in.info.Uses[id] == p
+				}, 0))
 			}
 			// A header map copied from another parameter may hold the key:
 			// counted as setting it, as the fact has no condition.
@@ -234,19 +238,6 @@ func (a *analyzer) learnSetsKey() bool {
 		}
 	}
 	return grew
-}
-
-// headerParam looks for h.Set(key, ...) on an http.Header parameter.
-func (in *inspector) headerParam(s *send, h *types.Var) {
-	for n, fn := range in.a.index.All(in.body) {
-		if call, ok := n.(*ast.CallExpr); ok {
-			if i, ok := libs.HeaderSetters.Lookup(fn); ok && i < len(call.Args) {
-				if sel, ok := call.Fun.(*ast.SelectorExpr); ok && in.rootIs(sel.X, h) {
-					in.keyHeader(s, call, i)
-				}
-			}
-		}
-	}
 }
 
 func isHeader(t types.Type) bool {

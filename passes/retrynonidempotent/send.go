@@ -259,6 +259,10 @@ func (in *inspector) headerCall(s *send, call *ast.CallExpr, fn *types.Func, v *
 		}
 		return
 	}
+	if isMapsCopy(fn) && len(call.Args) == 2 && in.isHeaderOf(call.Args[0], v) {
+		s.addHeaders(in.mapHeaders(call.Args[1], 0)) // maps.Copy(req.Header, h)
+		return
+	}
 	if _, ok := libs.HeaderMapSetters.Lookup(fn); ok && isSel && in.rootIs(sel.X, v) && len(call.Args) > 0 {
 		s.addHeaders(in.mapHeaders(call.Args[0], 0))
 		return

@@ -3,6 +3,7 @@ package checkout
 
 import (
 	"context"
+	"maps"
 	"net/http"
 	"time"
 
@@ -163,4 +164,33 @@ func (s *Service) Passthrough(ctx context.Context, in *http.Request, body []byte
 		time.Sleep(time.Second)
 	}
 	return err
+}
+
+// withKey adds the operation's key to a map of headers.
+func withKey(h map[string]string, key string) { // want withKey:`sets key on param 0`
+	h["Idempotency-Key"] = key
+}
+
+// Settle fills the map through withKey: keyed.
+func (s *Service) Settle(ctx context.Context, id string, body []byte) error {
+	h := map[string]string{"Accept": "application/json"}
+	withKey(h, "settle-"+id)
+	return s.orders.Post(ctx, "/settlements", body, h)
+}
+
+// Reverse copies a keyed map into the request with maps.Copy.
+func (s *Service) Reverse(ctx context.Context, u, key string) error {
+	h := http.Header{"Idempotency-Key": {key}}
+	for attempt := 0; attempt < 3; attempt++ {
+		req, err := http.NewRequestWithContext(ctx, http.MethodPost, u, nil)
+		if err != nil {
+			return err
+		}
+		maps.Copy(req.Header, h)
+		if resp, err := s.hc.Do(req); err == nil {
+			return resp.Body.Close()
+		}
+		time.Sleep(time.Second)
+	}
+	return nil
 }
