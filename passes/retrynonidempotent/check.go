@@ -107,7 +107,7 @@ func (a *analyzer) checkNamedOp(site *retrysite.Site) {
 // helper returning such a value) in the attempt, or made by a builder or
 // sending helper called in the attempt.
 func (a *analyzer) checkFreshKey(s *send, site *retrysite.Site) {
-	k := a.freshKeyOf(s, func(pos token.Pos) bool { return inSite(site, pos) })
+	k := a.freshKeyOf(s, func(pos token.Pos) bool { return a.freshInSite(site, pos) })
 	if k == nil || k.via != nil && !k.inMap && !site.InAttempt(k.call) {
 		return
 	}
@@ -154,7 +154,7 @@ func (a *analyzer) freshPos(s *send, site *retrysite.Site) token.Pos {
 			continue
 		}
 		for _, pos := range a.freshCalls(c.Args[kv.arg]) {
-			if inSite(site, pos) {
+			if a.freshInSite(site, pos) {
 				return pos
 			}
 		}
