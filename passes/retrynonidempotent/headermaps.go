@@ -119,6 +119,11 @@ func (in *inspector) nameHeaders(name, value ast.Expr, depth int) hmap {
 			if m := in.rangeOver(v); m != nil {
 				return in.mapHeaders(m, depth+1)
 			}
+			// o.SetHeader(name, value): any name its callers give, and a
+			// key when a caller in the package gives one.
+			if i := in.paramIndex(v); i >= 0 && in.body != nil && in.body.Func != nil {
+				return hmap{maybe: true, key: in.a.keyArgGiven(in.body.Func, i)}
+			}
 		}
 	case *ast.BinaryExpr:
 		// "x-amz-meta-" + k: no key-list name starts that way.
@@ -138,6 +143,33 @@ func (in *inspector) nameHeaders(name, value ast.Expr, depth int) hmap {
 		}
 	}
 	return hmap{maybe: true}
+}
+
+// keyArgGiven reports whether a call of fn in the package passes a
+// key-list name as its parameter i.
+func (a *analyzer) keyArgGiven(fn *types.Func, i int) bool {
+	k := paramKey{fn, i}
+	if r, ok := a.keyArgs[k]; ok {
+		return r
+	}
+	r := false
+	for n, callee := range a.index.Package() {
+		call, ok := n.(*ast.CallExpr)
+		if !ok || callee != fn || i >= len(call.Args) {
+			continue
+		}
+		if a.isKeyName(a.pass.TypesInfo, call.Args[i]) == isKey {
+			r = true
+			break
+		}
+	}
+	a.keyArgs[k] = r
+	return r
+}
+
+type paramKey struct {
+	fn *types.Func
+	i  int
 }
 
 func sameName(fn *types.Func) bool {
@@ -162,7 +194,7 @@ func (in *inspector) rangeOver(v *types.Var) ast.Expr {
 		}
 		if r, ok := n.(*ast.RangeStmt); ok {
 			if id, ok := r.Key.(*ast.Ident); ok && in.info.Defs[id] == v || ok && in.info.Uses[id] == v && r.Tok == token.ASSIGN {
-				if _, isMap := in.info.TypeOf(r.X).Underlying().(*types.Map); isMap {
+				if t := in.info.TypeOf(r.X); t != nil && isHeaderMap(t) {
 					out = r.X
 				}
 			}
@@ -272,6 +304,11 @@ func (in *inspector) fieldHeaders(x ast.Expr, field *types.Var, depth int) hmap 
 	for _, d := range vals {
 		h.add(in.structField(d, field, depth+1))
 	}
+	if in.escapes(v) {
+		// opts.SetHeader(k, v), fill(&opts): a method or a function may
+		// fill the field; what the package stores in it anywhere counts.
+		h.add(in.a.fieldScan(field))
+	}
 	h.add(in.writes(func(e ast.Expr) bool {
 		s, ok := ast.Unparen(e).(*ast.SelectorExpr)
 		return ok && s.Sel.Name == field.Name() && astutil.RootObject(in.info, s.X) == v && isIdent(s.X)
@@ -288,6 +325,63 @@ func (in *inspector) fieldHeaders(x ast.Expr, field *types.Var, depth int) hmap 
 		}
 	}
 	return h
+}
+
+// escapes reports whether the struct held by the local v is used other
+// than by reading its fields, assigning it, or handing it to a function
+// whose fact says it copies its header maps: a method called on it, its
+// address taken, or v given to another function, which may fill its maps.
+func (in *inspector) escapes(v *types.Var) bool {
+	var stack []ast.Node
+	escaped := false
+	ast.Inspect(in.decl, func(n ast.Node) bool {
+		if escaped {
+			return false
+		}
+		if n == nil {
+			stack = stack[:len(stack)-1]
+			return true
+		}
+		defer func() { stack = append(stack, n) }()
+		id, ok := n.(*ast.Ident)
+		if !ok || in.info.Uses[id] != v || len(stack) == 0 {
+			return true
+		}
+		switch p := stack[len(stack)-1].(type) {
+		case *ast.SelectorExpr:
+			if sel := in.info.Selections[p]; sel == nil || sel.Kind() != types.FieldVal {
+				escaped = true
+			}
+		case *ast.AssignStmt:
+			for _, l := range p.Lhs {
+				if l == id {
+					return true
+				}
+			}
+			escaped = true
+		case *ast.CallExpr:
+			escaped = !in.copiesHeaders(p)
+		default:
+			escaped = true
+		}
+		return true
+	})
+	return escaped
+}
+
+// copiesHeaders reports whether call is a call of a function whose fact
+// says which of its parameters' header maps it copies into a request.
+func (in *inspector) copiesHeaders(call *ast.CallExpr) bool {
+	fn := libs.Callee(in.info, call)
+	if fn == nil {
+		return false
+	}
+	var sf SendsFact
+	if in.a.sendsFact(fn, &sf) && len(sf.HeaderParams) > 0 {
+		return true
+	}
+	var bf BuildsFact
+	return in.a.buildsFact(fn, &bf) && len(bf.HeaderParams) > 0
 }
 
 func isIdent(e ast.Expr) bool {

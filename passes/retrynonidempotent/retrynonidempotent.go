@@ -56,6 +56,7 @@ type analyzer struct {
 
 	headerFuncs map[*types.Func]*HeadersFact // functions returning header maps
 	fieldHdrs   map[*types.Var]hmap          // map fields of the package, read once
+	keyArgs     map[paramKey]bool            // name parameters given a key by a call
 }
 
 func run(pass *analysis.Pass) (any, error) {
@@ -64,7 +65,7 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	a := &analyzer{pass: pass, sends: map[*types.Func]*SendsFact{}, setsKey: map[*types.Func]*SetsKeyFact{},
 		builds: map[*types.Func]*BuildsFact{}, wrappers: map[*types.Func]*SendsRequestFact{}, fresh: map[*types.Func]bool{}, done: map[*ast.CallExpr]bool{},
-		std: inGoroot(pass), headerFuncs: map[*types.Func]*HeadersFact{}, fieldHdrs: map[*types.Var]hmap{}}
+		std: inGoroot(pass), headerFuncs: map[*types.Func]*HeadersFact{}, fieldHdrs: map[*types.Var]hmap{}, keyArgs: map[paramKey]bool{}}
 	a.index = pass.ResultOf[bodies.Analyzer].(*bodies.Index)
 	a.decls = a.index.Decls()
 	sites := pass.ResultOf[retrysite.Analyzer].(*retrysite.Result)

@@ -160,3 +160,35 @@ func (c *Client) Send(ctx context.Context, path string, body []byte) error {
 	}
 	return resp.Body.Close()
 }
+
+// ResumeOptions are the options of a resumed upload.
+type ResumeOptions struct {
+	Extra map[string]string
+}
+
+// SetHeader adds a header to the upload; the key may be one.
+func (o *ResumeOptions) SetHeader(name, value string) {
+	if o.Extra == nil {
+		o.Extra = map[string]string{}
+	}
+	o.Extra[name] = value
+}
+
+func (o ResumeOptions) header() http.Header { // want header:`returns headers \(key=true maybe=false fresh=false\)`
+	h := make(http.Header)
+	for k, v := range o.Extra {
+		h.Set(k, v)
+	}
+	return h
+}
+
+// Resume sends the options' headers, which SetHeader fills with a key.
+func (c *Client) Resume(ctx context.Context, path, key string) error {
+	o := ResumeOptions{}
+	o.SetHeader("Idempotency-Key", key)
+	resp, err := c.execute(ctx, http.MethodPost, meta{path: path, header: o.header()})
+	if err != nil {
+		return err
+	}
+	return resp.Body.Close()
+}

@@ -194,3 +194,11 @@ func (s *Service) Reverse(ctx context.Context, u, key string) error {
 	}
 	return nil
 }
+
+// Hold fills its options through a method of theirs, which may set the
+// key: not reported.
+func (s *Service) Hold(ctx context.Context, key string, body []byte) error {
+	o := api.ResumeOptions{}
+	o.SetHeader("Idempotency-Key", key)
+	return s.orders.Post(ctx, "/holds", body, o.Extra)
+}
