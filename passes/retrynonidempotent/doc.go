@@ -93,7 +93,9 @@ the retry. A helper that sends a POST keyed by its parameter
 (d.SendKeyed(ctx, http.MethodPost, path, key, body), in any package,
 learned as a Fact) takes the key from its caller: a call inside a retry
 that passes a key made in the attempt (uuid.NewString() as the argument)
-is reported at the call. A function that sends a request with a key of its own making
+is reported at the call. A key made lazily inside the retry, in a variable
+declared before it (if key == "" { key = uuid.NewString() }), is made once.
+A function that sends a request with a key of its own making
 (as stripe-go does once per call) is not reported at its callers.
 
 A job or message handler that its framework runs again is a retry site
@@ -129,7 +131,9 @@ one inside a retry loop that runs only after the attempt succeeded and
 never goes round again, as after a readiness poll); a POST with
 a key made outside the retry site; a retry loop whose failure tests only
 retry HTTP 429 or a dial error (syscall.ECONNREFUSED, or a *net.OpError
-whose Op is "dial"), or a retry helper whose retry predicate (retry-go's
+whose Op is "dial"; also as tests that leave the loop one after the other,
+if err == nil { return nil }; if !errors.Is(err, syscall.ECONNREFUSED)
+{ return err }), or a retry helper whose retry predicate (retry-go's
 RetryIf, k8s retry.OnError) is true only for those: outcomes that prove
 the server did not process the request; a go-retryablehttp client whose
 CheckRetry was replaced, or whose retries are switched off.`
