@@ -18,6 +18,9 @@ type BuildsFact struct {
 	MethodParam int
 	Keyed       bool
 	FreshKey    string
+	// HeaderParams are the header maps, parameters of the builder, whose
+	// names the request gets: the callers' arguments decide the key.
+	HeaderParams []HeaderParam
 }
 
 func (*BuildsFact) AFact() {}
@@ -25,6 +28,9 @@ func (f *BuildsFact) String() string {
 	m := f.Method
 	if f.MethodParam >= 0 {
 		m = fmt.Sprintf("param %d", f.MethodParam)
+	}
+	if len(f.HeaderParams) > 0 {
+		return fmt.Sprintf("builds %s request (keyed=%t fresh=%t) with headers %v", m, f.Keyed, f.FreshKey != "", f.HeaderParams)
 	}
 	return fmt.Sprintf("builds %s request (keyed=%t fresh=%t)", m, f.Keyed, f.FreshKey != "")
 }
@@ -35,6 +41,11 @@ type freshKey struct {
 	call  *ast.CallExpr // the call, in this function, that makes it
 	via   *types.Func   // the function called
 	where string        // file:line of the call that makes the value
+	at    token.Pos     // that call, when it is in this function's header map
+	// inMap says the call makes a header map given to the request: it
+	// counts wherever in the retry it runs, not only on the attempt's
+	// path to the send as a builder does.
+	inMap bool
 }
 
 func (a *analyzer) buildsFact(fn *types.Func, f *BuildsFact) bool {
@@ -90,6 +101,9 @@ func (a *analyzer) learnBuilders() bool {
 				continue
 			}
 			fact = &BuildsFact{Method: s.method, MethodParam: s.methodParam, Keyed: s.keyed}
+			if !s.keyed {
+				fact.HeaderParams = s.keyParams
+			}
 			if k := a.freshKeyOf(s, nil); k != nil {
 				fact.FreshKey = k.where
 			}
@@ -110,6 +124,11 @@ func (a *analyzer) learnBuilders() bool {
 func (a *analyzer) freshKeyOf(s *send, in func(token.Pos) bool) *freshKey {
 	if s.fresh != nil && (in == nil || in(s.fresh.call.Pos())) {
 		return s.fresh
+	}
+	for _, pos := range s.freshAt {
+		if in == nil || in(pos) {
+			return &freshKey{call: s.call, where: a.position(pos), at: pos}
+		}
 	}
 	for _, kv := range s.keyValues {
 		c := a.calls()[kv.call.Lparen]

@@ -27,8 +27,11 @@ func (a *analyzer) check(sites *retrysite.Result) {
 		}
 		within := a.retriedAt(sites, s.call)
 		viaClient := a.viaRetryingClient(s.call)
+		unkeyed := !s.keyed && len(s.keyParams) == 0
 		if len(within) == 0 && !viaClient {
-			if s.fact != nil && s.fact.Retried && s.fact.MethodParam >= 0 {
+			// The helper retries the request; this call gives it what it
+			// did not know: the method, or the header maps it copies.
+			if s.fact != nil && s.fact.Retried && (s.fact.MethodParam >= 0 || len(s.fact.HeaderParams) > 0) && unkeyed {
 				a.report(s, fmt.Sprintf("%s request is sent through %s, which retries it without an %s header; generate one key per operation and send it on every attempt", s.method, s.via.Name(), headers[0]))
 			}
 			if s.retriedBy != nil && !s.keyed {
@@ -36,11 +39,13 @@ func (a *analyzer) check(sites *retrysite.Result) {
 			}
 			return
 		}
-		if !s.keyed {
+		if unkeyed {
 			a.report(s, a.unkeyedMessageIn(s, within))
 			return
 		}
-		a.checkFreshKeys(s, within)
+		if s.keyed {
+			a.checkFreshKeys(s, within)
+		}
 	})
 }
 
@@ -77,7 +82,7 @@ func (a *analyzer) viaRetryingClient(call *ast.CallExpr) bool {
 // that retries only outcomes proving the request was not processed does
 // not count.
 func (a *analyzer) retriedAt(sites *retrysite.Result, call *ast.CallExpr) []*retrysite.Site {
-	var out []*retrysite.Site
+	out := a.recursionsAt(sites, call)
 	for _, s := range sites.Within(call.Pos()) {
 		if s.Op.Func == nil && s.InAttempt(call) && !onlyUnprocessed(a.pass.TypesInfo, sites, s) && !a.predicateOnlyUnprocessed(s) {
 			out = append(out, s)
@@ -90,7 +95,7 @@ func (a *analyzer) retriedAt(sites *retrysite.Result, call *ast.CallExpr) []*ret
 // of another package that sends an unkeyed request.
 func (a *analyzer) checkNamedOp(site *retrysite.Site) {
 	var f SendsFact
-	if !a.sendsFact(site.Op.Func, &f) || f.MethodParam >= 0 || !a.nonIdempotent(f.Method) || a.predicateOnlyUnprocessed(site) {
+	if !a.sendsFact(site.Op.Func, &f) || f.MethodParam >= 0 || len(f.HeaderParams) > 0 || !a.nonIdempotent(f.Method) || a.predicateOnlyUnprocessed(site) {
 		return
 	}
 	call := site.Node.(*ast.CallExpr)
@@ -102,8 +107,8 @@ func (a *analyzer) checkNamedOp(site *retrysite.Site) {
 // helper returning such a value) in the attempt, or made by a builder or
 // sending helper called in the attempt.
 func (a *analyzer) checkFreshKey(s *send, site *retrysite.Site) {
-	k := a.freshKeyOf(s, func(pos token.Pos) bool { return inSite(site, pos) })
-	if k == nil || k.via != nil && !site.InAttempt(k.call) {
+	k := a.freshKeyOf(s, func(pos token.Pos) bool { return a.freshInSite(site, pos) })
+	if k == nil || k.via != nil && !k.inMap && !site.InAttempt(k.call) {
 		return
 	}
 	a.done[s.call] = true
@@ -116,7 +121,7 @@ func (a *analyzer) checkFreshKey(s *send, site *retrysite.Site) {
 		// The key is set here: report at the header it is set in.
 		report.Report(a.pass, analysis.Diagnostic{
 			Pos: k.call.Pos(), End: k.call.End(), Message: msg,
-			Related: []analysis.RelatedInformation{{Pos: a.freshPos(s, site), Message: where}},
+			Related: []analysis.RelatedInformation{{Pos: a.freshPosOf(s, k, site), Message: where}},
 		})
 		return
 	}
@@ -133,6 +138,14 @@ func inSite(site *retrysite.Site, pos token.Pos) bool {
 	return site.Op.Contains(pos) && (site.Redelivery == nil || site.InAttempt(&ast.Ident{NamePos: pos}))
 }
 
+// freshPosOf is where the fresh value of the key k is made.
+func (a *analyzer) freshPosOf(s *send, k *freshKey, site *retrysite.Site) token.Pos {
+	if k.at.IsValid() {
+		return k.at
+	}
+	return a.freshPos(s, site)
+}
+
 // freshPos is where the fresh value of a key set in this function is made.
 func (a *analyzer) freshPos(s *send, site *retrysite.Site) token.Pos {
 	for _, kv := range s.keyValues {
@@ -141,7 +154,7 @@ func (a *analyzer) freshPos(s *send, site *retrysite.Site) token.Pos {
 			continue
 		}
 		for _, pos := range a.freshCalls(c.Args[kv.arg]) {
-			if inSite(site, pos) {
+			if a.freshInSite(site, pos) {
 				return pos
 			}
 		}
@@ -159,7 +172,56 @@ func (a *analyzer) freshPos(s *send, site *retrysite.Site) token.Pos {
 func onlyUnprocessed(info *types.Info, r *retrysite.Result, site *retrysite.Site) bool {
 	return site.OnlyRetriesRoundWhen(func(test ast.Expr, failIf bool) bool {
 		return unprocessedWhen(info, r, test, failIf)
-	})
+	}) || guardedUnprocessed(info, r, site)
+}
+
+// guardedUnprocessed reads a loop body whose statements test the attempt
+// one after the other, each leaving the loop on one side: if err == nil {
+// return nil }; if !errors.Is(err, syscall.ECONNREFUSED) { return err };
+// sleep. The attempt goes round only when every such test let it pass, so
+// one of them that passes only an unprocessed outcome is enough. Tests
+// that go round on their own (if ... { continue }) must each pick one.
+func guardedUnprocessed(info *types.Info, r *retrysite.Result, site *retrysite.Site) bool {
+	var body *ast.BlockStmt
+	switch l := site.Node.(type) {
+	case *ast.ForStmt:
+		body = l.Body
+	case *ast.RangeStmt:
+		body = l.Body
+	}
+	if body == nil || site.Kind != retrysite.Loop || len(site.RetryTests) == 0 {
+		return false
+	}
+	top := map[ast.Expr]bool{}
+	for _, st := range body.List {
+		if ifs, ok := st.(*ast.IfStmt); ok && ifs.Else == nil && exits(ifs.Body) {
+			top[ifs.Cond] = true
+		}
+	}
+	guarded := false
+	for _, t := range site.RetryTests {
+		switch {
+		case site.RetryOnFalse[t] && top[t]:
+			guarded = guarded || unprocessedWhen(info, r, t, false)
+		case !unprocessedWhen(info, r, t, !site.RetryOnFalse[t]):
+			return false
+		}
+	}
+	return guarded
+}
+
+// exits reports whether a block ends by leaving the loop.
+func exits(b *ast.BlockStmt) bool {
+	if len(b.List) == 0 {
+		return false
+	}
+	switch last := b.List[len(b.List)-1].(type) {
+	case *ast.ReturnStmt:
+		return true
+	case *ast.BranchStmt:
+		return last.Tok == token.BREAK || last.Tok == token.GOTO
+	}
+	return false
 }
 
 // unprocessedWhen reports whether test having the value failIf proves the
@@ -177,8 +239,9 @@ func unprocessedWhen(info *types.Info, r *retrysite.Result, test ast.Expr, failI
 		return x.Op == token.NOT && unprocessedWhen(info, r, x.X, true)
 	case *ast.BinaryExpr:
 		switch x.Op {
-		case token.NEQ:
-			return astutil.ComparesWith(info, x, constant.MakeInt64(429))
+		case token.NEQ: // false when equal: opErr.Op != "dial" lets a dial error through
+			return astutil.ComparesWith(info, x, constant.MakeInt64(429)) ||
+				r.NotSent(info, &ast.BinaryExpr{X: x.X, OpPos: x.OpPos, Op: token.EQL, Y: x.Y})
 		case token.LOR: // false only when both are
 			return unprocessedWhen(info, r, x.X, false) || unprocessedWhen(info, r, x.Y, false)
 		case token.LAND: // false when either is

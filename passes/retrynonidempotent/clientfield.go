@@ -52,7 +52,7 @@ func (a *analyzer) learnFieldSends(sites *retrysite.Result) map[*types.Func]*Fie
 	through := map[*types.Var]*fieldSend{}
 	memo := map[*types.Func]*types.Var{}
 	a.eachSend(func(*ast.FuncLit) bool { return false }, func(fn *types.Func, _ *inspector, s *send) {
-		if !a.nonIdempotent(s.method) || s.keyed || s.retriedBy != nil || s.fact != nil && s.fact.Retried ||
+		if !a.nonIdempotent(s.method) || s.keyed || len(s.keyParams) > 0 || s.retriedBy != nil || s.fact != nil && s.fact.Retried ||
 			len(a.retriedAt(sites, s.call)) > 0 || a.viaRetryingClient(s.call) {
 			return
 		}

@@ -12,7 +12,9 @@ operation and sent on every attempt.
 
 Reported, at the call that sends the request, is a request whose method is
 in -retrynonidempotent.methods (default POST,PATCH) sent inside a retry site
-(a retry loop, a retry helper such as backoff.Retry or retry.Do, a
+(a retry loop, a recursive retry (a function that waits and calls itself
+with the same arguments after a failure; a send before the failure test),
+a retry helper such as backoff.Retry or retry.Do, a
 user-defined retry helper, a failsafe-go executor with a retry policy, or
 a retrying client: go-retryablehttp, its StandardClient or a transport
 wrapping it, resty with SetRetryCount, an http.Client whose transport is
@@ -37,7 +39,25 @@ method that is not constant anywhere along the way is not reported.
 A key is present when the request gets a key header through Header.Set/Add,
 Header[...] =, an http.Header literal, resty's SetHeader, or a function
 whose Fact says it sets the key on a request it is given. A header set with
-a name that is not constant counts as a key (it may be one).
+a name that is not constant is followed to where the name comes from: a
+header map copied into the request (for k, v := range headers
+{ req.Header.Set(k, v) }, req.Header = h, resty's SetHeaders) is judged
+where it is built. A map literal, or a map filled with constant names, holds
+a key when one of them is in the list (its value is judged for being made
+per attempt); a map of the function's parameter, or a field of a struct
+parameter, is judged at each caller (a Fact on the helper, through any
+number of helpers and packages: c.do(ctx, http.MethodPost, path,
+map[string]string{"Idempotency-Key": key}) is keyed, c.do(ctx,
+http.MethodPost, path, nil) is not, and do, which retries, is reported at
+that call); a map returned by a function of the program is judged by its
+Fact (a helper returning http.Header{"Idempotency-Key": {uuid.NewString()}}
+called in the attempt makes a key per attempt); a map-typed struct field of
+the package by every value the package stores in it, where an exported
+field the user fills (user metadata, extra headers) counts for the names
+the program writes: names the user adds are not seen, and a key is present
+only when the request carries a key-list header. A name from anything else
+(another package's field, an opaque call, a name made at run time, a
+parameter stored in an unexported field) may be a key: not reported.
 
 Across functions and packages, Facts record functions that send an unkeyed
 non-idempotent request (and which parameter carries the method, and
@@ -73,7 +93,9 @@ the retry. A helper that sends a POST keyed by its parameter
 (d.SendKeyed(ctx, http.MethodPost, path, key, body), in any package,
 learned as a Fact) takes the key from its caller: a call inside a retry
 that passes a key made in the attempt (uuid.NewString() as the argument)
-is reported at the call. A function that sends a request with a key of its own making
+is reported at the call. A key made lazily inside the retry, in a variable
+declared before it (if key == "" { key = uuid.NewString() }), is made once.
+A function that sends a request with a key of its own making
 (as stripe-go does once per call) is not reported at its callers.
 
 A job or message handler that its framework runs again is a retry site
@@ -109,7 +131,9 @@ one inside a retry loop that runs only after the attempt succeeded and
 never goes round again, as after a readiness poll); a POST with
 a key made outside the retry site; a retry loop whose failure tests only
 retry HTTP 429 or a dial error (syscall.ECONNREFUSED, or a *net.OpError
-whose Op is "dial"), or a retry helper whose retry predicate (retry-go's
+whose Op is "dial"; also as tests that leave the loop one after the other,
+if err == nil { return nil }; if !errors.Is(err, syscall.ECONNREFUSED)
+{ return err }), or a retry helper whose retry predicate (retry-go's
 RetryIf, k8s retry.OnError) is true only for those: outcomes that prove
 the server did not process the request; a go-retryablehttp client whose
 CheckRetry was replaced, or whose retries are switched off.`

@@ -16,6 +16,10 @@ type SendsFact struct {
 	// Where is the file:line of the send, for the related information of
 	// reports in other packages.
 	Where string
+	// HeaderParams are the header maps, parameters of the function, whose
+	// names the request carries: a caller whose maps hold a key sends a
+	// keyed request.
+	HeaderParams []HeaderParam
 }
 
 func (*SendsFact) AFact() {}
@@ -23,6 +27,9 @@ func (f *SendsFact) String() string {
 	m := f.Method
 	if f.MethodParam >= 0 {
 		m = fmt.Sprintf("param %d", f.MethodParam)
+	}
+	if len(f.HeaderParams) > 0 {
+		return fmt.Sprintf("sends unkeyed %s (retried=%t) unless headers %v hold a key", m, f.Retried, f.HeaderParams)
 	}
 	return fmt.Sprintf("sends unkeyed %s (retried=%t)", m, f.Retried)
 }

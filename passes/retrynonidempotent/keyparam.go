@@ -112,7 +112,7 @@ func (a *analyzer) checkKeyArg(sites *retrysite.Result, call *ast.CallExpr, fn *
 	}
 	for _, site := range a.retriedAt(sites, call) {
 		for _, pos := range a.freshCalls(c.Args[arg]) {
-			if !inSite(site, pos) {
+			if !a.freshInSite(site, pos) {
 				continue
 			}
 			a.done[call] = true

@@ -25,7 +25,7 @@ var Analyzer = &analysis.Analyzer{
 	URL:       "https://github.com/idemlint/idemlint#retrynonidempotent",
 	Requires:  []*analysis.Analyzer{retrysite.Analyzer, bodies.Analyzer, ssautil.Analyzer},
 	Run:       run,
-	FactTypes: []analysis.Fact{new(SendsFact), new(SetsKeyFact), new(BuildsFact), new(FreshFact), new(SendsRequestFact), new(FieldSendsFact), new(KeyParamFact)},
+	FactTypes: []analysis.Fact{new(SendsFact), new(SetsKeyFact), new(BuildsFact), new(FreshFact), new(SendsRequestFact), new(FieldSendsFact), new(KeyParamFact), new(HeadersFact)},
 }
 
 var (
@@ -53,6 +53,10 @@ type analyzer struct {
 	done     map[*ast.CallExpr]bool
 
 	clients map[ast.Node]*retrysite.ClientConfig // sends through retrying clients
+
+	headerFuncs map[*types.Func]*HeadersFact // functions returning header maps
+	fieldHdrs   map[*types.Var]hmap          // map fields of the package, read once
+	keyArgs     map[paramKey]bool            // name parameters given a key by a call
 }
 
 func run(pass *analysis.Pass) (any, error) {
@@ -61,7 +65,7 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	a := &analyzer{pass: pass, sends: map[*types.Func]*SendsFact{}, setsKey: map[*types.Func]*SetsKeyFact{},
 		builds: map[*types.Func]*BuildsFact{}, wrappers: map[*types.Func]*SendsRequestFact{}, fresh: map[*types.Func]bool{}, done: map[*ast.CallExpr]bool{},
-		std: inGoroot(pass)}
+		std: inGoroot(pass), headerFuncs: map[*types.Func]*HeadersFact{}, fieldHdrs: map[*types.Var]hmap{}, keyArgs: map[paramKey]bool{}}
 	a.index = pass.ResultOf[bodies.Analyzer].(*bodies.Index)
 	a.decls = a.index.Decls()
 	sites := pass.ResultOf[retrysite.Analyzer].(*retrysite.Result)
@@ -92,6 +96,9 @@ func run(pass *analysis.Pass) (any, error) {
 	for fn := range a.fresh {
 		pass.ExportObjectFact(fn, new(FreshFact))
 	}
+	for fn, f := range a.headerFuncs {
+		pass.ExportObjectFact(fn, f)
+	}
 	keyParams := a.learnKeyParams()
 	for fn, f := range keyParams {
 		pass.ExportObjectFact(fn, f)
@@ -110,6 +117,17 @@ func run(pass *analysis.Pass) (any, error) {
 // learn computes the facts of the package's functions, repeating until
 // helpers that call helpers declared later are known too.
 func (a *analyzer) learn(sites *retrysite.Result) {
+	// Header maps first: what the helpers returning them and the map
+	// fields hold decides whether a send is keyed.
+	for range 4 {
+		changed := a.learnSetsKey()
+		changed = a.learnFresh() || changed
+		changed = a.learnHeaderFuncs() || changed
+		clear(a.fieldHdrs)
+		if !changed {
+			break
+		}
+	}
 	for changed := true; changed; {
 		changed = false
 		a.eachSend(func(lit *ast.FuncLit) bool { return isHelperOp(sites, lit) }, func(fn *types.Func, in *inspector, s *send) {
@@ -125,10 +143,11 @@ func (a *analyzer) learn(sites *retrysite.Result) {
 			// function (an ACME poll around a client method that retries
 			// its POST) is reported at that call too.
 			a.sends[fn] = &SendsFact{
-				Method:      s.method,
-				MethodParam: s.methodParam,
-				Retried:     retried,
-				Where:       a.where(s),
+				Method:       s.method,
+				MethodParam:  s.methodParam,
+				Retried:      retried,
+				Where:        a.where(s),
+				HeaderParams: s.keyParams,
 			}
 
 			changed = true
@@ -197,16 +216,22 @@ func (a *analyzer) learnSetsKey() bool {
 		params := d.Func.Signature().Params()
 		for i := range params.Len() {
 			p := params.At(i)
-			if !isRequest(p.Type()) && !isHeader(p.Type()) {
+			if !isRequest(p.Type()) && !isHeaderMap(p.Type()) {
 				continue
 			}
 			var s send
-			if isHeader(p.Type()) {
-				in.headerParam(&s, p)
-			} else {
+			if isRequest(p.Type()) {
 				in.headersOf(&s, p)
+			} else {
+				// addKey(h, key): h.Set, h[...] =, maps.Copy into h.
+				s.addHeaders(in.writes(func(e ast.Expr) bool {
+					id, ok := ast.Unparen(e).(*ast.Ident)
+					return ok && in.info.Uses[id] == p
+				}, 0))
 			}
-			if s.keyed {
+			// A header map copied from another parameter may hold the key:
+			// counted as setting it, as the fact has no condition.
+			if s.keyed || len(s.keyParams) > 0 {
 				a.setsKey[d.Func] = &SetsKeyFact{Param: i}
 				grew = true
 				break
@@ -214,19 +239,6 @@ func (a *analyzer) learnSetsKey() bool {
 		}
 	}
 	return grew
-}
-
-// headerParam looks for h.Set(key, ...) on an http.Header parameter.
-func (in *inspector) headerParam(s *send, h *types.Var) {
-	for n, fn := range in.a.index.All(in.body) {
-		if call, ok := n.(*ast.CallExpr); ok {
-			if i, ok := libs.HeaderSetters.Lookup(fn); ok && i < len(call.Args) {
-				if sel, ok := call.Fun.(*ast.SelectorExpr); ok && in.rootIs(sel.X, h) {
-					in.keyHeader(s, call, i)
-				}
-			}
-		}
-	}
 }
 
 func isHeader(t types.Type) bool {

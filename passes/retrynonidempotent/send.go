@@ -3,6 +3,7 @@ package retrynonidempotent
 import (
 	"go/ast"
 	"go/constant"
+	"go/token"
 	"go/types"
 	"strings"
 
@@ -36,6 +37,12 @@ type send struct {
 	// builder is the function of the program that built the request, if
 	// any, for the related information.
 	builder *types.Func
+	// keyParams are the header maps, parameters of the function, whose
+	// names the request carries: keyed or not as the callers decide.
+	keyParams []HeaderParam
+	// freshAt are the calls making a key's value in a header map given
+	// to the request.
+	freshAt []token.Pos
 }
 
 // keyValue is a key header set by a call (Header.Set, SetHeader), whose
@@ -98,6 +105,9 @@ func (in *inspector) sendOf(call *ast.CallExpr, fn *types.Func) *send {
 		s := &send{call: call, via: fn, fact: &fact, method: fact.Method, methodParam: -1}
 		if fact.MethodParam >= 0 && fact.MethodParam < len(call.Args) {
 			s.method, s.methodParam = in.methodOf(call.Args[fact.MethodParam])
+		}
+		for _, p := range fact.HeaderParams {
+			s.addHeaders(in.argHeaders(call, p))
 		}
 		return s
 	}
@@ -188,19 +198,10 @@ func (in *inspector) requestLit(s *send, lit *ast.CompositeLit) {
 	}
 }
 
-// headerLit reads an http.Header literal; anything else assigned to a
-// header may hold a key.
+// headerLit reads an http.Header literal, or the map assigned to a
+// request's Header, followed to where its names come from.
 func (in *inspector) headerLit(s *send, e ast.Expr) {
-	lit, ok := ast.Unparen(e).(*ast.CompositeLit)
-	if !ok {
-		s.keyed = true
-		return
-	}
-	for _, elt := range lit.Elts {
-		if kv, ok := elt.(*ast.KeyValueExpr); ok && in.a.isKeyName(in.info, kv.Key) != notKey {
-			s.keyed = true
-		}
-	}
+	s.addHeaders(in.mapHeaders(e, 0))
 }
 
 func isRequest(t types.Type) bool {
@@ -226,8 +227,17 @@ func (in *inspector) headersOf(s *send, v *types.Var) {
 			for i, l := range n.Lhs {
 				switch l := ast.Unparen(l).(type) {
 				case *ast.IndexExpr: // req.Header["Idempotency-Key"] = ...
-					if in.isHeaderOf(l.X, v) && in.a.isKeyName(in.info, l.Index) != notKey {
-						s.keyed = true
+					if in.isHeaderOf(l.X, v) {
+						switch in.a.isKeyName(in.info, l.Index) {
+						case isKey:
+							s.keyed = true
+						case mayBeKey:
+							var val ast.Expr
+							if len(n.Lhs) == len(n.Rhs) {
+								val = n.Rhs[i]
+							}
+							s.addHeaders(in.nameHeaders(l.Index, val, 0))
+						}
 					}
 				case *ast.SelectorExpr: // req.Header = http.Header{...}
 					if l.Sel.Name == "Header" && in.rootIs(l.X, v) && i < len(n.Rhs) {
@@ -249,8 +259,12 @@ func (in *inspector) headerCall(s *send, call *ast.CallExpr, fn *types.Func, v *
 		}
 		return
 	}
-	if _, ok := libs.HeaderMapSetters.Lookup(fn); ok && isSel && in.rootIs(sel.X, v) {
-		s.keyed = true // a map of headers may hold the key
+	if isMapsCopy(fn) && len(call.Args) == 2 && in.isHeaderOf(call.Args[0], v) {
+		s.addHeaders(in.mapHeaders(call.Args[1], 0)) // maps.Copy(req.Header, h)
+		return
+	}
+	if _, ok := libs.HeaderMapSetters.Lookup(fn); ok && isSel && in.rootIs(sel.X, v) && len(call.Args) > 0 {
+		s.addHeaders(in.mapHeaders(call.Args[0], 0))
 		return
 	}
 	var fact SetsKeyFact
@@ -269,7 +283,11 @@ func (in *inspector) keyHeader(s *send, call *ast.CallExpr, i int) {
 		s.keyed = true
 		s.keyValues = append(s.keyValues, keyValue{call: call, arg: i + 2}) // receiver, name, value
 	case mayBeKey:
-		s.keyed = true
+		var val ast.Expr
+		if i+1 < len(call.Args) {
+			val = call.Args[i+1]
+		}
+		s.addHeaders(in.nameHeaders(call.Args[i], val, 0))
 	}
 }
 
@@ -301,8 +319,8 @@ func (in *inspector) restyChain(s *send, call *ast.CallExpr) {
 		if i, ok := libs.HeaderSetters.Lookup(fn); ok && i < len(c.Args) {
 			in.keyHeader(s, c, i)
 		}
-		if _, ok := libs.HeaderMapSetters.Lookup(fn); ok {
-			s.keyed = true
+		if _, ok := libs.HeaderMapSetters.Lookup(fn); ok && len(c.Args) > 0 {
+			s.addHeaders(in.mapHeaders(c.Args[0], 0))
 		}
 		csel, ok := c.Fun.(*ast.SelectorExpr)
 		if !ok {
@@ -326,6 +344,9 @@ func (in *inspector) built(s *send, call *ast.CallExpr, fn *types.Func, f *Build
 	}
 	if f.Keyed {
 		s.keyed = true
+	}
+	for _, p := range f.HeaderParams {
+		s.addHeaders(in.argHeaders(call, p))
 	}
 	if f.FreshKey != "" {
 		s.fresh = &freshKey{call: call, via: fn, where: f.FreshKey}

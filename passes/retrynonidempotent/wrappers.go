@@ -59,7 +59,8 @@ func (a *analyzer) learnWrappers(sites *retrysite.Result) bool {
 			}
 			var s send
 			a.inspector(d).headersOf(&s, p)
-			a.wrappers[d.Func] = &SendsRequestFact{Param: i, Keyed: s.keyed, Retried: retried}
+			// Header maps copied from other parameters may hold the key.
+			a.wrappers[d.Func] = &SendsRequestFact{Param: i, Keyed: s.keyed || len(s.keyParams) > 0, Retried: retried}
 			grew = true
 			break
 		}

@@ -270,7 +270,7 @@ func keyHeaderLiteral(c *http.Client, u *url.URL, key string) {
 	}
 }
 
-func dynamicHeaders(c *http.Client, hdrs map[string]string) {
+func dynamicHeaders(c *http.Client, hdrs map[string]string) { // want dynamicHeaders:`sends unkeyed POST \(retried=true\) unless headers \[1\] hold a key`
 	for i := 0; i < 3; i++ {
 		req, _ := http.NewRequest(http.MethodPost, "http://x", nil)
 		for k, v := range hdrs {
