@@ -103,6 +103,7 @@ func (w *loopWalk) opInputsVary(body *ast.BlockStmt) bool {
 // grows (d = d * 2) and a context derived from itself are not candidates.
 func (w *loopWalk) selfUpdated(body *ast.BlockStmt) map[types.Object]bool {
 	out := map[types.Object]bool{}
+	reset := resetEachRound(w.info, body)
 	ast.Inspect(body, func(n ast.Node) bool {
 		if _, lit := n.(*ast.FuncLit); lit {
 			return false
@@ -121,6 +122,9 @@ func (w *loopWalk) selfUpdated(body *ast.BlockStmt) map[types.Object]bool {
 				continue
 			}
 			if mentionsAny(w.info, as.Rhs[i], map[types.Object]bool{obj: true}) {
+				if at := reset[obj]; at.IsValid() && at <= as.Pos() {
+					continue // built afresh earlier in the same round
+				}
 				out[obj] = true
 			}
 		}
@@ -198,7 +202,7 @@ func (w *loopWalk) dependents(body *ast.BlockStmt, seed map[types.Object]bool, r
 			switch n := n.(type) {
 			case *ast.AssignStmt:
 				for _, r := range n.Rhs {
-					if mentionsAny(w.info, r, out) {
+					if readsAny(w.info, r, out) {
 						for _, l := range n.Lhs {
 							if id, ok := l.(*ast.Ident); ok && add(id) {
 								changed = true

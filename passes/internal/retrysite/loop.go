@@ -68,6 +68,9 @@ type loopWalk struct {
 	// moves are the statements that change what the next attempt sends
 	// (a region redirect): a path through one is not a retry path.
 	moves map[ast.Node]bool
+	// rotated: each iteration starts with the outcome of the attempt at
+	// the bottom of the last one (rotated.go).
+	rotated bool
 }
 
 // readBody notes the body's attempts (or, with none, its reads of
@@ -140,6 +143,16 @@ func analyzeLoop(info *types.Info, graph func() *cfg.CFG, loop ast.Stmt, waitOf,
 		p.run(cond, iter, entry, heads)
 		w = p
 	}
+	if w.rejected() && !w.sawDone && cond != nil && w.attemptAtBottom(body) {
+		// The attempt at the bottom is tested at the top (rotated.go).
+		p := newLoopWalk(info, loop, waitOf, facts)
+		p.readBody(body)
+		p.g, p.rotated = w.g, true
+		p.run(cond, iter, entry, heads)
+		if !p.rejected() {
+			w = p
+		}
+	}
 	if w.rejected() || w.stateOps && !w.polls {
 		return nil
 	}
@@ -207,6 +220,9 @@ func newLoopWalk(info *types.Info, loop ast.Stmt, waitOf func(*ast.CallExpr) *Wa
 func (w *loopWalk) run(cond ast.Expr, iter *WaitFact, entry *cfg.Block, heads map[*cfg.Block]bool) {
 	info := w.info
 	start := before
+	if w.rotated {
+		start = unknown
+	}
 	if cond != nil {
 		t, f := w.branch(cond)
 		if t == failure || f == success {
@@ -355,11 +371,13 @@ func (w *loopWalk) collectOps(body *ast.BlockStmt) {
 }
 
 // indexesByCounter reports whether the body indexes with the loop's
-// counter (items[i]): an index loop over a collection, not a retry.
+// counter (items[i]): an index loop over a collection, not a retry. A
+// schedule of delays indexed by the attempt (time.Sleep(schedule[i]))
+// is how long to wait before trying again, not the next item.
 func (w *loopWalk) indexesByCounter(body *ast.BlockStmt) bool {
 	found := false
 	ast.Inspect(body, func(n ast.Node) bool {
-		if ix, ok := n.(*ast.IndexExpr); ok {
+		if ix, ok := n.(*ast.IndexExpr); ok && !libs.IsNamed(w.info.TypeOf(ix), "time", "Duration") {
 			if id, ok := ast.Unparen(ix.Index).(*ast.Ident); ok && w.bounder().counters[w.info.ObjectOf(id)] {
 				if _, isMap := w.info.TypeOf(ix.X).Underlying().(*types.Map); !isMap {
 					found = true

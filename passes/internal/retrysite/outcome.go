@@ -389,7 +389,7 @@ func isAttempt(info *types.Info, call *ast.CallExpr) bool {
 		return false // a conversion
 	}
 	_, skip := libs.NotAttempts.Lookup(libs.Callee(info, call))
-	return !skip
+	return !skip && !readsDelay(info, call)
 }
 
 var errorType = types.Universe.Lookup("error").Type()
