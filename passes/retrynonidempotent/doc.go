@@ -64,7 +64,9 @@ non-idempotent request (and which parameter carries the method, and
 whether they retry it themselves), functions that build a request (a
 c.newRequest(ctx, method, path, body) builder: its method or method
 parameter, and whether it sets a key, made anew on each call or not),
-functions that send a request they are given (a c.do(req) wrapper), and
+functions that send a request they are given (a c.do(req) wrapper, also
+when what it sends is made from it: retryablehttp.FromRequest(req),
+req.WithContext(ctx)), and
 functions that set the key: a retry loop that calls client.CreateOrder(...)
 is reported at that call, with related information pointing at the POST;
 a retrying helper called with http.MethodPost is reported at that call; a

@@ -89,10 +89,47 @@ func (a *analyzer) sendsParam(d *bodies.Body, p *types.Var, sites *retrysite.Res
 				arg, inner = f.Param, f.Retried
 			}
 		}
-		if arg >= 0 && arg < len(call.Args) && astutil.RootObject(info, call.Args[arg]) == p {
+		if arg >= 0 && arg < len(call.Args) && (astutil.RootObject(info, call.Args[arg]) == p || a.madeFrom(d, call.Args[arg], p, 0)) {
 			sends = true
 			retried = retried || inner || len(a.retriedAt(sites, call)) > 0 || a.viaRetryingClient(call)
 		}
 	}
 	return sends, retried
+}
+
+// madeFrom reports whether the request e was made in d from the parameter
+// p: rr, _ := retryablehttp.FromRequest(p); c.rc.Do(rr.WithContext(ctx))
+// sends the caller's request as surely as c.rc.Do(p) does. A request is
+// followed, as the sends are (send.go), through the locals it is assigned
+// to and the calls made on it or given it.
+func (a *analyzer) madeFrom(d *bodies.Body, e ast.Expr, p *types.Var, depth int) bool {
+	if depth > 6 {
+		return false
+	}
+	info := a.pass.TypesInfo
+	switch x := ast.Unparen(e).(type) {
+	case *ast.Ident:
+		v, ok := info.Uses[x].(*types.Var)
+		if !ok {
+			return false
+		}
+		if v == p {
+			return true
+		}
+		for _, rhs := range a.index.Assignments(info, d, v) {
+			if a.madeFrom(d, rhs, p, depth+1) {
+				return true
+			}
+		}
+	case *ast.CallExpr:
+		if sel, ok := x.Fun.(*ast.SelectorExpr); ok && isRequest(info.TypeOf(sel.X)) && a.madeFrom(d, sel.X, p, depth+1) {
+			return true
+		}
+		for _, arg := range x.Args {
+			if isRequest(info.TypeOf(arg)) && a.madeFrom(d, arg, p, depth+1) {
+				return true
+			}
+		}
+	}
+	return false
 }
