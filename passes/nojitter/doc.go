@@ -121,9 +121,11 @@ Library policies, reported where they are built:
   - go-retryablehttp: a client built by NewClient() keeps DefaultBackoff
     (exponential, capped by RetryWaitMax, no jitter), reported at the
     NewClient call unless the package sets Backoff (LinearJitterBackoff, a
-    function of its own), switches the retries off (RetryMax 0) or hands
-    the client to its caller; Backoff = DefaultBackoff is reported where it
-    is set;
+    function of its own), switches the retries off (RetryMax 0, or a
+    count from configuration or from a setter's parameter, unless every
+    call of the setter in the package gives a constant above zero) or
+    hands the client to its caller; Backoff = DefaultBackoff is reported
+    where it is set;
   - go-grpc-middleware v2's retry interceptor: BackoffLinear (no jitter) and
     BackoffExponential (no jitter, no cap), reported wherever they are
     built, with a fix to the WithJitter variant; the interceptor's default

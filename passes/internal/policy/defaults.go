@@ -50,12 +50,12 @@ func KeptDefaults(info *types.Info, index *bodies.Index) []Kept {
 				}
 				for i, l := range n.Lhs {
 					if sel, ok := l.(*ast.SelectorExpr); ok {
-						setField(info, sel.Sel, n.Rhs[i], replaced, &explicit)
+						setField(info, index, b.Func, sel.Sel, n.Rhs[i], replaced, &explicit)
 					}
 				}
 			case *ast.KeyValueExpr:
 				if id, ok := n.Key.(*ast.Ident); ok {
-					setField(info, id, n.Value, replaced, &explicit)
+					setField(info, index, b.Func, id, n.Value, replaced, &explicit)
 				}
 			}
 		}
@@ -73,7 +73,7 @@ func KeptDefaults(info *types.Info, index *bodies.Index) []Kept {
 // field belongs to a library with Defaults: a value that keeps the default
 // is reported, anything else replaces it; a constant of 0 or less in the
 // Off field switches the retries off.
-func setField(info *types.Info, id *ast.Ident, value ast.Expr, replaced map[string]bool, explicit *[]Kept) {
+func setField(info *types.Info, index *bodies.Index, encl *types.Func, id *ast.Ident, value ast.Expr, replaced map[string]bool, explicit *[]Kept) {
 	v, ok := info.Uses[id].(*types.Var)
 	if !ok || !v.IsField() || v.Pkg() == nil {
 		return
@@ -92,7 +92,7 @@ func setField(info *types.Info, id *ast.Ident, value ast.Expr, replaced map[stri
 					replaced[d.Field] = true
 				}
 			case d.Off:
-				if tv := info.Types[value]; tv.Value == nil || constant.Sign(tv.Value) <= 0 {
+				if tv := info.Types[value]; (tv.Value == nil || constant.Sign(tv.Value) <= 0) && !onByCallers(info, index, encl, value) {
 					replaced[d.Off] = true // off, or set from configuration
 				}
 			}
@@ -146,4 +146,45 @@ func noteReturned(info *types.Info, index *bodies.Index, b *bodies.Body, returne
 			}
 		}
 	}
+}
+
+// onByCallers reports whether value is a parameter of encl that every call
+// of encl in the package, and there is one, gives a constant above zero:
+// func (c *Client) SetRetryLimit(n int) { c.rc.RetryMax = n }, called as
+// c.SetRetryLimit(defaultRetries) where the client is built. The retries
+// are on as the package sets them up; a user passing 0 later is a choice
+// the package does not make.
+func onByCallers(info *types.Info, index *bodies.Index, encl *types.Func, value ast.Expr) bool {
+	id, ok := ast.Unparen(value).(*ast.Ident)
+	if !ok || encl == nil {
+		return false
+	}
+	param := -1
+	params := encl.Signature().Params()
+	for i := range params.Len() {
+		if info.Uses[id] == params.At(i) {
+			param = i
+		}
+	}
+	if param < 0 || encl.Signature().Variadic() && param == params.Len()-1 {
+		return false
+	}
+	calls := 0
+	for _, b := range index.Top {
+		for n, fn := range index.All(b) {
+			call, ok := n.(*ast.CallExpr)
+			if !ok || fn != encl {
+				continue
+			}
+			if param >= len(call.Args) {
+				return false
+			}
+			tv := info.Types[call.Args[param]]
+			if tv.Value == nil || tv.Value.Kind() != constant.Int || constant.Sign(tv.Value) <= 0 {
+				return false
+			}
+			calls++
+		}
+	}
+	return calls > 0
 }

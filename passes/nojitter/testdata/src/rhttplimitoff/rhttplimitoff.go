@@ -1,0 +1,30 @@
+// Package rhttplimitoff sets its retry count through a setter that one of
+// its callers gives 0: the count may be off, and nothing is reported.
+package rhttplimitoff
+
+import (
+	"github.com/hashicorp/go-retryablehttp"
+)
+
+const defaultRetries = 3
+
+type Client struct {
+	client *retryablehttp.Client
+}
+
+func NewClient() *Client {
+	c := &Client{client: retryablehttp.NewClient()}
+	c.SetRetryLimit(defaultRetries)
+	return c
+}
+
+// NewOneShot makes one attempt per request.
+func NewOneShot() *Client {
+	c := NewClient()
+	c.SetRetryLimit(0)
+	return c
+}
+
+func (c *Client) SetRetryLimit(n int) {
+	c.client.RetryMax = n
+}
