@@ -12,6 +12,7 @@ import (
 
 	"github.com/idemlint/idemlint/passes/internal/astutil"
 	"github.com/idemlint/idemlint/passes/internal/bodies"
+	"github.com/idemlint/idemlint/passes/internal/ifaces"
 	"github.com/idemlint/idemlint/passes/internal/libs"
 	"github.com/idemlint/idemlint/passes/internal/report"
 	"github.com/idemlint/idemlint/passes/internal/retrysite"
@@ -218,12 +219,8 @@ func sameReceiver(f, g *types.Func) bool {
 // type of the package that implements the interface, or returns nil (no
 // implementation, or several: the call could reach any).
 func (a *amplifier) soleImplementation(fn *types.Func) *types.Func {
-	recv := fn.Signature().Recv()
-	if recv == nil {
-		return nil
-	}
-	iface, ok := recv.Type().Underlying().(*types.Interface)
-	if !ok {
+	iface := ifaces.InterfaceOf(fn)
+	if iface == nil {
 		return nil
 	}
 	if impl, ok := a.impls[fn]; ok {

@@ -21,12 +21,8 @@ func (r *Resolver) SoleImplementation(fn *types.Func) *types.Func {
 	if fn == nil || fn.Pkg() == nil {
 		return nil
 	}
-	recv := fn.Signature().Recv()
-	if recv == nil {
-		return nil
-	}
-	iface, ok := recv.Type().Underlying().(*types.Interface)
-	if !ok {
+	iface := InterfaceOf(fn)
+	if iface == nil {
 		return nil
 	}
 	if impl, ok := r.impls[fn]; ok {
@@ -101,4 +97,14 @@ func (r *Resolver) Stands(pkg *types.Package, impl *types.Func) []*types.Func {
 		}
 	}
 	return r.stands[impl]
+}
+
+// InterfaceOf returns the interface fn is a method of, or nil.
+func InterfaceOf(fn *types.Func) *types.Interface {
+	recv := fn.Signature().Recv()
+	if recv == nil {
+		return nil
+	}
+	iface, _ := recv.Type().Underlying().(*types.Interface)
+	return iface
 }
