@@ -1,8 +1,11 @@
 package retrynonidempotent
 
 import (
+	"cmp"
 	"go/ast"
+	"go/token"
 	"go/types"
+	"slices"
 
 	"github.com/idemlint/idemlint/passes/internal/astutil"
 	"github.com/idemlint/idemlint/passes/internal/bodies"
@@ -208,7 +211,7 @@ func (a *analyzer) fieldScan(field *types.Var) hmap {
 		sel := a.pass.TypesInfo.Selections[s]
 		return sel != nil && sel.Obj() == field
 	}
-	for _, b := range a.index.Top {
+	for _, b := range a.usersOf(field) {
 		in := a.inspectorOf(b)
 		h.add(in.writes(isField, 1))
 		for n := range a.index.All(b) {
@@ -255,4 +258,46 @@ func (a *analyzer) inspectorOf(b *bodies.Body) *inspector {
 		return a.inspector(b)
 	}
 	return &inspector{a: a, info: a.pass.TypesInfo, decl: b.Node, body: b}
+}
+
+// usersOf returns, in source order, the top-level bodies of the package
+// that name field: only they can store into it. Reading every body for
+// every map field made fieldScan quadratic on SDK packages with many
+// option structs; the uses are indexed once per package instead.
+func (a *analyzer) usersOf(field *types.Var) []*bodies.Body {
+	if a.fieldUsers == nil {
+		a.fieldUsers = map[*types.Var][]*bodies.Body{}
+		top := slices.Clone(a.index.Top)
+		slices.SortFunc(top, func(x, y *bodies.Body) int { return cmp.Compare(x.Node.Pos(), y.Node.Pos()) })
+		seen := map[*types.Var]map[*bodies.Body]bool{}
+		for id, obj := range a.pass.TypesInfo.Uses {
+			v, ok := obj.(*types.Var)
+			if !ok || !v.IsField() || v.Pkg() != a.pass.Pkg {
+				continue
+			}
+			i, _ := slices.BinarySearchFunc(top, id.Pos(), func(b *bodies.Body, p token.Pos) int {
+				if b.Node.End() <= p {
+					return -1
+				}
+				if b.Node.Pos() > p {
+					return 1
+				}
+				return 0
+			})
+			if i >= len(top) || top[i].Node.Pos() > id.Pos() || id.Pos() >= top[i].Node.End() {
+				continue
+			}
+			if seen[v] == nil {
+				seen[v] = map[*bodies.Body]bool{}
+			}
+			if b := top[i]; !seen[v][b] {
+				seen[v][b] = true
+				a.fieldUsers[v] = append(a.fieldUsers[v], b)
+			}
+		}
+		for _, bs := range a.fieldUsers {
+			slices.SortFunc(bs, func(x, y *bodies.Body) int { return cmp.Compare(x.Node.Pos(), y.Node.Pos()) })
+		}
+	}
+	return a.fieldUsers[field]
 }

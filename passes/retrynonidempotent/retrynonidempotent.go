@@ -54,9 +54,10 @@ type analyzer struct {
 
 	clients map[ast.Node]*retrysite.ClientConfig // sends through retrying clients
 
-	headerFuncs map[*types.Func]*HeadersFact // functions returning header maps
-	fieldHdrs   map[*types.Var]hmap          // map fields of the package, read once
-	keyArgs     map[paramKey]bool            // name parameters given a key by a call
+	headerFuncs map[*types.Func]*HeadersFact  // functions returning header maps
+	fieldHdrs   map[*types.Var]hmap           // map fields of the package, read once
+	fieldUsers  map[*types.Var][]*bodies.Body // see usersOf
+	keyArgs     map[paramKey]bool             // name parameters given a key by a call
 }
 
 func run(pass *analysis.Pass) (any, error) {
