@@ -195,6 +195,12 @@ func (t *tracer) load(addr ssa.Value, depth int) delay {
 				return t.trace(p, depth+1)
 			}
 		}
+		// time.Sleep(c.schedule[attempt]): a schedule of delays is judged
+		// by the elements of the slices it may hold (a literal in the
+		// function, or every value stored in the field or variable).
+		if _, isSlice := a.X.Type().Underlying().(*types.Slice); isSlice {
+			return t.trace(a.X, depth+1)
+		}
 	case *ssa.Alloc:
 		d := delay{}
 		refs := a.Referrers()
