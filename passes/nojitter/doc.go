@@ -59,6 +59,9 @@ the package and no imported package has a type implementing it, or the
 value is read from an unexported field whose every stored value is a type
 of the package (&Client{b: fixed{d}}); it has jitter if any implementation
 adds some, and grows without a cap only if every one does. A delay read
+from a schedule (time.Sleep(c.schedule[attempt])) is judged by the
+elements of the slices the schedule may hold: a literal in the function,
+or every value stored in the field or variable. A delay read
 from a parameter of another function, or through an interface whose
 implementations cannot be pinned down, is not judged (it may be jittered
 where it is computed), nor is a wait that
