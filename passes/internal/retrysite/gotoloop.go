@@ -81,7 +81,7 @@ func (f *finder) gotoLoop(fd *ast.FuncDecl, list []ast.Stmt, ls *ast.LabeledStmt
 	}
 	// The label holds the first statement (retry: if err := ...).
 	region := append([]ast.Stmt{ls.Stmt}, list[1:end+1]...)
-	path, test, onFalse := f.failureBranchIn(region, jump, true)
+	path, test, onFalse := f.failureBranchIn(region, jump)
 	if path == nil {
 		return nil
 	}

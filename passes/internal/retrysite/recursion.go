@@ -201,21 +201,19 @@ func stepsBy(info *types.Info, e ast.Expr, p *types.Var) bool {
 // test), or follows, in the function's own statements, an `if err == nil
 // { return ... }` that a success takes.
 func (f *finder) failureBranch(fd *ast.FuncDecl, call *ast.CallExpr) (path []ast.Node, test ast.Expr, onFalse bool) {
-	return f.failureBranchIn(fd.Body.List, call, false)
+	return f.failureBranchIn(fd.Body.List, call)
 }
 
 // failureBranchIn is failureBranch in a list of statements (a function's
-// body, or the statements from a label to a goto back to it). With conj,
-// a failure test may also be one side of an && (err != nil && attempt <
-// 3): the branch still runs only after a failure.
-func (f *finder) failureBranchIn(body []ast.Stmt, call ast.Node, conj bool) (path []ast.Node, test ast.Expr, onFalse bool) {
+// body, or the statements from a label to a goto back to it).
+func (f *finder) failureBranchIn(body []ast.Stmt, call ast.Node) (path []ast.Node, test ast.Expr, onFalse bool) {
 	var walk func(list []ast.Stmt, top bool) bool
 	walk = func(list []ast.Stmt, top bool) bool {
 		for i, st := range list {
 			if !(st.Pos() <= call.Pos() && call.End() <= st.End()) {
 				continue
 			}
-			if ifs, ok := st.(*ast.IfStmt); ok && ifs.Body.Pos() <= call.Pos() && call.End() <= ifs.Body.End() && (f.failureTest(ifs.Cond, true) || conj && f.failedAnd(ifs.Cond)) {
+			if ifs, ok := st.(*ast.IfStmt); ok && ifs.Body.Pos() <= call.Pos() && call.End() <= ifs.Body.End() && f.failureTest(ifs.Cond, true) {
 				test = ifs.Cond
 				path = nil
 				return walk(ifs.Body.List, false)
@@ -353,21 +351,6 @@ func initBounds(b *bounder, init ast.Stmt) bool {
 	}
 	for _, r := range as.Rhs {
 		if b.bounds(r) {
-			return true
-		}
-	}
-	return false
-}
-
-// failedAnd reports whether cond is a conjunction one of whose terms is a
-// failure test: err != nil && attempt < 3.
-func (f *finder) failedAnd(cond ast.Expr) bool {
-	bin, ok := ast.Unparen(cond).(*ast.BinaryExpr)
-	if !ok || bin.Op != token.LAND {
-		return false
-	}
-	for _, side := range []ast.Expr{bin.X, bin.Y} {
-		if f.failureTest(side, true) || f.failedAnd(side) {
 			return true
 		}
 	}
