@@ -33,9 +33,10 @@ local variable first) and through its go-redis-like rueidiscompat adapter:
     (Acquire(ctx, key, owner) returning SetNX's result, Release(ctx, key)
     doing a plain DEL) names no lock of its own: when a function, in the
     same package or another (a Fact on the wrappers), calls the NX wrapper
-    and then the DEL wrapper with the same key, the DEL is an unsafe
-    unlock, reported at the DEL (at the wrapper call when the wrapper is in
-    another package); the wrappers may be called through an interface
+    and then the DEL wrapper, or a plain Del of its own, with the same key
+    (l.TryLock(ctx, lockKey(id)) then rdb.Del(ctx, lockKey(id))), the DEL
+    is an unsafe unlock, reported at the DEL (at the wrapper call when the
+    wrapper is in another package); the wrappers may be called through an interface
     whose one implementation is in the interface's package (a Locker with
     one redisLocker). A DEL run only when a GET of the same key returned
     the owner's token is reported too (two commands: the lock can pass to

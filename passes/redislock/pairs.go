@@ -88,9 +88,19 @@ func pairedUnlocks(pass *analysis.Pass, funcs []*funcCommands, local map[*types.
 			fn   *types.Func
 		}
 		var locks []taken
+		dels := directDels(fc)
 		for n, fn := range fc.index.All(fc.body) {
 			call, ok := n.(*ast.CallExpr)
 			if !ok || fn == nil {
+				continue
+			}
+			if del := dels[call]; del != nil {
+				for _, l := range locks {
+					if sameKey(fc.info, fc.decl, l.key, del.keys[0]) {
+						at(fc, del, msgUnlock, analysis.RelatedInformation{Pos: l.call.Pos(), Message: "the lock is taken here, by " + l.fn.Name()})
+						break
+					}
+				}
 				continue
 			}
 			if impl := impls.SoleImplementation(fn); impl != nil {
@@ -124,6 +134,33 @@ func pairedUnlocks(pass *analysis.Pass, funcs []*funcCommands, local map[*types.
 			}
 		}
 	}
+}
+
+// directDels returns fc's own plain DELs of one key, by call, which
+// pairedUnlocks pairs with the key an NX helper called before took: a lock
+// taken by l.TryLock(ctx, lockKey(id)) and dropped by rdb.Del(ctx,
+// lockKey(id)). A function that also reads or scripts the key checks the
+// owner in a way this pairing does not judge, so its DELs are left out.
+func directDels(fc *funcCommands) map[*ast.CallExpr]*command {
+	dels := map[*ast.CallExpr]*command{}
+	for _, c := range fc.cmds {
+		if c.name == "DEL" && len(c.keys) == 1 {
+			dels[c.call] = c
+		}
+	}
+	for _, c := range fc.cmds {
+		if c.name != "GET" && c.name != "EVAL" {
+			continue
+		}
+		for call, del := range dels {
+			for _, k := range c.keys {
+				if sameKey(fc.info, fc.decl, k, del.keys[0]) {
+					delete(dels, call)
+				}
+			}
+		}
+	}
+	return dels
 }
 
 // hasKeyParamFacts reports whether a package this one depends on has lock

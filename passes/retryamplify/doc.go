@@ -21,6 +21,11 @@ Reported, once per outer retry site, at the code that enters the inner one:
     function; a call through an interface counts when the program has a
     single type implementing it (in this package, or in a package it
     imports from its own module or that holds a function that retries);
+    an exported interface whose one implementation, among the types its
+    own package sees, retries carries that method's fact, so an importer
+    checked from export data (go vet) that cannot see an unexported
+    implementation still reads it, and the report names the interface
+    method;
   - a retrying client (go-retryablehttp, its StandardClient or a transport
     wrapping it, resty with retries, a gRPC connection that retries the
     method called, an AWS SDK for Go v2 service client, an http.Client

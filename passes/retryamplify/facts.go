@@ -95,6 +95,43 @@ func (a *amplifier) learn() {
 	for fn, f := range a.local {
 		a.pass.ExportObjectFact(fn, f)
 	}
+	a.exportOnInterfaces()
+}
+
+// exportOnInterfaces puts the fact of a retrying method on the methods of
+// the package's interfaces it alone implements among the types this
+// package can see: an importer checked from export data (go vet) may not
+// see an unexported implementation, but it reads the fact on the
+// interface method its call names.
+func (a *amplifier) exportOnInterfaces() {
+	names := map[string]bool{}
+	for fn := range a.local {
+		if fn.Signature().Recv() != nil {
+			names[fn.Name()] = true
+		}
+	}
+	if len(names) == 0 {
+		return
+	}
+	scope := a.pass.Pkg.Scope()
+	for _, name := range scope.Names() {
+		tn, ok := scope.Lookup(name).(*types.TypeName)
+		if !ok || tn.IsAlias() || !tn.Exported() { // only an importer needs it
+			continue
+		}
+		iface, ok := tn.Type().Underlying().(*types.Interface)
+		if !ok {
+			continue
+		}
+		for m := range iface.Methods() {
+			if m.Pkg() != a.pass.Pkg || !names[m.Name()] || a.local[m] != nil {
+				continue
+			}
+			if f := a.local[a.soleImplementation(m)]; f != nil {
+				a.pass.ExportObjectFact(m, f)
+			}
+		}
+	}
 }
 
 // worst is the most attempts a call of d can make when everything fails.

@@ -122,6 +122,7 @@ type amplifier struct {
 	recursive map[*ast.FuncDecl]*retrysite.Site
 
 	impls      map[*types.Func]*types.Func // soleImplementation's answers
+	several    map[*types.Func]bool        // methods with several implementations
 	candidates map[string][]types.Type     // implementers' answer
 
 	index  *bodies.Index
@@ -197,8 +198,15 @@ func (a *amplifier) entered(callee, from *types.Func) *types.Func {
 	if callee == nil {
 		return nil
 	}
-	if impl := a.soleImplementation(callee); impl != nil && !sameReceiver(impl, from) {
+	if callee.Pkg() != a.pass.Pkg && isInterfaceMethod(callee) && a.fact(callee) != nil {
+		return callee // its package put its one implementation's fact on it
+	}
+	impl := a.soleImplementation(callee)
+	switch {
+	case impl != nil && !sameReceiver(impl, from):
 		return impl
+	case impl == nil && a.several[callee]:
+		return nil // could run any: opaque, whatever a fact on the method says
 	}
 	return callee
 }
@@ -228,6 +236,7 @@ func (a *amplifier) soleImplementation(fn *types.Func) *types.Func {
 	}
 	if a.impls == nil {
 		a.impls = map[*types.Func]*types.Func{}
+		a.several = map[*types.Func]bool{}
 		a.candidates = implementers(a.programPackages())
 	}
 	var impl *types.Func
@@ -240,6 +249,7 @@ func (a *amplifier) soleImplementation(fn *types.Func) *types.Func {
 			if mfn, ok := m.(*types.Func); ok {
 				if impl != nil && impl != mfn {
 					a.impls[fn] = nil
+					a.several[fn] = true
 					return nil
 				}
 				impl = mfn
