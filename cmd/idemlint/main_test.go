@@ -130,7 +130,7 @@ func TestSwitchingAnalyzers(t *testing.T) {
 	assert.Contains(t, off.Stdout, "can run forever")
 	only := analysistest.Exec(t, e2e, nil, bin, "-redislock", "./...")
 	for _, line := range entries(only.Stdout) {
-		assert.Contains(t, line, "locks/", "only redislock reports, all in package locks")
+		assert.Contains(t, line, "(redislock/", "only redislock reports")
 	}
 	methods := analysistest.Exec(t, e2e, nil, bin, "-retrynonidempotent.methods=PATCH", "-retrynonidempotent", "./...")
 	assert.Equal(t, 0, methods.Code, methods.Stdout)
