@@ -24,9 +24,9 @@ import (
 // value; a variable may hold one when any assignment anywhere in the body,
 // function literals included, to it or through it (v[i] = x, *v = x,
 // v.f = x), gives it a value that may be fresh; d may return one when a
-// result of one of its own return statements may be fresh, or one of its
-// named results may hold one (a bare return, or a return after which a
-// deferred literal could read it). TestMayReturnFreshConservative checks
+// key-like result of one of its own return statements may be fresh, or
+// one of its key-like named results may hold one (a bare return, or a
+// return after which a deferred literal could read it). TestMayReturnFreshConservative checks
 // it against freshCalls on every function of real packages.
 func (a *analyzer) mayReturnFresh(d *bodies.Body) bool {
 	if d.Block == nil {
@@ -95,11 +95,12 @@ func (a *analyzer) mayReturnFresh(d *bodies.Body) bool {
 			return true
 		})
 	}
-	if results := d.Func.Signature().Results(); results != nil {
-		for v := range results.Variables() {
-			if tainted[v] {
-				return true
-			}
+	// Only key-like results count (returnsFresh's test): an error set
+	// from a call given time.Now().Add(timeout) is not a key.
+	results := d.Func.Signature().Results()
+	for v := range results.Variables() {
+		if tainted[v] && keyLike(v.Type()) {
+			return true
 		}
 	}
 	found := false
@@ -108,7 +109,13 @@ func (a *analyzer) mayReturnFresh(d *bodies.Body) bool {
 		case *ast.FuncLit:
 			return false // its returns are its own
 		case *ast.ReturnStmt:
-			found = found || someFresh(n.Results, fresh)
+			if len(n.Results) != results.Len() {
+				found = found || someFresh(n.Results, fresh) // return f(), f giving every result
+				break
+			}
+			for i, r := range n.Results {
+				found = found || keyLike(results.At(i).Type()) && fresh(r)
+			}
 		}
 		return !found
 	})

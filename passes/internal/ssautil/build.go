@@ -49,17 +49,19 @@ func build(pass *analysis.Pass) []*ssa.Function {
 	return funcs
 }
 
-// referenced returns the direct imports of pkg whose functions, methods,
-// package-level variables or constants its code names. Creating an
+// referenced returns the direct imports of pkg whose functions, methods
+// or package-level variables its code names. Creating an
 // imported package from its types allocates a member for every object of
 // its scope and every method of its types, and used to be done for every
 // direct import of every package given SSA: on an application, whose
 // packages import large SDK packages for a handful of their names, that
 // was as costly as building the SSA itself. The builder needs a created
-// package only to find a package-level function, variable or constant
-// named in the code (and a created package's method is what a call to it
-// refers to), so an import named only for its types is left out: the SSA
-// of the package's own functions is the same.
+// package only to find a package-level function or variable named in the
+// code (and a created package's method is what a call to it refers to);
+// a constant is folded from the type information (runtime.GOOS,
+// http.StatusOK, time.Second), so an import named only for its types and
+// constants is left out: the SSA of the package's own functions is the
+// same.
 func referenced(pkg *types.Package, info *types.Info) []*types.Package {
 	direct := map[*types.Package]bool{}
 	for _, p := range pkg.Imports() {
@@ -75,7 +77,6 @@ func referenced(pkg *types.Package, info *types.Info) []*types.Package {
 		}
 		switch obj := obj.(type) {
 		case *types.Func:
-		case *types.Const:
 		case *types.Var:
 			if obj.IsField() || obj.Parent() != p.Scope() {
 				continue
