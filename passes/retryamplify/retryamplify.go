@@ -7,6 +7,7 @@ import (
 	"go/types"
 	"sort"
 	"strings"
+	"sync"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -123,7 +124,7 @@ type amplifier struct {
 
 	impls      map[*types.Func]*types.Func // soleImplementation's answers
 	several    map[*types.Func]bool        // methods with several implementations
-	candidates map[string][]types.Type     // implementers' answer
+	candidates []methodIndex               // implementers' answer
 
 	index  *bodies.Index
 	decls  []astutil.Decl
@@ -239,8 +240,10 @@ func (a *amplifier) soleImplementation(fn *types.Func) *types.Func {
 		a.several = map[*types.Func]bool{}
 		a.candidates = implementers(a.programPackages())
 	}
+	// The answer does not depend on the order the candidates are tried
+	// in: one method found, or two different ones.
 	var impl *types.Func
-	for _, named := range append(a.candidates[fn.Name()], a.candidates[""]...) {
+	for _, named := range a.candidatesFor(fn.Name()) {
 		for _, t := range []types.Type{named, types.NewPointer(named)} {
 			if !types.Implements(t, iface) {
 				continue
@@ -261,19 +264,52 @@ func (a *amplifier) soleImplementation(fn *types.Func) *types.Func {
 	return impl
 }
 
-// implementers indexes the concrete named types of pkgs by the names of
-// the methods they declare, so an interface method is checked only against
-// the types that could implement it; types that embed a field are listed
-// under "" (they may get the method from it).
-func implementers(pkgs []*types.Package) map[string][]types.Type {
-	out := map[string][]types.Type{}
-	for _, pkg := range pkgs {
-		implementersOf(pkg, out)
+// candidatesFor lists the types of the program that declare a method
+// named name, then those that embed a field.
+func (a *amplifier) candidatesFor(name string) []types.Type {
+	var out []types.Type
+	for _, idx := range a.candidates {
+		out = append(out, idx[name]...)
+	}
+	for _, idx := range a.candidates {
+		out = append(out, idx[""]...)
 	}
 	return out
 }
 
-func implementersOf(pkg *types.Package, out map[string][]types.Type) {
+// methodIndex lists the concrete named types of a package by the names of
+// the methods they declare; types that embed a field are listed under ""
+// (they may get the method from it).
+type methodIndex map[string][]types.Type
+
+// stdIndexes keeps the methodIndex of each standard-library package: every
+// package of an application that asks for an implementation indexes the
+// standard library its program reaches, and reading the scopes of the same
+// packages again for each was a second of CPU on a large application. A
+// package's scope does not change once it is type-checked.
+var stdIndexes sync.Map // *types.Package -> methodIndex
+
+// implementers indexes the concrete named types of pkgs by the names of
+// the methods they declare, so an interface method is checked only against
+// the types that could implement it.
+func implementers(pkgs []*types.Package) []methodIndex {
+	out := make([]methodIndex, 0, len(pkgs))
+	for _, pkg := range pkgs {
+		if !inStd(pkg) {
+			out = append(out, implementersOf(pkg))
+			continue
+		}
+		idx, ok := stdIndexes.Load(pkg)
+		if !ok {
+			idx, _ = stdIndexes.LoadOrStore(pkg, implementersOf(pkg))
+		}
+		out = append(out, idx.(methodIndex))
+	}
+	return out
+}
+
+func implementersOf(pkg *types.Package) methodIndex {
+	out := methodIndex{}
 	scope := pkg.Scope()
 	for _, name := range scope.Names() {
 		tn, ok := scope.Lookup(name).(*types.TypeName)
@@ -296,6 +332,7 @@ func implementersOf(pkg *types.Package, out map[string][]types.Type) {
 			}
 		}
 	}
+	return out
 }
 
 // check reports, once per outer site, the first inner retry its attempts

@@ -133,29 +133,34 @@ func (a *analyzer) learnFresh() bool {
 		if a.fresh[d.Func] || !returnsKeyLike(d.Func.Signature()) {
 			continue
 		}
-		if !a.callsFresh(d) {
+		if !a.callsFresh(d) || !a.mayReturnFresh(d) {
 			continue
 		}
-		f := a.ssaFunc(d.Func)
-		if f == nil {
-			continue
+		if f := a.ssaFunc(d.Func); f != nil && a.returnsFresh(f) {
+			a.fresh[d.Func] = true
+			grew = true
 		}
-		for _, b := range f.Blocks {
-			for _, instr := range b.Instrs {
-				ret, ok := instr.(*ssa.Return)
-				if !ok {
-					continue
-				}
-				for _, r := range ret.Results {
-					if keyLike(r.Type()) && len(a.freshCalls(r)) > 0 {
-						a.fresh[d.Func] = true
-						grew = true
-					}
+	}
+	return grew
+}
+
+// returnsFresh reports whether f returns a key-like value made by a fresh
+// call.
+func (a *analyzer) returnsFresh(f *ssa.Function) bool {
+	for _, b := range f.Blocks {
+		for _, instr := range b.Instrs {
+			ret, ok := instr.(*ssa.Return)
+			if !ok {
+				continue
+			}
+			for _, r := range ret.Results {
+				if keyLike(r.Type()) && len(a.freshCalls(r)) > 0 {
+					return true
 				}
 			}
 		}
 	}
-	return grew
+	return false
 }
 
 // callsFresh reports whether the body of d (or a literal inside it) calls

@@ -90,6 +90,12 @@ type sim struct {
 	// codeRead says that the simulation read the simulated status: until
 	// it does, every status takes the same paths (see replay).
 	codeRead bool
+	// followRA notes on each path whether it read the Retry-After header
+	// (simPath.readRA). Only the failure test of a retry site judges
+	// that; the simulations that learn RespFacts do not, and looking for
+	// the header in every statement of every path, once per sampled
+	// status, was a third of their cost on a large application.
+	followRA bool
 }
 
 // status is the simulated status; reading it is noted in codeRead.
@@ -136,7 +142,7 @@ func (s *sim) stmt(st ast.Stmt, p *simPath) (fall, broke []*simPath) {
 	one := []*simPath{p}
 	switch st.(type) {
 	case *ast.ExprStmt, *ast.AssignStmt, *ast.DeclStmt, *ast.DeferStmt, *ast.ReturnStmt, *ast.GoStmt:
-		if !p.readRA && s.facts != nil && readsRetryAfter(s.info, st, s.facts) {
+		if s.followRA && !p.readRA && s.facts != nil && readsRetryAfter(s.info, st, s.facts) {
 			p.readRA = true
 		}
 		if s.again != nil && st.Pos() <= s.again.Pos() && s.again.End() <= st.End() {

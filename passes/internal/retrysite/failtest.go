@@ -83,7 +83,7 @@ func simulateFailure(info *types.Info, site *Site, facts func(*types.Func) *Resp
 	sends := map[*ast.CallExpr]bool{}
 	for i, code := range sampleCodes {
 		again, recursive := site.Node.(*ast.CallExpr)
-		s := &sim{info: info, facts: facts, code: code, loop: site.Kind == Loop && !recursive, moves: site.Moves}
+		s := &sim{info: info, facts: facts, code: code, loop: site.Kind == Loop && !recursive, moves: site.Moves, followRA: true}
 		if recursive && site.Kind == Loop {
 			s.again = again
 		}

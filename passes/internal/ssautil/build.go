@@ -11,8 +11,13 @@ import (
 // build builds the package's SSA form and returns its source functions,
 // declared and literal, in source order.
 func build(pass *analysis.Pass) []*ssa.Function {
-	prog := ssa.NewProgram(pass.Fset, 0)
-	for _, p := range pass.Pkg.Imports() {
+	// BareInits: the synthetic init does not call the imports' inits, so
+	// only the imports the code refers to need creating (see referenced).
+	// The package's own init and its function literals are built as
+	// before; only the guard and the calls to other packages' inits, which
+	// no analyzer follows, are left out.
+	prog := ssa.NewProgram(pass.Fset, ssa.BareInits)
+	for _, p := range referenced(pass.Pkg, pass.TypesInfo) {
 		prog.CreatePackage(p, nil, nil, true)
 	}
 	pkg := prog.CreatePackage(pass.Pkg, pass.Files, pass.TypesInfo, false)
@@ -42,4 +47,50 @@ func build(pass *analysis.Pass) []*ssa.Function {
 		add(init) // function literals in package-level variables
 	}
 	return funcs
+}
+
+// referenced returns the direct imports of pkg whose functions, methods
+// or package-level variables its code names. Creating an
+// imported package from its types allocates a member for every object of
+// its scope and every method of its types, and used to be done for every
+// direct import of every package given SSA: on an application, whose
+// packages import large SDK packages for a handful of their names, that
+// was as costly as building the SSA itself. The builder needs a created
+// package only to find a package-level function or variable named in the
+// code (and a created package's method is what a call to it refers to);
+// a constant is folded from the type information (runtime.GOOS,
+// http.StatusOK, time.Second), so an import named only for its types and
+// constants is left out: the SSA of the package's own functions is the
+// same.
+func referenced(pkg *types.Package, info *types.Info) []*types.Package {
+	direct := map[*types.Package]bool{}
+	for _, p := range pkg.Imports() {
+		direct[p] = false
+	}
+	for _, obj := range info.Uses {
+		p := obj.Pkg()
+		if p == nil || p == pkg {
+			continue
+		}
+		if seen, ok := direct[p]; !ok || seen {
+			continue
+		}
+		switch obj := obj.(type) {
+		case *types.Func:
+		case *types.Var:
+			if obj.IsField() || obj.Parent() != p.Scope() {
+				continue
+			}
+		default:
+			continue
+		}
+		direct[p] = true
+	}
+	var out []*types.Package
+	for _, p := range pkg.Imports() { // in the order the builder saw them
+		if direct[p] {
+			out = append(out, p)
+		}
+	}
+	return out
 }
