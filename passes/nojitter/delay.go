@@ -19,6 +19,10 @@ type delay struct {
 	opaque  bool // part of it comes from where we cannot judge
 	param   bool // part of it is a parameter: judged where it is computed
 	varying bool // it depends on a value that changes round the loop
+	// server: it is the delay the server asked for (Retry-After), which
+	// is waited as given (serverdelay.go). Where it merges with a
+	// fallback, only the fallback is judged.
+	server bool
 	// gate, when random is set, is the receiver field whose value decides
 	// whether the random part is added at all (a jpillora-style
 	// Backoff.Duration adds jitter only if b.Jitter is set): the caller's
@@ -42,6 +46,7 @@ func (d delay) merge(o delay) delay {
 		opaque:  d.opaque || o.opaque,
 		param:   d.param || o.param,
 		varying: d.varying || o.varying,
+		server:  d.server || o.server,
 	}
 }
 
@@ -69,6 +74,8 @@ type tracer struct {
 	// via says where a delay kept in a field or passed by a caller comes
 	// from, for the report's related information.
 	via []analysis.RelatedInformation
+	// server: a server's delay was set aside (serverdelay.go).
+	server bool
 }
 
 // note records where part of the delay comes from (at most a few places).
@@ -127,8 +134,18 @@ func (t *tracer) trace(v ssa.Value, depth int) delay {
 	case *ssa.Phi:
 		d := delay{varying: true}
 		gate, gated := recvGate(v), true
+		var kept []ssa.Value
 		for i, e := range v.Edges {
 			de := t.trace(e, depth+1)
+			if de.server {
+				// wait = ra when the server sent Retry-After: fine;
+				// the other edges are the fallback, judged alone.
+				t.noteServer(e)
+				continue
+			}
+			if !isZero(e) {
+				kept = append(kept, e)
+			}
 			if de.random && de.gate == nil {
 				if g := gate[i]; g != nil {
 					de.gate = g
@@ -141,12 +158,25 @@ func (t *tracer) trace(v ssa.Value, depth int) delay {
 		if !gated {
 			d.gate = nil
 		}
-		if clamps(v) {
+		if len(kept) == 0 && len(kept) < len(v.Edges) {
+			// Only the server's delay, or none (a zero).
+			for _, e := range v.Edges {
+				if !isZero(e) {
+					return delay{server: true, varying: true}
+				}
+			}
+		}
+		if clamps(v, kept) {
 			d.capped = true
 		}
 		return d
 	case *ssa.Call:
 		return t.call(v.Common(), depth)
+	case *ssa.Lookup:
+		// resp.Header["Retry-After"]
+		if isServerHeader(v.Index) {
+			return delay{server: true}
+		}
 	case *ssa.Slice:
 		// max(values ...time.Duration) is given a slice of the
 		// arguments: what is stored in its array.
@@ -207,12 +237,24 @@ func (t *tracer) load(addr ssa.Value, depth int) delay {
 		if refs == nil {
 			return delay{opaque: true}
 		}
-		stores := 0
+		stores, others, server := 0, 0, false
 		for _, r := range *refs {
 			if st, ok := r.(*ssa.Store); ok && st.Addr == a {
 				stores++
-				d = d.merge(t.trace(st.Val, depth+1))
+				ds := t.trace(st.Val, depth+1)
+				if ds.server {
+					t.noteServer(st.Val) // wait = ra: only the fallback is judged
+					server = true
+					continue
+				}
+				if !isZero(st.Val) {
+					others++
+				}
+				d = d.merge(ds)
 			}
+		}
+		if server && others == 0 {
+			return delay{server: true} // the server's delay, or none
 		}
 		if stores > 1 {
 			d.varying = true
@@ -235,6 +277,9 @@ func (t *tracer) call(c *ssa.CallCommon, depth int) delay {
 	}
 	if c.IsInvoke() {
 		return t.invoke(c, depth)
+	}
+	if readsServerHeader(c) {
+		return delay{server: true} // resp.Header.Get("Retry-After")
 	}
 	callee := c.StaticCallee()
 	if callee == nil {
@@ -273,6 +318,12 @@ func (t *tracer) call(c *ssa.CallCommon, depth int) delay {
 		return d
 	case fn != nil:
 		if f, ok := t.facts(fn); ok {
+			if f.Server {
+				return delay{server: true}
+			}
+			if f.ServerPath {
+				t.server = true // the helper returns the server's delay or a fallback
+			}
 			random := f.Random
 			if f.JitterField != "" && len(c.Args) > 0 && fieldUnset(c.Args[0], f.JitterField) {
 				random = false
@@ -281,16 +332,35 @@ func (t *tracer) call(c *ssa.CallCommon, depth int) delay {
 			return delay{random: random || args.random, capped: f.Capped || args.capped, grows: f.Grows || args.grows, varying: args.varying, param: args.param}
 		}
 	}
+	if args.server {
+		// strconv.Atoi(h), http.ParseTime(h), time.Until(t) of the
+		// server's Retry-After: still the server's delay.
+		return delay{server: true}
+	}
 	return delay{opaque: true}
 }
 
 // returns summarises the values a function of the package returns.
 func (t *tracer) returns(fn *ssa.Function, depth int) delay {
 	d := delay{}
+	server, other := false, false
 	for _, b := range fn.Blocks {
 		if ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok && len(ret.Results) > 0 {
-			d = d.merge(t.trace(ret.Results[0], depth))
+			dr := t.trace(ret.Results[0], depth)
+			if dr.server {
+				// return ra: the server's delay; the other returns
+				// are the fallback, judged alone (return 0, none, is
+				// no fallback).
+				server = true
+				t.noteServer(ret.Results[0])
+				continue
+			}
+			other = other || !isZero(ret.Results[0])
+			d = d.merge(dr)
 		}
+	}
+	if server && !other {
+		return delay{server: true}
 	}
 	if d.grows && returnClamps(fn) {
 		d.capped = true
@@ -299,8 +369,10 @@ func (t *tracer) returns(fn *ssa.Function, depth int) delay {
 }
 
 // clamps reports whether a phi merges a value with its clamp: one of its
-// predecessors ends in `if x > max`-style comparison of one of its edges.
-func clamps(phi *ssa.Phi) bool {
+// predecessors ends in `if x > max`-style comparison of one of its edges
+// (of those judged: `if ra > 0 { wait = ra }` compares the server's
+// delay, and clamps nothing).
+func clamps(phi *ssa.Phi, edges []ssa.Value) bool {
 	for _, pred := range phi.Block().Preds {
 		for _, b := range append([]*ssa.BasicBlock{pred}, pred.Preds...) {
 			ifi, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If)
@@ -311,7 +383,7 @@ func clamps(phi *ssa.Phi) bool {
 			if !ok || (cmp.Op != token.GTR && cmp.Op != token.GEQ && cmp.Op != token.LSS && cmp.Op != token.LEQ) {
 				continue
 			}
-			for _, e := range phi.Edges {
+			for _, e := range edges {
 				if e == cmp.X || e == cmp.Y {
 					return true
 				}

@@ -15,8 +15,9 @@ select with ctx.Done()) is followed backwards through SSA values, phis,
 conversions, arithmetic and calls of functions of the package (function
 literals kept in local variables included: wait := func(n int)
 time.Duration {...}; what they capture is not judged). A goto back to a
-label from a failure branch is a retry loop too, judged the same way (a
-hot one is reported at the goto). Reported at
+label from a failure branch is a retry loop too, in a declared function
+or a function literal (a handler written as a closure), judged the same
+way (a hot one is reported at the goto). Reported at
 the wait call:
 
   - no jitter: no math/rand, math/rand/v2, crypto/rand or jitter helper
@@ -61,7 +62,19 @@ of the package (&Client{b: fixed{d}}); it has jitter if any implementation
 adds some, and grows without a cap only if every one does. A delay read
 from a schedule (time.Sleep(c.schedule[attempt])) is judged by the
 elements of the slices the schedule may hold: a literal in the function,
-or every value stored in the field or variable. A delay read
+or every value stored in the field or variable; a loop that ranges over
+such a schedule and waits for its element (for _, d := range backoffs {
+if err = op(); err == nil { break }; time.Sleep(d) }) is a retry loop
+bounded by the schedule's length, judged the same way (a range over
+endpoints or targets is a walk over a list, not a retry). The delay the
+server asks for (the Retry-After header, read by a call given its name,
+and what parses it: strconv.Atoi, http.ParseTime, time.Until; or a
+function of the program that returns it, through a Fact) is waited as
+given and not judged; where it merges with a fallback (wait :=
+c.minWait; if ra := retryAfter(resp); ra > 0 { wait = ra }, or a helper
+returning ra or its fallback parameter), the fallback is judged alone:
+a constant fallback is a delay without jitter, reported at the wait with
+no fix (jittering the whole wait would cut the server's delay short). A delay read
 from a parameter of another function, or through an interface whose
 implementations cannot be pinned down, is not judged (it may be jittered
 where it is computed), nor is a wait that

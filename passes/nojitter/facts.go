@@ -24,14 +24,26 @@ type DelayFact struct {
 	// whether the random part is added (a Backoff whose Jitter is zero adds
 	// none): a caller whose receiver never sets it gets no jitter.
 	JitterField string
+	// Server says that it returns the delay the server asked for
+	// (Retry-After) on every path: waited as given, not judged.
+	// ServerPath says it does on some path, and the rest of the fact
+	// describes the fallback it returns otherwise.
+	Server, ServerPath bool
 }
 
 func (*DelayFact) AFact() {}
 func (f *DelayFact) String() string {
-	if f.JitterField != "" {
-		return fmt.Sprintf("delay(random=%t if %s is set, capped=%t grows=%t)", f.Random, f.JitterField, f.Capped, f.Grows)
+	if f.Server {
+		return "delay(server's Retry-After)"
 	}
-	return fmt.Sprintf("delay(random=%t capped=%t grows=%t)", f.Random, f.Capped, f.Grows)
+	s := fmt.Sprintf("delay(random=%t capped=%t grows=%t)", f.Random, f.Capped, f.Grows)
+	if f.JitterField != "" {
+		s = fmt.Sprintf("delay(random=%t if %s is set, capped=%t grows=%t)", f.Random, f.JitterField, f.Capped, f.Grows)
+	}
+	if f.ServerPath {
+		s += " or the server's Retry-After"
+	}
+	return s
 }
 
 // WaitsFact lists the functions of a package that block for a duration
@@ -89,14 +101,14 @@ func exportDelayFacts(pass *analysis.Pass, funcs []*ssa.Function, t *tracer) {
 		if !ok || !returnsDelay(fn.Signature) {
 			continue
 		}
-		t.seen = map[ssa.Value]bool{}
+		t.seen, t.server = map[ssa.Value]bool{}, false
 		t.inCallee = 1 // a fact speaks of the parameters, whoever passes them
 		d := t.returns(fn, 0)
 		t.inCallee = 0
 		if d.opaque {
 			continue
 		}
-		f := &DelayFact{Random: d.random, Capped: d.capped, Grows: d.grows}
+		f := &DelayFact{Random: d.random, Capped: d.capped, Grows: d.grows, Server: d.server, ServerPath: t.server && !d.server}
 		if d.random && d.gate != nil {
 			f.JitterField = d.gate.Name()
 		}

@@ -36,7 +36,7 @@ func (t *tracer) invoke(c *ssa.CallCommon, depth int) delay {
 		t.inCallee++
 		d := t.returns(fn, depth+1)
 		t.inCallee--
-		if d.opaque || d.gate != nil {
+		if d.opaque || d.gate != nil || d.server {
 			return delay{opaque: true}
 		}
 		out.random = out.random || d.random

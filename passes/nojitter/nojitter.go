@@ -125,6 +125,12 @@ func checkLoop(pass *analysis.Pass, s *retrysite.Site, local map[*types.Func]boo
 		switch j := v.(judgement); j.msg {
 		case "":
 		case msgNoJitter:
+			if j.server {
+				// Jittering the whole wait would cut the server's
+				// Retry-After short: the fallback is the code to fix.
+				report.Report(pass, analysis.Diagnostic{Pos: w.Pos(), End: w.End(), Message: j.msg, Related: j.via})
+				continue
+			}
 			reportNoJitter(pass, w, w.Args[idx], j.via...)
 		default:
 			report.Report(pass, analysis.Diagnostic{Pos: w.Pos(), End: w.End(), Message: j.msg, Related: j.via})
@@ -153,6 +159,9 @@ func waitParam(pass *analysis.Pass, s *retrysite.Site, w *ast.CallExpr) (int, bo
 type judgement struct {
 	msg string
 	via []analysis.RelatedInformation
+	// server: a path of the wait takes the delay the server asked for
+	// (serverdelay.go), so no fix is offered for the whole wait.
+	server bool
 }
 
 // judgeTraced traces the delay argument idx of a wait call c and judges it.
@@ -167,11 +176,11 @@ func judgeTraced(t *tracer, c *ssa.CallCommon, idx int) judgement {
 	if idx >= len(args) {
 		return judgement{}
 	}
-	t.seen, t.via = map[ssa.Value]bool{}, nil
+	t.seen, t.via, t.server = map[ssa.Value]bool{}, nil, false
 	d := t.trace(args[idx], 0)
 	msg := ""
 	switch {
-	case d.opaque || d.random && (!d.grows || d.capped) || d.param && !d.grows:
+	case d.opaque || d.server || d.random && (!d.grows || d.capped) || d.param && !d.grows:
 	case d.grows && !d.capped && !d.random:
 		msg = msgNoCapNoJiter
 	case d.grows && !d.capped:
@@ -182,7 +191,7 @@ func judgeTraced(t *tracer, c *ssa.CallCommon, idx int) judgement {
 	if msg == "" {
 		return judgement{}
 	}
-	return judgement{msg, t.via}
+	return judgement{msg, t.via, t.server}
 }
 
 // reportNoJitter reports a wait whose delay has no random part, with a fix

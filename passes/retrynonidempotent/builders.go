@@ -21,6 +21,11 @@ type BuildsFact struct {
 	// HeaderParams are the header maps, parameters of the builder, whose
 	// names the request gets: the callers' arguments decide the key.
 	HeaderParams []HeaderParam
+	// KeyArg, when not 0, is 1 + the index of the parameter whose value
+	// the builder sets as the key (c.newKeyedRequest(ctx, method, path,
+	// key, body)): a caller that makes it inside a retry makes a new key
+	// per attempt.
+	KeyArg int
 }
 
 func (*BuildsFact) AFact() {}
@@ -107,6 +112,7 @@ func (a *analyzer) learnBuilders() bool {
 			if k := a.freshKeyOf(s, nil); k != nil {
 				fact.FreshKey = k.where
 			}
+			fact.KeyArg = a.keyParamOf(d.Func, s)
 			break // the first return that tells
 		}
 		if fact != nil {
@@ -147,4 +153,25 @@ func (a *analyzer) freshKeyOf(s *send, in func(token.Pos) bool) *freshKey {
 func (a *analyzer) position(pos token.Pos) string {
 	p := a.pass.Fset.Position(pos)
 	return fmt.Sprintf("%s:%d", baseName(p.Filename), p.Line)
+}
+
+// keyParamOf returns 1 + the index of fn's parameter that a key header of
+// s is set from, or 0.
+func (a *analyzer) keyParamOf(fn *types.Func, s *send) int {
+	params := fn.Signature().Params()
+	for _, kv := range s.keyValues {
+		if kv.astArg < 0 || kv.astArg >= len(kv.call.Args) {
+			continue
+		}
+		id, ok := ast.Unparen(kv.call.Args[kv.astArg]).(*ast.Ident)
+		if !ok {
+			continue
+		}
+		for i := range params.Len() {
+			if a.pass.TypesInfo.Uses[id] == params.At(i) {
+				return i + 1
+			}
+		}
+	}
+	return 0
 }

@@ -88,10 +88,13 @@ are not reported.
 
 Also reported: a key generated per attempt, its value made by uuid, rand,
 time.Now or similar inside the retry site (followed through SSA, and
-through functions that return such a value, learned as Facts), or by a
+through functions that return such a value, learned as Facts, also in
+a package of key helpers that sends nothing itself), or by a
 request builder called inside the retry site that makes a new key on each
 call, so every attempt carries a new key and the server cannot recognise
-the retry. A helper that sends a POST keyed by its parameter
+the retry; a builder that sets the key from its parameter
+(c.newKeyedRequest(ctx, method, path, key, body)) given a key made in
+the attempt is reported at the builder call. A helper that sends a POST keyed by its parameter
 (d.SendKeyed(ctx, http.MethodPost, path, key, body), in any package,
 learned as a Fact) takes the key from its caller: a call inside a retry
 that passes a key made in the attempt (uuid.NewString() as the argument)

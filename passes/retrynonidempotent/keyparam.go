@@ -44,10 +44,10 @@ func (a *analyzer) learnKeyParams() map[*types.Func]*KeyParamFact {
 			return
 		}
 		for _, kv := range s.keyValues {
-			if kv.arg < 1 || kv.arg-1 >= len(kv.call.Args) {
+			if kv.astArg < 0 || kv.astArg >= len(kv.call.Args) {
 				continue
 			}
-			id, ok := ast.Unparen(kv.call.Args[kv.arg-1]).(*ast.Ident)
+			id, ok := ast.Unparen(kv.call.Args[kv.astArg]).(*ast.Ident)
 			if !ok {
 				continue
 			}

@@ -62,7 +62,8 @@ type analyzer struct {
 
 func run(pass *analysis.Pass) (any, error) {
 	if !libs.DependsOn(pass.Pkg, "net/http") {
-		return nil, nil // nothing here can send a request
+		exportFreshOnly(pass) // nothing here can send a request, but a key helper may live here
+		return nil, nil
 	}
 	a := &analyzer{pass: pass, sends: map[*types.Func]*SendsFact{}, setsKey: map[*types.Func]*SetsKeyFact{},
 		builds: map[*types.Func]*BuildsFact{}, wrappers: map[*types.Func]*SendsRequestFact{}, fresh: map[*types.Func]bool{}, done: map[*ast.CallExpr]bool{},

@@ -46,10 +46,13 @@ type send struct {
 }
 
 // keyValue is a key header set by a call (Header.Set, SetHeader), whose
-// value argument is at index arg of the call's SSA arguments.
+// value argument is at index arg of the call's SSA arguments and at index
+// astArg of its syntax; or the key argument of a call of a builder that
+// sets the key from its parameter (BuildsFact.KeyArg).
 type keyValue struct {
-	call *ast.CallExpr
-	arg  int
+	call   *ast.CallExpr
+	arg    int
+	astArg int
 }
 
 // inspector finds the sends of one function declaration.
@@ -281,7 +284,7 @@ func (in *inspector) keyHeader(s *send, call *ast.CallExpr, i int) {
 	switch in.a.isKeyName(in.info, call.Args[i]) {
 	case isKey:
 		s.keyed = true
-		s.keyValues = append(s.keyValues, keyValue{call: call, arg: i + 2}) // receiver, name, value
+		s.keyValues = append(s.keyValues, keyValue{call: call, arg: i + 2, astArg: i + 1}) // receiver, name, value
 	case mayBeKey:
 		var val ast.Expr
 		if i+1 < len(call.Args) {
@@ -350,6 +353,15 @@ func (in *inspector) built(s *send, call *ast.CallExpr, fn *types.Func, f *Build
 	}
 	if f.FreshKey != "" {
 		s.fresh = &freshKey{call: call, via: fn, where: f.FreshKey}
+	}
+	if i := f.KeyArg - 1; i >= 0 && i < len(call.Args) {
+		// c.newKeyedRequest(ctx, method, path, key, body): the caller's
+		// argument is the key (a method's receiver comes first in SSA).
+		arg := i
+		if fn.Signature().Recv() != nil {
+			arg++
+		}
+		s.keyValues = append(s.keyValues, keyValue{call: call, arg: arg, astArg: i})
 	}
 	if s.builder == nil {
 		s.builder = fn

@@ -29,7 +29,9 @@ primary keys. The insert may be an INSERT ... RETURNING run by QueryRow, or
 a function of the program that inserts into the table (store.Create(ctx,
 row), a Save helper), also learned as a Fact. A call through an interface
 whose one implementation is a type of the interface's package (a Store
-with one gormStore) is a call of that implementation. A query helper that runs the
+with one gormStore), or, when that package has none, a type of one of the
+program's packages the caller imports (a ports.Accounts implemented by
+postgres.Accounts), is a call of that implementation. A query helper that runs the
 SQL its caller passes (dbx.Exists(ctx, db, "SELECT 1 FROM carts WHERE
 session_id = $1", id)) is read with the caller's text. SQL text is read from
 constants, concatenations, fmt.Sprintf with a constant format and local

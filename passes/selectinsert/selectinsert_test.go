@@ -8,5 +8,5 @@ import (
 )
 
 func Test(t *testing.T) {
-	analysistest.Run(t, selectinsert.Analyzer, "selinshelper", "selins", "selinsstore", "selinssvc", "selinsgormv1", "selinsiface", "selinsifaceuse")
+	analysistest.Run(t, selectinsert.Analyzer, "selinshelper", "selins", "selinsstore", "selinssvc", "selinsgormv1", "selinsiface", "selinsifaceuse", "selinsports/postgres", "selinsports/signup")
 }

@@ -25,7 +25,10 @@ different things, not the same one again, and is not a retry loop; a loop
 ranging over a ticker (for range tick.C, for range time.Tick(d)) that
 leaves on success repeats the same attempt on every tick and is one
 (ticking forever on failure, it needs a bound like any other; periodic
-work that never leaves on success is not a retry). This is decided
+work that never leaves on success is not a retry). A loop ranging over
+a schedule of delays whose element it waits for (for _, d := range
+backoffs { ...; time.Sleep(d) }) repeats one attempt and is bounded by
+the schedule's length. This is decided
 on the loop's control-flow graph: a counter tested only after a success does
 not bound it; "for attempt := range 5" does. Every failure path round the
 loop must pass a bound: a busy answer that continues without counting the
@@ -37,7 +40,8 @@ ping(ctx); err == nil { return }) is no context bound. Loops written as for
 conn == nil { conn, err = dial() }, for err != nil { err = op() } and a
 SETNX spin-lock (ok, err := rdb.SetNX(...).Result(); if ok { return }) are
 retry loops, and so is a goto back to a label from a failure branch (retry:
-err := op(); if err != nil { goto retry }), reported at the goto unless a
+err := op(); if err != nil { goto retry }), in a declared function or a
+function literal (a handler written as a closure), reported at the goto unless a
 test on the way to it (err != nil && attempt < 3) or in the statements
 since the label that returns limits the attempts, the time or the context.
 

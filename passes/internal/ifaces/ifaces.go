@@ -9,6 +9,12 @@ import "go/types"
 
 // Resolver caches SoleImplementation's answers for one pass.
 type Resolver struct {
+	// Program, when set, is the package being analyzed: an interface with
+	// no implementation in its own package is then resolved among the
+	// packages of the program it imports (program.go).
+	Program *types.Package
+	program []*types.Package
+
 	impls  map[*types.Func]*types.Func
 	stands map[*types.Func][]*types.Func // Stands' index, for one package
 }
@@ -31,14 +37,19 @@ func (r *Resolver) SoleImplementation(fn *types.Func) *types.Func {
 	if r.impls == nil {
 		r.impls = map[*types.Func]*types.Func{}
 	}
-	impl := sole(fn, iface)
+	impl, found := sole(fn, iface, fn.Pkg())
+	if !found && r.Program != nil {
+		impl = r.soleInProgram(fn, iface)
+	}
 	r.impls[fn] = impl
 	return impl
 }
 
-func sole(fn *types.Func, iface *types.Interface) *types.Func {
+// sole returns the method of the one named type of pkg that implements
+// iface, and whether pkg holds any implementation (one or several).
+func sole(fn *types.Func, iface *types.Interface, pkg *types.Package) (*types.Func, bool) {
 	var impl *types.Func
-	scope := fn.Pkg().Scope()
+	scope := pkg.Scope()
 	for _, name := range scope.Names() {
 		tn, ok := scope.Lookup(name).(*types.TypeName)
 		if !ok || tn.IsAlias() || types.IsInterface(tn.Type()) {
@@ -55,13 +66,13 @@ func sole(fn *types.Func, iface *types.Interface) *types.Func {
 			m, _, _ := types.LookupFieldOrMethod(t, true, fn.Pkg(), fn.Name())
 			mfn, ok := m.(*types.Func)
 			if !ok || impl != nil && impl != mfn {
-				return nil
+				return nil, true
 			}
 			impl = mfn
 			break
 		}
 	}
-	return impl
+	return impl, impl != nil
 }
 
 // Stands returns the methods of interfaces declared in pkg for which impl,

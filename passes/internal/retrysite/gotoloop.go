@@ -24,15 +24,19 @@ import (
 // a deadline checked), or nil. nojitter and unboundedretry judge it like a
 // for loop.
 
-// gotoLoops lists the goto retries of the package's declared functions.
+// gotoLoops lists the goto retries of the package's functions, declared
+// ones and function literals alike (a handler written as a closure retries
+// with a goto as often as a method does). A label belongs to the function
+// or literal it is written in, so each body is walked without entering the
+// literals it holds: they are bodies of their own.
 func (f *finder) gotoLoops() []*Site {
 	var out []*Site
-	for _, b := range f.index.Decls() {
-		fd, ok := b.Node.(*ast.FuncDecl)
-		if !ok || fd.Body == nil {
+	for _, b := range f.index.Bodies {
+		if b.Block == nil {
 			continue
 		}
-		ast.Inspect(fd.Body, func(n ast.Node) bool {
+		encl := b.Node
+		ast.Inspect(b.Block, func(n ast.Node) bool {
 			blk, ok := n.(*ast.BlockStmt)
 			if !ok {
 				_, lit := n.(*ast.FuncLit)
@@ -40,7 +44,7 @@ func (f *finder) gotoLoops() []*Site {
 			}
 			for i, st := range blk.List {
 				if ls, ok := st.(*ast.LabeledStmt); ok {
-					if s := f.gotoLoop(fd, blk.List[i:], ls); s != nil {
+					if s := f.gotoLoop(encl, blk.List[i:], ls); s != nil {
 						out = append(out, s)
 					}
 				}
@@ -53,7 +57,7 @@ func (f *finder) gotoLoops() []*Site {
 
 // gotoLoop returns the site of a goto back to ls, the first of list, or
 // nil when no goto jumps back to it from a failure branch.
-func (f *finder) gotoLoop(fd *ast.FuncDecl, list []ast.Stmt, ls *ast.LabeledStmt) *Site {
+func (f *finder) gotoLoop(encl ast.Node, list []ast.Stmt, ls *ast.LabeledStmt) *Site {
 	var jump *ast.BranchStmt
 	end := -1
 	for i, st := range list {
@@ -86,7 +90,7 @@ func (f *finder) gotoLoop(fd *ast.FuncDecl, list []ast.Stmt, ls *ast.LabeledStmt
 		return nil
 	}
 	body := &ast.BlockStmt{Lbrace: region[0].Pos(), List: region, Rbrace: region[len(region)-1].End()}
-	s := &Site{Kind: Loop, Node: jump, Encl: fd, Op: Operation{Body: body}, RetryPath: path, Tests: []ast.Expr{test}, RetryTests: []ast.Expr{test}, Attempt: []ast.Node{body}}
+	s := &Site{Kind: Loop, Node: jump, Encl: encl, Op: Operation{Body: body}, RetryPath: path, Tests: []ast.Expr{test}, RetryTests: []ast.Expr{test}, Attempt: []ast.Node{body}}
 	if onFalse {
 		s.RetryOnFalse = map[ast.Expr]bool{test: true}
 	}

@@ -105,14 +105,15 @@ func analyzeLoop(info *types.Info, graph func() *cfg.CFG, loop ast.Stmt, waitOf,
 		// Ranging over a collection runs a different operation each time;
 		// only `for range n` (and `for i := range n`) repeats one.
 		// A retry iterator repeats its body too (retryiter.go), and so
-		// does a ticker's channel (tickerrange.go).
+		// do a ticker's channel (tickerrange.go) and a schedule of delays
+		// (schedulerange.go).
 		if isTickerRange(info, l.X) {
 			ticker = true
 		} else if call, ok := ast.Unparen(l.X).(*ast.CallExpr); ok && !isInteger(info.TypeOf(l.X)) {
-			if iter = iterOf(call); iter == nil {
+			if iter = iterOf(call); iter == nil && !isScheduleRange(info, l, waitOf) {
 				return nil
 			}
-		} else if !isInteger(info.TypeOf(l.X)) {
+		} else if !isInteger(info.TypeOf(l.X)) && !isScheduleRange(info, l, waitOf) {
 			return nil
 		}
 		body = l.Body
