@@ -2,6 +2,7 @@ package retryclienterror
 
 import (
 	"go/ast"
+	"slices"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -44,7 +45,8 @@ func run(pass *analysis.Pass) (any, error) {
 	done := map[ast.Node]bool{}
 	// A function that calls itself again after a failure retries like a
 	// loop: its failure test and its wait are judged the same way.
-	for _, s := range append(res.Sites[:len(res.Sites):len(res.Sites)], res.Recursions...) {
+	// A goto retry's failure test is read like a loop's too.
+	for _, s := range slices.Concat(res.Sites, res.Recursions, res.Gotos) {
 		f := s.Fail
 		if f == nil || len(f.Sends) == 0 {
 			continue

@@ -88,6 +88,9 @@ func run(pass *analysis.Pass) (any, error) {
 	for _, s := range res.Recursions {
 		s.Fail = simulateFailure(pass.TypesInfo, s, f.facts.lookup)
 	}
+	for _, s := range res.Gotos { // gotofail.go
+		s.Fail = simulateFailure(pass.TypesInfo, s, f.facts.lookup)
+	}
 	f.learnUnsent(res)
 	if libs.DependsOn(pass.Pkg, libs.RetryableHTTP, libs.RestyV2) {
 		res.ClientRetries = clientConditions(pass.TypesInfo, f.index, f.facts.lookup)

@@ -87,6 +87,7 @@ func simulateFailure(info *types.Info, site *Site, facts func(*types.Func) *Resp
 		if recursive && site.Kind == Loop {
 			s.again = again
 		}
+		s.retryGoto = gotoOf(site)
 		p := &simPath{env: map[types.Object]value{}, open: map[types.Object]*ast.CallExpr{}}
 		fall, broke := s.list(body.List, []*simPath{p})
 		for _, q := range append(fall, broke...) {
@@ -162,6 +163,9 @@ func judgeFor(info *types.Info, site *Site) judge {
 	case Loop:
 		if _, recursive := site.Node.(*ast.CallExpr); recursive {
 			return recursionJudge
+		}
+		if gotoOf(site) != nil {
+			return gotoJudge
 		}
 		return loopJudge(site)
 	case UserHelper:
