@@ -294,6 +294,7 @@ func implementersOf(pkg *types.Package, out map[string][]types.Type) {
 // reach.
 func (a *amplifier) check(outer *retrysite.Site) {
 	found := a.inners(outer)
+	found = slices.DeleteFunc(found, func(in inner) bool { return !skipFollows(outer, in.pos) })
 	if len(found) == 0 {
 		return
 	}

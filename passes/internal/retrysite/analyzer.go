@@ -61,6 +61,7 @@ func run(pass *analysis.Pass) (any, error) {
 	// helpers are known (a handler is not a helper of its caller).
 	if red := f.redeliverySites(); len(red) > 0 {
 		f.noteNaks(red)
+		f.noteSkips(red)
 		sites = append(sites, red...)
 		sort.SliceStable(sites, func(i, j int) bool { return sites[i].Node.Pos() < sites[j].Node.Pos() })
 	}
