@@ -45,7 +45,9 @@ picks) is known by a fact saying, per status, what it answers. So if
 !isRetryable(err) { return err } retries every 4xx when isRetryable lets
 them through (apiErr.StatusCode >= 400, every API error), and none when it
 picks 5xx, 408 and 429; a classifier or a switch tag whose answer cannot
-be read leaves the statuses in doubt, and nothing is reported. A function of another
+be read leaves the statuses in doubt, and nothing is reported. When one
+classifier decided, the message names it, with related information at
+its declaration. A function of another
 package that sends and fails on every non-2xx (a client's do that turns
 each such status into an error, whatever its body decodes to) is a send
 and such a test in the operation that calls it; one whose 4xx answers take

@@ -52,7 +52,7 @@ func run(pass *analysis.Pass) (any, error) {
 			continue
 		}
 		if checkStatus && f.Retried.ClientErrors() && (s.Kind == retrysite.Loop || !reportInHelper(pass, s, inner, done)) {
-			report.At(pass, f.Sends[0], msgStatus)
+			reportStatus(pass, f)
 		}
 		throttled := f.Throttle && (f.Retried.Has(429) || f.Retried.Has(503))
 		if checkRetryAfter && throttled && f.IgnoresRetryAfter {

@@ -262,3 +262,28 @@ func (f *RespFact) classString() string {
 	}
 	return strings.Join(parts, ", ")
 }
+
+// classifiersOf lists the functions called in body that are error
+// classifiers (a RespFact on an error parameter), once each, in the order
+// of the code.
+func classifiersOf(info *types.Info, body ast.Node, facts func(*types.Func) *RespFact) []*types.Func {
+	if facts == nil {
+		return nil
+	}
+	var out []*types.Func
+	ast.Inspect(body, func(n ast.Node) bool {
+		call, ok := n.(*ast.CallExpr)
+		if !ok {
+			return true
+		}
+		fn := libs.Callee(info, call)
+		if fn == nil || slices.Contains(out, fn) {
+			return true
+		}
+		if f := facts(fn); f != nil && (f.False != 0 || f.Classified != 0) {
+			out = append(out, fn)
+		}
+		return true
+	})
+	return out
+}

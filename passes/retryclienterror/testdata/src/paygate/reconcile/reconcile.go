@@ -22,7 +22,7 @@ func (r *Reconciler) Settle(ctx context.Context, id string) (*api.Charge, error)
 	var err error
 	for attempt := 0; attempt < 4; attempt++ {
 		var ch *api.Charge
-		ch, err = r.gw.GetCharge(ctx, id) // want `retry on any non-success status`
+		ch, err = r.gw.GetCharge(ctx, id) // want `retry on any non-success status.*; retryutil.Temporary lets them through`
 		if err == nil {
 			return ch, nil
 		}
