@@ -194,8 +194,7 @@ func statusBit(code int64) Statuses {
 // classified decides a call of an error classifier (a RespFact whose
 // parameter is an error) on the error the status made.
 func (s *sim) classified(fact *RespFact, fn *types.Func, call *ast.CallExpr, p *simPath) (tri, bool) {
-	if fn == nil || fact.Param < 0 || fact.Param >= fn.Signature().Params().Len() || fact.Param >= len(call.Args) ||
-		!isErrorType(fn.Signature().Params().At(fact.Param).Type()) {
+	if fn == nil || fact.Param >= len(call.Args) || !isErrorParam(fn, fact.Param) {
 		return unk, false
 	}
 	if s.statusErr(call.Args[fact.Param], p) != yes {
@@ -280,10 +279,16 @@ func classifiersOf(info *types.Info, body ast.Node, facts func(*types.Func) *Res
 		if fn == nil || slices.Contains(out, fn) {
 			return true
 		}
-		if f := facts(fn); f != nil && (f.False != 0 || f.Classified != 0) {
+		if f := facts(fn); f != nil && (f.Classified != 0 || f.Predicate && isErrorParam(fn, f.Param)) {
 			out = append(out, fn)
 		}
 		return true
 	})
 	return out
+}
+
+// isErrorParam reports whether parameter i of fn is an error.
+func isErrorParam(fn *types.Func, i int) bool {
+	params := fn.Signature().Params()
+	return i >= 0 && i < params.Len() && isErrorType(params.At(i).Type())
 }
