@@ -35,7 +35,9 @@ Reported, once per outer retry site, at the code that enters the inner one:
     helper call.
 
 The message multiplies the attempt counts where they are constants (a loop
-"for i := 0; i < 3; i++" or "for range 3", retry-go Attempts(n) or its
+"for i := 0; i < 3; i++" or "for range 3", a goto retry bounded by
+"n < 3" with n set once to a constant and only advanced by one (n+1
+attempts), retry-go Attempts(n) or its
 default 10, backoff WithMaxRetries(b, n) and sethvargo WithMaxRetries(n, b)
 as n+1, backoff/v5 WithMaxTries(n), wait.Backoff Steps, a failsafe-go
 retry policy's default of 3 attempts, WithMaxRetries(n) as n+1 or

@@ -16,7 +16,7 @@ type Tokens struct {
 }
 
 // Fetch retries a failed fetch up to three more times.
-func (t *Tokens) Fetch(ctx context.Context) (string, error) { // want Fetch:`retries\(attempts=0\)`
+func (t *Tokens) Fetch(ctx context.Context) (string, error) { // want Fetch:`retries\(attempts=4\)`
 	n := 0
 retry:
 	req, err := http.NewRequestWithContext(ctx, http.MethodGet, t.url, nil)
