@@ -38,7 +38,8 @@ backoff.Permanent) is a choice, not reported. An error classifier is read
 the same way: an error that a status made (a checker's, a sending
 helper's, &APIError{StatusCode: resp.StatusCode}) matches errors.As or a
 type assertion to an API error type that carries a status (an integer
-StatusCode, HTTPStatusCode, HTTPStatus, Status or Code field or method),
+StatusCode, HTTPStatusCode, HTTPStatus or Status field or method; a Code
+field may be the application's own code, and is not read),
 which then holds that status; a classifier function of any package
 (isRetryable(err) bool, or classify(err) returning a class a switch
 picks) is known by a fact saying, per status, what it answers. So if

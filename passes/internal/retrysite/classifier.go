@@ -28,7 +28,8 @@ import (
 // predicate: an error the simulated status made (a status checker's, a
 // sending helper's, an API error built from the status) matches errors.As
 // or a type assertion to a type that carries a status (a StatusCode,
-// Status, Code or HTTPStatusCode integer field, or such a method), and
+// Status or HTTPStatusCode integer field, or such a method; an app's own
+// Code is not taken for the status), and
 // that status is the simulated one. A classifier of another package is
 // read through its RespFact: Param is its error parameter, True and False
 // the statuses for which every path returns true or false.
@@ -46,7 +47,7 @@ func statusMember(t types.Type) types.Object {
 	if !ok || types.IsInterface(named) {
 		return nil
 	}
-	for _, name := range []string{"StatusCode", "HTTPStatusCode", "HTTPStatus", "Status", "Code"} {
+	for _, name := range []string{"StatusCode", "HTTPStatusCode", "HTTPStatus", "Status"} {
 		obj, _, _ := types.LookupFieldOrMethod(types.NewPointer(named), true, named.Obj().Pkg(), name)
 		switch o := obj.(type) {
 		case *types.Var:

@@ -61,3 +61,13 @@ func (c *Client) Fetch(ctx context.Context, path string) (*http.Response, error)
 	}
 	return c.hc.Do(req)
 }
+
+// LedgerError carries the ledger's own error code, not an HTTP status.
+type LedgerError struct {
+	Code int
+}
+
+func (e *LedgerError) Error() string { return fmt.Sprintf("ledger error %d", e.Code) }
+
+// ErrCodeClosed is the ledger's code for a closed period.
+const ErrCodeClosed = 4001

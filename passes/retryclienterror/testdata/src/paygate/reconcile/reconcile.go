@@ -209,3 +209,20 @@ func (r *Reconciler) Dispute(ctx context.Context, id string) error {
 	}
 	return nil
 }
+
+// Close gives up on the ledger's own code for a closed period: which
+// statuses carry it is not known, so nothing is said.
+func (r *Reconciler) Close(ctx context.Context, id string) error {
+	var err error
+	for attempt := 0; attempt < 3; attempt++ {
+		if _, err = r.gw.GetCharge(ctx, id); err == nil {
+			return nil
+		}
+		var le *api.LedgerError
+		if errors.As(err, &le) && le.Code == api.ErrCodeClosed {
+			return err
+		}
+		time.Sleep(time.Second)
+	}
+	return err
+}
