@@ -12,7 +12,10 @@ the dependency that is already failing.
 Reported, once per outer retry site, at the code that enters the inner one:
 
   - a retry loop nested in a retry loop, at the inner for keyword, when the
-    inner loop runs as part of an attempt (not only after a success);
+    inner loop runs as part of an attempt (not only after a success); a
+    retry written with a goto back to a label (retry: ...; if err != nil
+    && n < 3 { n++; goto retry }) is a retry loop too, inner (reported at
+    its goto) or outer;
   - a call, from a retry site's operation, of a function that retries (same
     or another package, through any number of calls, recursion included
     (a function that waits and calls itself after a failure retries):
@@ -37,7 +40,9 @@ Reported, once per outer retry site, at the code that enters the inner one:
     helper call.
 
 The message multiplies the attempt counts where they are constants (a loop
-"for i := 0; i < 3; i++" or "for range 3", retry-go Attempts(n) or its
+"for i := 0; i < 3; i++" or "for range 3", a goto retry bounded by
+"n < 3" with n set once to a constant and only advanced by one (n+1
+attempts), retry-go Attempts(n) or its
 default 10, backoff WithMaxRetries(b, n) and sethvargo WithMaxRetries(n, b)
 as n+1, backoff/v5 WithMaxTries(n), wait.Backoff Steps, a failsafe-go
 retry policy's default of 3 attempts, WithMaxRetries(n) as n+1 or
@@ -73,8 +78,20 @@ reported at the inner retry. A Kafka, NATS, RabbitMQ, Pub/Sub or SQS
 consumer gets a message again only when it did not acknowledge it (often
 only when its process died): a retry inside one is not counted, unless
 the consumer asks for the redelivery itself (NATS Nak or NakWithDelay, a
-RabbitMQ Nack or Reject with requeue true, a Pub/Sub Nack): it then runs
-again, with no limit by default, on every failure. The consumer's own
+RabbitMQ Nack or Reject with requeue true, a Pub/Sub Nack), or leaves a
+failed message unacknowledged where the broker sends it again in the
+same process: an SQS consumer whose failure path skips DeleteMessage
+(continue or return: the message is visible again after the visibility
+timeout), a JetStream consumer that neither acks nor terminates a failed
+message (sent again after AckWait), a sarama ConsumeClaim that returns
+before MarkMessage (the next session starts at that message). It then
+runs again, with no limit by default, on every failure; a skip counts for
+the retries that run before it (a message skipped because it cannot be
+decoded, before any retry ran, multiplies nothing), and a failure branch
+that deletes, commits or terminates the message is no skip. A kafka-go or
+franz-go consumer that skips a commit is not counted: the reader's offset
+moves on in memory, and the next commit covers the skipped message. The
+consumer's own
 answers to its broker (Ack, Nak, a commit) are not inner retries, however
 the client library delivers them.
 

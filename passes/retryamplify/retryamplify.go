@@ -5,6 +5,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -31,7 +32,8 @@ var Analyzer = &analysis.Analyzer{
 
 func run(pass *analysis.Pass) (any, error) {
 	res := pass.ResultOf[retrysite.Analyzer].(*retrysite.Result)
-	sites := res.Sites
+	// A goto retry (retry: ...; goto retry) is a retry loop like any other.
+	sites := slices.Concat(res.Sites, res.Gotos)
 	a := &amplifier{pass: pass, local: map[*types.Func]*RetriesFact{}, recursive: map[*ast.FuncDecl]*retrysite.Site{}}
 	a.sites = a.counted(sites)
 	// A function that retries by calling itself retries when called: a
@@ -148,12 +150,12 @@ func (a *amplifier) inners(outer *retrysite.Site) []inner {
 	var found []inner
 	// A nested site lies in outer's operation, so in its declaration.
 	for _, s := range a.inDecl[a.declOf(outer.Node.Pos())] {
-		if s != outer && outer.InAttempt(s.Node) && !contains(s.Node, outer.Node) {
+		if s != outer && outer.InAttempt(entry(s)) && !contains(s.Node, outer.Node) {
 			if call, ok := s.Node.(*ast.CallExpr); ok && a.failureEndsOuter(outer, call) {
 				continue
 			}
 			in := inner{pos: s.Node.Pos(), end: s.Node.End(), attempts: attempts(a.pass.TypesInfo, s)}
-			if s.Kind == retrysite.Loop {
+			if _, isGoto := s.Node.(*ast.BranchStmt); s.Kind == retrysite.Loop && !isGoto {
 				in.end = in.pos + token.Pos(len("for"))
 			}
 			found = append(found, in)
@@ -339,6 +341,7 @@ func implementersOf(pkg *types.Package) methodIndex {
 // reach.
 func (a *amplifier) check(outer *retrysite.Site) {
 	found := a.inners(outer)
+	found = slices.DeleteFunc(found, func(in inner) bool { return !skipFollows(outer, in.pos) })
 	if len(found) == 0 {
 		return
 	}
@@ -395,3 +398,13 @@ func (a *amplifier) declOf(pos token.Pos) *ast.FuncDecl {
 }
 
 func contains(outer, n ast.Node) bool { return outer.Pos() <= n.Pos() && n.End() <= outer.End() }
+
+// entry is the node of a nested site that an outer attempt runs: the site
+// itself, or for a goto retry the first statement after its label (the
+// goto is a jump, which no attempt lists).
+func entry(s *retrysite.Site) ast.Node {
+	if _, isGoto := s.Node.(*ast.BranchStmt); isGoto && s.Op.Body != nil && len(s.Op.Body.List) > 0 {
+		return s.Op.Body.List[0]
+	}
+	return s.Node
+}

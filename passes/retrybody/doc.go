@@ -24,7 +24,8 @@ the request on to it) is known by a fact: a call that hands it a request
 built with a body is reported at that call, naming the retry.
 A function that waits and calls itself with the same arguments after a
 failure (a recursive retry) sends again what it was given: a caller's
-reader, or its request parameter, is judged as above.
+reader, or its request parameter, is judged as above. A retry written
+with a goto back to a label sends again what was built before the label.
 Safe: the request or its body is built inside the retry; a reader made
 once is sought back to its start (body.Seek(0, io.SeekStart)) by the
 retry; req.Body is reset
@@ -39,7 +40,8 @@ every failed attempt. The attempt's code is run once per sampled status
 (see retryclienterror); reported at the send call (with
 -retrybody.response, on by default) when a path that goes round (continue
 or the end of a loop body, an error returned to a retry helper that retries
-it, (false, nil) from a k8s wait condition) leaves the body open after a
+it, (false, nil) from a k8s wait condition, a goto back to a retry's
+label) leaves the body open after a
 failing status (or a 202 that a poll asks again) or after a read of the response that failed. Closes count
 when made with resp.Body.Close(), deferred in the attempt, or by a
 function of the program the response is handed to that closes it for that

@@ -3,6 +3,7 @@ package retrybody
 import (
 	"go/ast"
 	"go/types"
+	"slices"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -50,7 +51,8 @@ func run(pass *analysis.Pass) (any, error) {
 	// A function that calls itself again after a failure sends, in the
 	// next call, the parameters it was given: a body reader or a request
 	// it did not build is sent again, drained.
-	for _, s := range append(res.Sites[:len(res.Sites):len(res.Sites)], res.Recursions...) {
+	// A goto retry (retry: ...; goto retry) sends again what it sent.
+	for _, s := range slices.Concat(res.Sites, res.Recursions, res.Gotos) {
 		if checkResponse && s.Fail != nil {
 			for _, l := range s.Fail.Leaks {
 				if leaked[l.Send] {

@@ -20,6 +20,8 @@ for another attempt on a path a 200 does not take:
 - in a retry loop, by continue or the end of the body;
 - in a function that retries by calling itself after a failure (a
   recursive retry), by a path that makes the self-call;
+- in a retry written with a goto back to a label, by a path that takes
+  the goto;
 - in the operation of a retry helper, by the error it returns: a plain
   error (err, fmt.Errorf, an error value) for cenkalti/backoff, retry-go
   and user-defined helpers, but not backoff.Permanent or
@@ -32,7 +34,21 @@ for another attempt on a path a 200 does not take:
   and resty's AddRetryCondition (with a retry count above zero), followed
   from the client's variable or field through constructors.
 A test that singles out some client errors (returns on 404, wraps 4xx in
-backoff.Permanent) is a choice, not reported. A function of another
+backoff.Permanent) is a choice, not reported. An error classifier is read
+the same way: an error that a status made (a checker's, a sending
+helper's, &APIError{StatusCode: resp.StatusCode}) matches errors.As or a
+type assertion to an API error type that carries a status (an integer
+StatusCode, HTTPStatusCode, HTTPStatus or Status field or method; a Code
+field may be the application's own code, and is not read),
+which then holds that status; a classifier function of any package
+(isRetryable(err) bool, or classify(err) returning a class a switch
+picks) is known by a fact saying, per status, what it answers. So if
+!isRetryable(err) { return err } retries every 4xx when isRetryable lets
+them through (apiErr.StatusCode >= 400, every API error), and none when it
+picks 5xx, 408 and 429; a classifier or a switch tag whose answer cannot
+be read leaves the statuses in doubt, and nothing is reported. When one
+classifier decided, the message names it, with related information at
+its declaration. A function of another
 package that sends and fails on every non-2xx (a client's do that turns
 each such status into an error, whatever its body decodes to) is a send
 and such a test in the operation that calls it; one whose 4xx answers take

@@ -2,6 +2,7 @@ package retryclienterror
 
 import (
 	"go/ast"
+	"slices"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -44,13 +45,14 @@ func run(pass *analysis.Pass) (any, error) {
 	done := map[ast.Node]bool{}
 	// A function that calls itself again after a failure retries like a
 	// loop: its failure test and its wait are judged the same way.
-	for _, s := range append(res.Sites[:len(res.Sites):len(res.Sites)], res.Recursions...) {
+	// A goto retry's failure test is read like a loop's too.
+	for _, s := range slices.Concat(res.Sites, res.Recursions, res.Gotos) {
 		f := s.Fail
 		if f == nil || len(f.Sends) == 0 {
 			continue
 		}
 		if checkStatus && f.Retried.ClientErrors() && (s.Kind == retrysite.Loop || !reportInHelper(pass, s, inner, done)) {
-			report.At(pass, f.Sends[0], msgStatus)
+			reportStatus(pass, f)
 		}
 		throttled := f.Throttle && (f.Retried.Has(429) || f.Retried.Has(503))
 		if checkRetryAfter && throttled && f.IgnoresRetryAfter {

@@ -25,11 +25,11 @@ var (
 	KafkaGoFramework = &Framework{Name: "kafka-go", Article: "a", Handler: "consumer", Unit: "message", Again: "redelivered",
 		Identity: "the message's topic, partition and offset"}
 	SaramaFramework = &Framework{Name: "sarama", Article: "a", Handler: "consumer", Unit: "message", Again: "redelivered",
-		Identity: "the message's topic, partition and offset"}
+		Identity: "the message's topic, partition and offset", ReturnRedelivers: true}
 	FranzFramework = &Framework{Name: "franz-go", Article: "a", Handler: "consumer", Unit: "record", Again: "redelivered",
 		Identity: "the record's topic, partition and offset"}
 	NATSFramework = &Framework{Name: "NATS JetStream", Article: "a", Handler: "consumer", Unit: "message", Again: "redelivered",
-		Identity: "the message's stream sequence or a message ID"}
+		Identity: "the message's stream sequence or a message ID", SkipRedelivers: true}
 	WatermillFramework = &Framework{Name: "watermill", Article: "a", Handler: "handler", Unit: "message", Again: "redelivered",
 		RetriesErrors: true, Identity: "the message UUID"}
 	AMQPFramework = &Framework{Name: "RabbitMQ", Article: "a", Handler: "consumer", Unit: "message", Again: "redelivered",
@@ -37,7 +37,7 @@ var (
 	PubSubFramework = &Framework{Name: "Pub/Sub", Article: "a", Handler: "subscriber", Unit: "message", Again: "redelivered",
 		Identity: "the message ID"}
 	SQSFramework = &Framework{Name: "SQS", Article: "an", Handler: "consumer", Unit: "message", Again: "redelivered",
-		Identity: "the message ID"}
+		Identity: "the message ID", SkipRedelivers: true}
 )
 
 // HandlerParams make a func(context.Context, *T) error a handler.

@@ -18,6 +18,18 @@ type Framework struct {
 	// consumer (Kafka) redelivers only what was not committed when the
 	// process died, so a retry inside it multiplies nothing.
 	RetriesErrors bool
+	// SkipRedelivers is set when a message the consumer leaves without an
+	// acknowledgement on a failure comes back in the same process: an SQS
+	// message not deleted is visible again after the visibility timeout,
+	// a JetStream message not acked is sent again after AckWait
+	// (LIBRARIES-2.md). ReturnRedelivers is set when only a handler that
+	// returns before acknowledging is run again: a sarama session ends
+	// when ConsumeClaim returns and the next one starts at the last marked
+	// offset (a message skipped by continue is covered by the next mark).
+	// Neither is set for kafka-go and franz-go, whose reader moves its
+	// offset on in memory: a skipped message comes back only after a
+	// crash or a rebalance.
+	SkipRedelivers, ReturnRedelivers bool
 	// Identity is what a key made once per delivered unit derives from.
 	Identity string
 }

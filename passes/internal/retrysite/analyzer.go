@@ -61,6 +61,7 @@ func run(pass *analysis.Pass) (any, error) {
 	// helpers are known (a handler is not a helper of its caller).
 	if red := f.redeliverySites(); len(red) > 0 {
 		f.noteNaks(red)
+		f.noteSkips(red)
 		sites = append(sites, red...)
 		sort.SliceStable(sites, func(i, j int) bool { return sites[i].Node.Pos() < sites[j].Node.Pos() })
 	}
@@ -86,6 +87,9 @@ func run(pass *analysis.Pass) (any, error) {
 	// A recursive retry's failure test is read like a loop's: what a
 	// self-call after a 404 retries, what it leaves open.
 	for _, s := range res.Recursions {
+		s.Fail = simulateFailure(pass.TypesInfo, s, f.facts.lookup)
+	}
+	for _, s := range res.Gotos { // gotofail.go
 		s.Fail = simulateFailure(pass.TypesInfo, s, f.facts.lookup)
 	}
 	f.learnUnsent(res)

@@ -260,6 +260,8 @@ func (s *Site) Attempts(info *types.Info) int {
 		return 0
 	}
 	switch l := s.Node.(type) {
+	case *ast.BranchStmt:
+		return gotoAttempts(info, s) // gotofail.go
 	case *ast.RangeStmt:
 		return limit(l.X)
 	case *ast.ForStmt:

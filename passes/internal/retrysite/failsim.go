@@ -96,6 +96,13 @@ type sim struct {
 	// the header in every statement of every path, once per sampled
 	// status, was a third of their cost on a large application.
 	followRA bool
+
+	// retryGoto is the goto of a goto retry (gotofail.go): a path that
+	// takes it, or another goto to its label, goes round.
+	retryGoto *ast.BranchStmt
+	// carriers hold an API error that carries the simulated status
+	// (classifier.go).
+	carriers map[types.Object]bool
 }
 
 // status is the simulated status; reading it is noted in codeRead.
@@ -216,6 +223,12 @@ func (s *sim) stmt(st ast.Stmt, p *simPath) (fall, broke []*simPath) {
 			s.end(st, p)
 		case token.FALLTHROUGH:
 			return nil, one
+		case token.GOTO:
+			if s.backToRetry(st) {
+				s.end(st, p)
+				break
+			}
+			s.failed = true
 		default:
 			s.failed = true
 		}
@@ -296,6 +309,11 @@ func (s *sim) switchStmt(st *ast.SwitchStmt, p *simPath) []*simPath {
 		if st.Tag != nil {
 			tag, tagKnown = s.intVal(st.Tag, p)
 			if !tagKnown {
+				// switch classify(err) on a classifier we cannot read:
+				// which case a status takes is in doubt, as in an if.
+				if s.undecidedRead(st.Tag, p) {
+					p.uncertain = true
+				}
 				out = append(out, s.clauses(st.Body, p, nil, true)...)
 				continue
 			}
@@ -384,6 +402,9 @@ func (s *sim) clauses(body *ast.BlockStmt, p *simPath, match func(*ast.CaseClaus
 func (s *sim) assign(lhs, rhs []ast.Expr, p *simPath) {
 	for _, r := range rhs {
 		s.effects(r, p)
+	}
+	if s.assertStatus(lhs, rhs, p) {
+		return
 	}
 	if len(rhs) == 1 && len(lhs) > 1 {
 		call, _ := ast.Unparen(rhs[0]).(*ast.CallExpr)
@@ -509,6 +530,10 @@ func (s *sim) errVal(e ast.Expr, p *simPath) value {
 	switch x := e.(type) {
 	case *ast.Ident:
 		if v, ok := p.env[s.info.ObjectOf(x)]; ok {
+			return v
+		}
+	case *ast.UnaryExpr, *ast.CompositeLit:
+		if v, ok := s.statusErrLit(x, p); ok {
 			return v
 		}
 	case *ast.CallExpr:
@@ -683,6 +708,9 @@ func (s *sim) predicate(call *ast.CallExpr, p *simPath) tri {
 	if t := s.memberTest(call, p); t != unk {
 		return t
 	}
+	if t := s.errorsAs(call, p); t != unk {
+		return t
+	}
 	fn := libs.Callee(s.info, call)
 	if sel, ok := call.Fun.(*ast.SelectorExpr); ok && fn != nil && s.simulated(sel.X, p) {
 		switch {
@@ -697,6 +725,11 @@ func (s *sim) predicate(call *ast.CallExpr, p *simPath) tri {
 		}
 	}
 	fact, _ := s.factOf(call)
+	if fact != nil && fact.Predicate {
+		if t, ok := s.classified(fact, fn, call, p); ok {
+			return t
+		}
+	}
 	if fact == nil || !fact.Predicate || fact.Param < 0 || fact.Param >= len(call.Args) || !s.simulated(call.Args[fact.Param], p) {
 		return unk
 	}
@@ -720,6 +753,12 @@ func (s *sim) intVal(e ast.Expr, p *simPath) (int64, bool) {
 			return v.num, true
 		}
 	case *ast.CallExpr:
+		if n, ok := s.carriedStatus(x); ok {
+			return n, true
+		}
+		if n, ok := s.classOf(x, p); ok {
+			return n, true
+		}
 		if len(x.Args) == 0 {
 			if sel, ok := x.Fun.(*ast.SelectorExpr); ok && sel.Sel.Name == "StatusCode" && s.isResponse(sel.X) {
 				s.noteStatusRead(sel.X)
@@ -727,6 +766,9 @@ func (s *sim) intVal(e ast.Expr, p *simPath) (int64, bool) {
 			}
 		}
 	case *ast.SelectorExpr:
+		if n, ok := s.carriedStatus(x); ok {
+			return n, true
+		}
 		if x.Sel.Name == "StatusCode" && s.isResponse(x.X) {
 			s.noteStatusRead(x.X)
 			return s.status(), true

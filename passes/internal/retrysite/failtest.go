@@ -38,6 +38,10 @@ type Failure struct {
 	// Leaks are the sends whose *http.Response is still open on a path
 	// that goes round for another attempt.
 	Leaks []Leak
+	// Classifiers are the error classifiers of the program whose answer
+	// decided a path for some status (classifier.go), in the order of
+	// the code: a report names them.
+	Classifiers []*types.Func
 	// Sends are the calls whose response the simulation followed: those
 	// whose status the code reads first, then the others, each in the
 	// order of the code.
@@ -87,6 +91,7 @@ func simulateFailure(info *types.Info, site *Site, facts func(*types.Func) *Resp
 		if recursive && site.Kind == Loop {
 			s.again = again
 		}
+		s.retryGoto = gotoOf(site)
 		p := &simPath{env: map[types.Object]value{}, open: map[types.Object]*ast.CallExpr{}}
 		fall, broke := s.list(body.List, []*simPath{p})
 		for _, q := range append(fall, broke...) {
@@ -151,6 +156,7 @@ func simulateFailure(info *types.Info, site *Site, facts func(*types.Func) *Resp
 		}
 	}
 	sort.Slice(out.ThrottleEnds, func(i, j int) bool { return out.ThrottleEnds[i].Pos() < out.ThrottleEnds[j].Pos() })
+	out.Classifiers = classifiersOf(info, body, facts)
 	return out
 }
 
@@ -162,6 +168,9 @@ func judgeFor(info *types.Info, site *Site) judge {
 	case Loop:
 		if _, recursive := site.Node.(*ast.CallExpr); recursive {
 			return recursionJudge
+		}
+		if gotoOf(site) != nil {
+			return gotoJudge
 		}
 		return loopJudge(site)
 	case UserHelper:

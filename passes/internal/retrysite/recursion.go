@@ -273,7 +273,7 @@ func returns(b *ast.BlockStmt) bool {
 func (f *finder) failureTest(cond ast.Expr, failed bool) bool {
 	bin, ok := ast.Unparen(cond).(*ast.BinaryExpr)
 	if !ok {
-		return false
+		return f.predicateTest(cond) // !ok(resp.StatusCode), retryable(err)
 	}
 	// err != nil && attempt < max runs on a failure with attempts left;
 	// err == nil || attempt >= max returns on a success or at the end.

@@ -25,6 +25,10 @@ type Redelivered struct {
 	// Naks says that the handler asks the broker for a redelivery itself
 	// (msg.Nak()): its failures are retried (redelivery_nak.go).
 	Naks bool
+	// Skips are the failure branches that leave the message without an
+	// acknowledgement where the broker then delivers it again
+	// (redelivery_skip.go): its failures are retried too.
+	Skips []ast.Node
 }
 
 // Runs says how often the handler runs: "up to 26 runs", "with no limit".

@@ -32,6 +32,16 @@ type RespFact struct {
 	// that Err and Nil describe its error by the status of the response:
 	// c.getJSON(ctx, path, &v) failing on every non-2xx.
 	Sends bool
+
+	// False is, for an error classifier (Param an error: classifier.go),
+	// the statuses whose error it answers false on every path.
+	False Statuses
+	// Classified is, for an error classifier that returns a class
+	// (switch classify(err) { case retryable: ... }), the statuses whose
+	// error gets one constant class on every path: Classes, by the index
+	// of the status in sampleCodes.
+	Classified Statuses
+	Classes    [len(sampleCodes)]int64
 }
 
 func (*RespFact) AFact() {}
@@ -39,6 +49,12 @@ func (*RespFact) AFact() {}
 func (f *RespFact) String() string {
 	if f.Sends {
 		return fmt.Sprintf("sends: error for [%v], nil for [%v]", f.Err, f.Nil)
+	}
+	if f.Classified != 0 {
+		return fmt.Sprintf("param %d: classifies errors: class %s", f.Param, f.classString())
+	}
+	if f.False != 0 {
+		return fmt.Sprintf("param %d: classifies errors: true for [%v], false for [%v]", f.Param, f.True, f.False)
 	}
 	return fmt.Sprintf("param %d: true for [%v], error for [%v], nil for [%v], closes for [%v], reads Retry-After %v", f.Param, f.True, f.Err, f.Nil, f.Closes, f.RetryAfter)
 }
@@ -156,6 +172,12 @@ func respFactOf(info *types.Info, fd *ast.FuncDecl, fn *types.Func, facts func(*
 			break
 		}
 	}
+	errParam := false
+	classes := res.Len() == 1 && !predicate && isInteger(res.At(0).Type())
+	if param == nil && (predicate || classes) {
+		param, idx = errorParam(sig) // isRetryable(err): classifier.go
+		errParam = param != nil
+	}
 	if param == nil {
 		if checks && res.Len() > 0 {
 			return sendFactOf(info, fd, facts)
@@ -173,6 +195,9 @@ func respFactOf(info *types.Info, fd *ast.FuncDecl, fn *types.Func, facts func(*
 			if closable {
 				p.open[param] = nil
 			}
+			if errParam {
+				p.env[param] = value{kind: errStatus, mask: statusBit(code)} // the error this status made
+			}
 			fall, broke := s.list(fd.Body.List, []*simPath{p})
 			for _, q := range append(fall, broke...) {
 				s.end(fd.Body, q)
@@ -182,18 +207,29 @@ func respFactOf(info *types.Info, fd *ast.FuncDecl, fn *types.Func, facts func(*
 		if s.failed || len(s.ends) == 0 {
 			continue
 		}
-		allTrue, allErr, allNil := true, true, true
+		allTrue, allErr, allNil, allFalse := true, true, true, errParam && predicate
+		class, classKnown := int64(0), errParam && classes
 		for _, e := range s.ends {
 			if _, open := e.p.open[param]; closable && !open {
 				f.Closes |= 1 << i
 			}
 			ret, _ := e.node.(*ast.ReturnStmt)
 			if ret == nil || len(ret.Results) != res.Len() || res.Len() == 0 {
-				allTrue, allErr, allNil = false, false, false
+				allTrue, allErr, allNil, allFalse, classKnown = false, false, false, false, false
 				continue
 			}
 			if predicate && s.cond(ret.Results[0], e.p) != yes {
 				allTrue = false
+			}
+			if allFalse && s.cond(ret.Results[0], e.p) != no {
+				allFalse = false
+			}
+			if classKnown {
+				v, ok := s.intVal(ret.Results[0], e.p)
+				if _, constant := astutil.IntConst(info, ret.Results[0]); !ok || !constant || e != s.ends[0] && v != class {
+					classKnown = false
+				}
+				class = v
 			}
 			if checks {
 				v := s.errVal(ret.Results[len(ret.Results)-1], e.p)
@@ -208,6 +244,13 @@ func respFactOf(info *types.Info, fd *ast.FuncDecl, fn *types.Func, facts func(*
 		if predicate && allTrue {
 			f.True |= 1 << i
 		}
+		if allFalse {
+			f.False |= 1 << i
+		}
+		if classKnown {
+			f.Classified |= 1 << i
+			f.Classes[i] = class
+		}
 		if checks && allErr {
 			f.Err |= 1 << i
 		}
@@ -215,7 +258,10 @@ func respFactOf(info *types.Info, fd *ast.FuncDecl, fn *types.Func, facts func(*
 			f.Nil |= 1 << i
 		}
 	}
-	if f.True == 0 && f.Err == 0 && f.Nil == 0 && f.Closes == 0 && !f.RetryAfter {
+	if errParam && (f.True|f.False|f.Classified)&^statusBit(200) == 0 {
+		return nil // it does not read the status the error carries
+	}
+	if f.True == 0 && f.Err == 0 && f.Nil == 0 && f.Closes == 0 && !f.RetryAfter && f.Classified == 0 {
 		return nil
 	}
 	return f
@@ -286,6 +332,11 @@ func sendFactOf(info *types.Info, fd *ast.FuncDecl, facts func(*types.Func) *Res
 				if code == 200 && v.kind == errUnknown {
 					okUnknown[e.node] = true
 				}
+				// return json.NewDecoder(resp.Body).Decode(out) on a 2xx:
+				// what fails then is the body, not the status.
+				if code >= 200 && code < 300 && v.kind == errUnknown && isCallResult(ret) {
+					someNil = true
+				}
 			} else {
 				someNil = true
 			}
@@ -331,4 +382,11 @@ func mentionsSend(info *types.Info, body ast.Node, facts func(*types.Func) *Resp
 		f := facts(fn)
 		return f != nil && f.Sends
 	})
+}
+
+// isCallResult reports whether a return's last result is a call (the
+// error of a decode of the body).
+func isCallResult(ret *ast.ReturnStmt) bool {
+	_, ok := ast.Unparen(ret.Results[len(ret.Results)-1]).(*ast.CallExpr)
+	return ok
 }

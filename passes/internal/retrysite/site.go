@@ -213,7 +213,9 @@ type Result struct {
 	// retryclienterror read them.
 	Recursions []*Site
 	// Gotos are retry loops written with a goto back to a label after a
-	// failure (gotoloop.go); nojitter and unboundedretry read them.
+	// failure (gotoloop.go), with their Fail read like a loop's
+	// (gotofail.go); nojitter, unboundedretry, retryamplify, retrybody and
+	// retryclienterror read them.
 	Gotos []*Site
 
 	unsent map[*types.Func]bool // NotSentFact predicates this package has or calls
