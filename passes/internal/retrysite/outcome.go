@@ -389,7 +389,8 @@ func isAttempt(info *types.Info, call *ast.CallExpr) bool {
 		return false // a conversion
 	}
 	_, skip := libs.NotAttempts.Lookup(libs.Callee(info, call))
-	return !skip && !readsDelay(info, call)
+	_, rewind := libs.NotAttemptFields.LookupField(info, call)
+	return !skip && !rewind && !readsDelay(info, call)
 }
 
 var errorType = types.Universe.Lookup("error").Type()
