@@ -8,5 +8,5 @@ import (
 )
 
 func Test(t *testing.T) {
-	analysistest.Run(t, retrynonidempotent.Analyzer, "apiclient", "idem", "httpkit", "billing", "payments", "jobs", "jobsapp", "awsledger", "shipping", "dnsapi/provider", "outbound/ledger", "orders/api", "orders/checkout", "orders/hooks", "cloudapi")
+	analysistest.Run(t, retrynonidempotent.Analyzer, "apiclient", "idem", "httpkit", "billing", "payments", "jobs", "jobsapp", "awsledger", "shipping", "dnsapi/provider", "outbound/ledger", "orders/api", "orders/checkout", "orders/hooks", "cloudapi", "forgeapi")
 }
