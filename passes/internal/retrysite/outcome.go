@@ -181,6 +181,9 @@ func isNil(info *types.Info, e ast.Expr) bool {
 // predicate over an outcome error ("isRetryable(err)") are true only for a
 // failed attempt; resty's IsSuccess/IsError test the response.
 func (o *outcomes) callTest(call *ast.CallExpr) (state, state) {
+	if isYield(o.info, call) {
+		return keep, keep
+	}
 	if t, f, ok := o.predicate(call); ok {
 		return t, f
 	}
