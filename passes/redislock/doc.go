@@ -72,8 +72,10 @@ local variable first) and through its go-redis-like rueidiscompat adapter:
     set helper on the same key is a marker, reported at the claim's call.
 
 A SET NX whose result is dropped and after which its function does no work
-(or that is in a test) seeds state or sets a flag, and is not reported as a
-lock (no expiry, ignored result), unless another function of the package
+(or that is in a test, or in a helper that takes a testing.TB, *testing.T
+or *testing.B, as internal/testutil packages do) seeds state or sets a flag,
+and is not reported as a lock (no expiry, ignored result, a DEL of it),
+unless another function of the package
 takes the same key as a lock: a seed helper writing counters' first values,
 a test fixture, a Pause() writing a "paused" flag that Resume() deletes.
 

@@ -63,7 +63,7 @@ func run(pass *analysis.Pass) (any, error) {
 		funcs = append(funcs, fc)
 	}
 	for _, fc := range funcs {
-		fc.test = strings.HasSuffix(pass.Fset.Position(fc.decl.Pos()).Filename, "_test.go")
+		fc.test = strings.HasSuffix(pass.Fset.Position(fc.decl.Pos()).Filename, "_test.go") || takesTesting(pass.TypesInfo, fc.decl)
 	}
 	pk := newPkgKeys(pass.TypesInfo, funcs)
 	type finding struct {
@@ -108,7 +108,7 @@ type funcCommands struct {
 	cmds    []*command
 	// shapes are the commands' first keys as genericShaper renders them.
 	shapes map[*command]string
-	test   bool // in a _test.go file: a dropped SET NX result seeds a fixture
+	test   bool // in a _test.go file or a test helper: a dropped SET NX result seeds a fixture
 }
 
 func collect(info *types.Info, index *bodies.Index, b *bodies.Body) *funcCommands {
@@ -144,6 +144,9 @@ func (fc *funcCommands) check(pk *pkgKeys, lockFields map[*types.Var]bool, repor
 		}
 		if fc.ignored(c) && !quiet {
 			at(c, ignoredMessage(c))
+		}
+		if quiet {
+			continue // a seeded key or a flag, not a lock: its DEL unlocks nothing
 		}
 		for _, later := range fc.cmds[i+1:] {
 			if !fc.sameKeyAs(c, later) {

@@ -8,5 +8,5 @@ import (
 )
 
 func Test(t *testing.T) {
-	analysistest.Run(t, retrybody.Analyzer, "body", "invoicing/billing", "lookalikes/redelivered", "fulfil/warehouse", "notify/webhook", "invoicing/gotoretry")
+	analysistest.Run(t, retrybody.Analyzer, "body", "invoicing/billing", "lookalikes/redelivered", "fulfil/warehouse", "notify/webhook", "invoicing/gotoretry", "sdkcore")
 }

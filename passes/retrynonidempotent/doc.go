@@ -141,4 +141,8 @@ if err == nil { return nil }; if !errors.Is(err, syscall.ECONNREFUSED)
 { return err }), or a retry helper whose retry predicate (retry-go's
 RetryIf, k8s retry.OnError) is true only for those: outcomes that prove
 the server did not process the request; a go-retryablehttp client whose
-CheckRetry was replaced, or whose retries are switched off.`
+CheckRetry was replaced, or whose retries are switched off. A replaced
+CheckRetry that the program declares (a function literal, a function or a
+method of the package: CheckRetry: c.retryHTTPCheck) and that retries a
+server error (500, 502, 504) without reading the request's method retries
+a POST as the default policy does, and is read as such.`

@@ -8,5 +8,5 @@ import (
 )
 
 func Test(t *testing.T) {
-	analysistest.Run(t, retrynonidempotent.Analyzer, "apiclient", "idem", "httpkit", "billing", "payments", "jobs", "jobsapp", "awsledger", "shipping", "dnsapi/provider", "outbound/ledger", "orders/api", "orders/checkout", "orders/hooks", "cloudapi", "fulfil/idkeys", "fulfil/carrier", "fulfil")
+	analysistest.Run(t, retrynonidempotent.Analyzer, "apiclient", "idem", "httpkit", "billing", "payments", "jobs", "jobsapp", "awsledger", "shipping", "dnsapi/provider", "outbound/ledger", "orders/api", "orders/checkout", "orders/hooks", "cloudapi", "fulfil/idkeys", "fulfil/carrier", "fulfil", "forgeapi")
 }

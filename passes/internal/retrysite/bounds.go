@@ -278,6 +278,9 @@ func (s *Site) Attempts(info *types.Info) int {
 		case token.LSS:
 			return max(0, n-start)
 		case token.LEQ:
+			if n == 0 && !isConstant(info, cond.Y) {
+				return 0 // i <= c.maxRetries: a limit we cannot see, not 0
+			}
 			return max(0, n-start+1)
 		}
 	}

@@ -298,7 +298,7 @@ func (c *clientConfigs) literal(lit *ast.CompositeLit, en env, depth int) *Clien
 		n, ok := c.intValue(v, en)
 		cfg = retries(n, ok, lit.Pos())
 	}
-	if v := field(ct.Check); v != nil && !fromPackage(c.info, v, ct.Pkg) {
+	if v := field(ct.Check); v != nil && !fromPackage(c.info, v, ct.Pkg) && !c.retriesAnyRequest(v) {
 		cfg.CustomCheck = true
 	}
 	return cfg
@@ -495,7 +495,7 @@ func (c *clientConfigs) change(cfg *ClientConfig, m clientChange, en env) {
 		*cfg = *retries(n, known, cfg.Built)
 		cfg.CustomCheck, cfg.Std = custom, std
 	case m.field == "check":
-		cfg.CustomCheck = cfg.CustomCheck || !fromLibrary(c.info, m.value)
+		cfg.CustomCheck = cfg.CustomCheck || !fromLibrary(c.info, m.value) && !c.retriesAnyRequest(m.value)
 	default:
 		c.awsChange(cfg, m, en)
 	}

@@ -147,7 +147,18 @@ func restyCondition(info *types.Info, call *ast.CallExpr, facts func(*types.Func
 // for which a return says yes where a 200 does not make it say yes.
 func conditionStatuses(info *types.Info, lit *ast.FuncLit, facts func(*types.Func) *RespFact) Statuses {
 	sig, ok := info.TypeOf(lit).(*types.Signature)
-	if !ok || sig.Results().Len() == 0 || !isBool(sig.Results().At(0).Type()) {
+	if !ok {
+		return 0
+	}
+	return statusesOf(info, sig, lit.Body, facts, false)
+}
+
+// statusesOf is conditionStatuses for a condition of signature sig and
+// body body (a function literal's, or a declared function's). With
+// mayRetry, a status counts when some path may retry it, past tests the
+// simulation cannot decide (a disableRetries field, ctx.Err()).
+func statusesOf(info *types.Info, sig *types.Signature, body *ast.BlockStmt, facts func(*types.Func) *RespFact, mayRetry bool) Statuses {
+	if sig.Results().Len() == 0 || !isBool(sig.Results().At(0).Type()) {
 		return 0
 	}
 	var param types.Object
@@ -163,7 +174,7 @@ func conditionStatuses(info *types.Info, lit *ast.FuncLit, facts func(*types.Fun
 	baseline := map[ast.Node]bool{}
 	for i, code := range sampleCodes {
 		s := &sim{info: info, facts: facts, code: code, param: param}
-		fall, _ := s.list(lit.Body.List, []*simPath{{env: map[types.Object]value{}, open: map[types.Object]*ast.CallExpr{}}})
+		fall, _ := s.list(body.List, []*simPath{{env: map[types.Object]value{}, open: map[types.Object]*ast.CallExpr{}}})
 		if s.failed || len(fall) > 0 {
 			return 0
 		}
@@ -177,7 +188,7 @@ func conditionStatuses(info *types.Info, lit *ast.FuncLit, facts func(*types.Fun
 			if code == 200 && t == yes {
 				baseline[ret] = true
 			}
-			if t == yes && !e.p.uncertain {
+			if t == yes && (mayRetry || !e.p.uncertain) {
 				retried[i][ret] = true
 			}
 		}

@@ -665,16 +665,21 @@ func (s *sim) nilTest(b *ast.BinaryExpr, p *simPath) tri {
 	if !isNil(s.info, y) {
 		return unk
 	}
+	x, body := responseOfBody(x)
 	id, ok := ast.Unparen(x).(*ast.Ident)
 	if !ok {
 		return unk
 	}
 	if _, open := p.open[s.info.ObjectOf(id)]; open && s.param == nil {
-		// A response the send returned with a nil error is not nil.
+		// A response the send returned with a nil error is not nil, and
+		// neither is its Body (net/http guarantees a non-nil Body).
 		if b.Op == token.NEQ {
 			return yes
 		}
 		return no
+	}
+	if body {
+		return unk
 	}
 	v := p.env[s.info.ObjectOf(id)]
 	var isNilErr tri

@@ -181,6 +181,9 @@ func isNil(info *types.Info, e ast.Expr) bool {
 // predicate over an outcome error ("isRetryable(err)") are true only for a
 // failed attempt; resty's IsSuccess/IsError test the response.
 func (o *outcomes) callTest(call *ast.CallExpr) (state, state) {
+	if isYield(o.info, call) {
+		return keep, keep
+	}
 	if t, f, ok := o.predicate(call); ok {
 		return t, f
 	}
@@ -389,7 +392,8 @@ func isAttempt(info *types.Info, call *ast.CallExpr) bool {
 		return false // a conversion
 	}
 	_, skip := libs.NotAttempts.Lookup(libs.Callee(info, call))
-	return !skip && !readsDelay(info, call)
+	_, rewind := libs.NotAttemptFields.LookupField(info, call)
+	return !skip && !rewind && !readsDelay(info, call)
 }
 
 var errorType = types.Universe.Lookup("error").Type()
