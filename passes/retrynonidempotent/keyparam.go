@@ -43,21 +43,8 @@ func (a *analyzer) learnKeyParams() map[*types.Func]*KeyParamFact {
 		if out[fn] != nil || !s.keyed || !a.nonIdempotent(s.method) && s.methodParam < 0 {
 			return
 		}
-		for _, kv := range s.keyValues {
-			if kv.astArg < 0 || kv.astArg >= len(kv.call.Args) {
-				continue
-			}
-			id, ok := ast.Unparen(kv.call.Args[kv.astArg]).(*ast.Ident)
-			if !ok {
-				continue
-			}
-			params := fn.Signature().Params()
-			for i := range params.Len() {
-				if a.pass.TypesInfo.Uses[id] == params.At(i) {
-					out[fn] = &KeyParamFact{Method: s.method, MethodParam: s.methodParam, Param: i, Where: a.where(s)}
-					return
-				}
-			}
+		if p := a.keyParamOf(fn, s); p > 0 {
+			out[fn] = &KeyParamFact{Method: s.method, MethodParam: s.methodParam, Param: p - 1, Where: a.where(s)}
 		}
 	})
 	return out
