@@ -20,6 +20,8 @@ type pkgKeys struct {
 	locks map[string][]*funcCommands // shapes of keys taken with NX as locks
 	// taken holds, for each lock shape, one NX command taking it.
 	taken map[string]*command
+	// flags are the NX commands that set a state flag (flags.go).
+	flags map[*command]bool
 }
 
 func newPkgKeys(info *types.Info, funcs []*funcCommands) *pkgKeys {
@@ -43,9 +45,10 @@ func newPkgKeys(info *types.Info, funcs []*funcCommands) *pkgKeys {
 			}
 		}
 	}
+	pk.flags = stateFlags(info, funcs)
 	for _, fc := range funcs {
 		for _, c := range fc.cmds {
-			if sh, ok := fc.shapes[c]; ok && c.nx && !fc.quiet(c) {
+			if sh, ok := fc.shapes[c]; ok && c.nx && !fc.quiet(c) && !pk.flags[c] {
 				pk.locks[sh] = append(pk.locks[sh], fc)
 				if pk.taken[sh] == nil {
 					pk.taken[sh] = c

@@ -78,6 +78,13 @@ and is not reported as a lock (no expiry, ignored result, a DEL of it),
 unless another function of the package
 takes the same key as a lock: a seed helper writing counters' first values,
 a test fixture, a Pause() writing a "paused" flag that Resume() deletes.
+A SET NX with no expiry whose result is checked (Pause: an error when the
+queue is paused already), with no work after it in its function, sets a
+state flag too when another function of the package hands its key to a
+script among other keys (a dequeue script that consults the flag with the
+queue's lists): it is not reported as a lock without expiry, and the DEL
+that clears it (Unpause) unlocks nothing. A lock's key reaches a script
+alone, to be released or renewed by its owner.
 
 "Same key" is decided on values: the same variable or field, or equal
 constants, or fmt.Sprintf/concatenations of equal parts. Across functions,

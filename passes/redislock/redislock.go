@@ -138,7 +138,7 @@ func (fc *funcCommands) check(pk *pkgKeys, lockFields map[*types.Var]bool, repor
 		if !c.nx {
 			continue
 		}
-		quiet := pk.seeds(fc, c)
+		quiet := pk.seeds(fc, c) || pk.flags[c]
 		if c.ttl == ttlNone && !quiet {
 			at(c, msgNoExpiry)
 		}

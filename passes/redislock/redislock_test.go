@@ -8,5 +8,5 @@ import (
 )
 
 func Test(t *testing.T) {
-	analysistest.Run(t, redislock.Analyzer, "goredis", "goredis8", "redigo", "rueidis", "rueidisb", "rlocks", "kvlock", "billingjobs", "leases", "leaseuse", "eventstore", "eventconsumer", "tokenlocks", "jobrunner", "jobstest")
+	analysistest.Run(t, redislock.Analyzer, "goredis", "goredis8", "redigo", "rueidis", "rueidisb", "rlocks", "kvlock", "billingjobs", "leases", "leaseuse", "eventstore", "eventconsumer", "tokenlocks", "jobrunner", "jobstest", "queuectl")
 }
