@@ -3,6 +3,8 @@ package retryamplify
 import (
 	"go/types"
 	"strings"
+
+	"github.com/idemlint/idemlint/passes/internal/ifaces"
 )
 
 // programPackages lists the packages whose types may implement an
@@ -21,7 +23,7 @@ func (a *amplifier) programPackages() []*types.Package {
 			withFacts[f.Object.Pkg()] = true
 		}
 	}
-	prefix := modulePrefix(a.pass.Pkg.Path())
+	prefix := ifaces.ModulePrefix(a.pass.Pkg.Path())
 	out := []*types.Package{a.pass.Pkg}
 	seen := map[*types.Package]bool{a.pass.Pkg: true}
 	var visit func(p *types.Package)
@@ -40,27 +42,6 @@ func (a *amplifier) programPackages() []*types.Package {
 	visit(a.pass.Pkg)
 	return out
 }
-
-// modulePrefix guesses the module of a package from its path: the host
-// and the owner and repository on a code host (github.com/owner/repo/),
-// the host and one element elsewhere (example.com/shop/), nothing for a
-// path that does not start with a host name.
-func modulePrefix(path string) string {
-	parts := strings.Split(path, "/")
-	if !strings.Contains(parts[0], ".") {
-		return ""
-	}
-	n := 2
-	if codeHosts[parts[0]] {
-		n = 3
-	}
-	if len(parts) < n {
-		return ""
-	}
-	return strings.Join(parts[:n], "/") + "/"
-}
-
-var codeHosts = map[string]bool{"github.com": true, "gitlab.com": true, "bitbucket.org": true, "codeberg.org": true}
 
 // inStd reports whether p is a package of the standard library, whose
 // first path element has no dot.

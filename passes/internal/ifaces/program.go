@@ -11,7 +11,7 @@ import (
 // program that the analyzed package imports, directly or not: the method
 // of the one named type among them that implements the interface, or nil
 // when there is none or several. A package is of the program when its
-// path shares the analyzed package's module prefix (see modulePrefix);
+// path shares the analyzed package's module prefix (see ModulePrefix);
 // an implementation the analyzed package does not import (wired in main)
 // stays out of sight, and the call stays opaque.
 func (r *Resolver) soleInProgram(fn *types.Func, iface *types.Interface) *types.Func {
@@ -38,7 +38,7 @@ func (r *Resolver) soleInProgram(fn *types.Func, iface *types.Interface) *types.
 // programPackages lists pkg and the packages it imports, directly or not,
 // that share its module prefix.
 func programPackages(pkg *types.Package) []*types.Package {
-	prefix := modulePrefix(pkg.Path())
+	prefix := ModulePrefix(pkg.Path())
 	out := []*types.Package{pkg}
 	if prefix == "" {
 		return out
@@ -59,15 +59,15 @@ func programPackages(pkg *types.Package) []*types.Package {
 	return out
 }
 
-// modulePrefix guesses the module of a package from its path, with a
+// ModulePrefix guesses the module of a package from its path, with a
 // trailing slash: the host, owner and repository on a code host
 // (github.com/owner/repo/), the host and one element for another host
 // (example.com/shop/), the first element for a path without a host (a
 // fixture's shop/...).
-func modulePrefix(path string) string {
+func ModulePrefix(path string) string {
 	parts := strings.Split(path, "/")
 	switch {
-	case len(parts) >= 3 && (parts[0] == "github.com" || parts[0] == "gitlab.com" || parts[0] == "bitbucket.org"):
+	case len(parts) >= 3 && codeHosts[parts[0]]:
 		return strings.Join(parts[:3], "/") + "/"
 	case strings.Contains(parts[0], ".") && len(parts) >= 2:
 		return strings.Join(parts[:2], "/") + "/"
@@ -76,3 +76,5 @@ func modulePrefix(path string) string {
 	}
 	return ""
 }
+
+var codeHosts = map[string]bool{"github.com": true, "gitlab.com": true, "bitbucket.org": true, "codeberg.org": true}
