@@ -8,7 +8,6 @@ import (
 	"slices"
 	"sort"
 	"strings"
-	"sync"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -126,7 +125,7 @@ type amplifier struct {
 
 	impls      map[*types.Func]*types.Func // soleImplementation's answers
 	several    map[*types.Func]bool        // methods with several implementations
-	candidates []methodIndex               // implementers' answer
+	candidates []*types.Package            // programPackages' answer
 
 	index  *bodies.Index
 	decls  []astutil.Decl
@@ -240,7 +239,7 @@ func (a *amplifier) soleImplementation(fn *types.Func) *types.Func {
 	if a.impls == nil {
 		a.impls = map[*types.Func]*types.Func{}
 		a.several = map[*types.Func]bool{}
-		a.candidates = implementers(a.programPackages())
+		a.candidates = a.programPackages()
 	}
 	// The answer does not depend on the order the candidates are tried
 	// in: one method found, or two different ones.
@@ -266,73 +265,12 @@ func (a *amplifier) soleImplementation(fn *types.Func) *types.Func {
 	return impl
 }
 
-// candidatesFor lists the types of the program that declare a method
-// named name, then those that embed a field.
-func (a *amplifier) candidatesFor(name string) []types.Type {
-	var out []types.Type
-	for _, idx := range a.candidates {
-		out = append(out, idx[name]...)
-	}
-	for _, idx := range a.candidates {
-		out = append(out, idx[""]...)
-	}
-	return out
-}
-
-// methodIndex lists the concrete named types of a package by the names of
-// the methods they declare; types that embed a field are listed under ""
-// (they may get the method from it).
-type methodIndex map[string][]types.Type
-
-// stdIndexes keeps the methodIndex of each standard-library package: every
-// package of an application that asks for an implementation indexes the
-// standard library its program reaches, and reading the scopes of the same
-// packages again for each was a second of CPU on a large application. A
-// package's scope does not change once it is type-checked.
-var stdIndexes sync.Map // *types.Package -> methodIndex
-
-// implementers indexes the concrete named types of pkgs by the names of
-// the methods they declare, so an interface method is checked only against
-// the types that could implement it.
-func implementers(pkgs []*types.Package) []methodIndex {
-	out := make([]methodIndex, 0, len(pkgs))
-	for _, pkg := range pkgs {
-		if !inStd(pkg) {
-			out = append(out, implementersOf(pkg))
-			continue
-		}
-		idx, ok := stdIndexes.Load(pkg)
-		if !ok {
-			idx, _ = stdIndexes.LoadOrStore(pkg, implementersOf(pkg))
-		}
-		out = append(out, idx.(methodIndex))
-	}
-	return out
-}
-
-func implementersOf(pkg *types.Package) methodIndex {
-	out := methodIndex{}
-	scope := pkg.Scope()
-	for _, name := range scope.Names() {
-		tn, ok := scope.Lookup(name).(*types.TypeName)
-		if !ok || tn.IsAlias() || types.IsInterface(tn.Type()) {
-			continue
-		}
-		named, ok := tn.Type().(*types.Named)
-		if !ok {
-			continue
-		}
-		for m := range named.Methods() {
-			out[m.Name()] = append(out[m.Name()], named)
-		}
-		if st, ok := named.Underlying().(*types.Struct); ok {
-			for f := range st.Fields() {
-				if f.Embedded() {
-					out[""] = append(out[""], named)
-					break
-				}
-			}
-		}
+// candidatesFor lists the types of the program that have a method named
+// name (ifaces.Owners).
+func (a *amplifier) candidatesFor(name string) []*types.Named {
+	var out []*types.Named
+	for _, pkg := range a.candidates {
+		out = append(out, ifaces.Owners(pkg, name)...)
 	}
 	return out
 }

@@ -49,16 +49,7 @@ func (r *Resolver) SoleImplementation(fn *types.Func) *types.Func {
 // iface, and whether pkg holds any implementation (one or several).
 func sole(fn *types.Func, iface *types.Interface, pkg *types.Package) (*types.Func, bool) {
 	var impl *types.Func
-	scope := pkg.Scope()
-	for _, name := range scope.Names() {
-		tn, ok := scope.Lookup(name).(*types.TypeName)
-		if !ok || tn.IsAlias() || types.IsInterface(tn.Type()) {
-			continue
-		}
-		named, ok := tn.Type().(*types.Named)
-		if !ok || named.TypeParams().Len() > 0 {
-			continue
-		}
+	for _, named := range Owners(pkg, fn.Name()) {
 		for _, t := range []types.Type{named, types.NewPointer(named)} {
 			if !types.Implements(t, iface) {
 				continue
