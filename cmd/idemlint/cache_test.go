@@ -34,9 +34,12 @@ func entryIDs(t *testing.T, dir string) map[string]string {
 		require.NoError(t, err)
 		_, body, _ := bytes.Cut(data, []byte("\n"))
 		var e struct{ ID string }
-		if json.Unmarshal(body, &e) == nil {
+		switch {
+		case string(body) == "{}":
+			// The mark of a run seen (coldcache.go).
+		case json.Unmarshal(body, &e) == nil:
 			out[filepath.Base(f)] = e.ID
-		} else {
+		default:
 			out[filepath.Base(f)] = "damaged"
 		}
 	}

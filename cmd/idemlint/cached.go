@@ -25,13 +25,17 @@ import (
 func analyzeCached(opts *options, prog *progress) ([]unit, []string, error) {
 	p := planCache(opts)
 	if p == nil {
-		return analyze(opts, opts.patterns, prog)
+		units, _, errs, err := analyze(opts, opts.patterns, prog)
+		return units, errs, err
+	}
+	if p.cold {
+		return p.analyzeCold(opts, prog)
 	}
 	if units, ok := p.units(nil); ok {
 		return units, nil, nil
 	}
 	opts.rootDirs = p.rootDirs()
-	units, errs, err := analyze(opts, p.missedPatterns(), prog)
+	units, _, errs, err := analyze(opts, p.missedPatterns(), prog)
 	opts.rootDirs = nil
 	if err != nil {
 		return nil, nil, err
@@ -46,7 +50,8 @@ func analyzeCached(opts *options, prog *progress) ([]unit, []string, error) {
 	// The roots reloaded by import path are not all those the patterns
 	// named (go list has its own ways): analyze the patterns, as without
 	// the cache.
-	return analyze(opts, opts.patterns, prog)
+	units, _, errs, err = analyze(opts, opts.patterns, prog)
+	return units, errs, err
 }
 
 // cacheDir is where the cache lives, as the go command's does: the user
@@ -72,9 +77,14 @@ func cacheDir(opts *options) string {
 type plan struct {
 	patterns []string
 	cache    *cache.Cache
+	salt     []byte
+	schema   bool // selectinsert runs: keys hash the module's DDL
 	roots    []*packages.Package
 	keys     map[string]string // by package ID
 	hits     map[string]unit
+
+	cold bool   // no run like this one stored anything: see analyzeCold
+	seen string // the key that marks a run like this one as seen
 }
 
 // planCache lists the packages and looks their roots up; it returns nil
@@ -92,6 +102,15 @@ func planCache(opts *options) *plan {
 	if err != nil {
 		return nil
 	}
+	p := &plan{patterns: opts.patterns, cache: store, salt: salt, keys: map[string]string{}, hits: map[string]unit{}}
+	for _, a := range opts.analyzers {
+		p.schema = p.schema || a == selectinsert.Analyzer
+	}
+	p.seen = seenKey(salt, opts.patterns)
+	if _, ok := store.Get(p.seen); !ok {
+		p.cold = true
+		return p
+	}
 	cfg := &packages.Config{
 		Mode: packages.NeedName | packages.NeedFiles | packages.NeedImports | packages.NeedDeps |
 			packages.NeedEmbedFiles | packages.NeedModule | packages.NeedForTest,
@@ -106,24 +125,32 @@ func planCache(opts *options) *plan {
 	if err != nil || noneMatched(roots) {
 		return nil
 	}
-	p := &plan{patterns: opts.patterns, cache: store, roots: roots, keys: map[string]string{}, hits: map[string]unit{}}
-	k := &keyer{salt: salt, keys: map[*packages.Package]string{}, files: hashFiles(roots)}
-	for _, a := range opts.analyzers {
-		k.schema = k.schema || a == selectinsert.Analyzer
-	}
-	broken := brokenPackages(roots)
+	p.keyRoots(roots)
 	for _, r := range roots {
-		if broken[r] {
+		key, ok := p.keys[r.ID]
+		if !ok {
 			continue
 		}
-		p.keys[r.ID] = k.key(r)
-		if data, ok := store.Get(p.keys[r.ID]); ok {
+		if data, ok := store.Get(key); ok {
 			if u, err := decodeUnit(data); err == nil && u.id == r.ID {
 				p.hits[r.ID] = u
 			}
 		}
 	}
 	return p
+}
+
+// keyRoots computes the key of each root that loaded cleanly with all it
+// imports.
+func (p *plan) keyRoots(roots []*packages.Package) {
+	p.roots = roots
+	k := &keyer{salt: p.salt, schema: p.schema, stdSrc: goSrc(), keys: map[*packages.Package]string{}, files: hashFiles(roots)}
+	broken := brokenPackages(roots)
+	for _, r := range roots {
+		if !broken[r] {
+			p.keys[r.ID] = k.key(r)
+		}
+	}
 }
 
 // units returns, in the roots' order, each root's unit from fresh (the

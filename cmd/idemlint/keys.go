@@ -11,6 +11,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"sort"
+	"strings"
 	"sync"
 
 	"golang.org/x/tools/go/packages"
@@ -104,9 +105,25 @@ func filesOf(p *packages.Package) []string {
 // A keyer computes the packages' keys, each once.
 type keyer struct {
 	salt   []byte
-	schema bool // selectinsert runs: it reads the module's DDL
+	schema bool   // selectinsert runs: it reads the module's DDL
+	stdSrc string // GOROOT/src: see key
 	keys   map[*packages.Package]string
 	files  map[string]string // file name -> content hash
+}
+
+// goSrc returns GOROOT/src as the go command sees it, or "" if unknown.
+func goSrc() string {
+	out, err := exec.Command("go", "env", "GOROOT").Output()
+	if err != nil || len(strings.TrimSpace(string(out))) == 0 {
+		return ""
+	}
+	return filepath.Join(strings.TrimSpace(string(out)), "src")
+}
+
+// inStd reports whether p is a package of the standard library, by where
+// its files are.
+func (k *keyer) inStd(p *packages.Package) bool {
+	return k.stdSrc != "" && len(p.GoFiles) > 0 && under(p.GoFiles[0], []string{k.stdSrc})
 }
 
 func (k *keyer) key(p *packages.Package) string {
@@ -127,7 +144,17 @@ func (k *keyer) key(p *packages.Package) string {
 		fmt.Fprintf(h, "file %s %s\n", f, k.files[f])
 	}
 	paths := make([]string, 0, len(p.Imports))
-	for path := range p.Imports {
+	for path, imp := range p.Imports {
+		// The standard library is keyed by the go command's version and
+		// target, in the salt. Its packages are left out of the imports
+		// hashed because what a package imports of it depends on how it
+		// was listed: the loader runs cgo (`go list -compiled`), whose
+		// generated files import runtime/cgo, syscall and unsafe, and
+		// the listing that plans a run does not; the keys of a run that
+		// loaded and of one that only listed must agree (coldcache.go).
+		if k.inStd(imp) {
+			continue
+		}
 		paths = append(paths, path)
 	}
 	sort.Strings(paths)

@@ -267,10 +267,12 @@ func usage(w io.Writer, fs *flag.FlagSet) {
 // from source and analyzes them. It returns what each root package
 // yields and, one line each, the errors of the packages that failed to
 // load or type-check; err is for a run that could not start or finish.
-func analyze(opts *options, patterns []string, prog *progress) (units []unit, errs []string, err error) {
+// analyze loads patterns and analyzes them; it returns, besides the
+// findings, the roots loaded, whose metadata the cache keys.
+func analyze(opts *options, patterns []string, prog *progress) (units []unit, roots []*packages.Package, errs []string, err error) {
 	pkgs, err := load(opts, patterns, prog)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
 	errs = loadErrors(pkgs)
 	analyzers := passes.KeepingSuppressed(opts.analyzers)
@@ -279,9 +281,9 @@ func analyze(opts *options, patterns []string, prog *progress) (units []unit, er
 	graph, err := checker.Analyze(analyzers, pkgs, nil)
 	profileHeap()
 	if err != nil {
-		return nil, nil, errAnalysis{err}
+		return nil, nil, nil, errAnalysis{err}
 	}
-	return collect(graph, pkgs), errs, nil
+	return collect(graph, pkgs), pkgs, errs, nil
 }
 
 // errAnalysis is an error of the analysis, not of the loading.
@@ -289,7 +291,9 @@ type errAnalysis struct{ error }
 
 func load(opts *options, patterns []string, prog *progress) ([]*packages.Package, error) {
 	cfg := &packages.Config{
-		Mode:      packages.LoadAllSyntax,
+		// The module, embedded files and tested package are what the
+		// cache keys a root with (keys.go), besides what loading needs.
+		Mode:      packages.LoadAllSyntax | packages.NeedModule | packages.NeedEmbedFiles | packages.NeedForTest,
 		Tests:     opts.tests,
 		ParseFile: newParse(patterns, opts.rootDirs).file,
 	}
