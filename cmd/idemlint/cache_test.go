@@ -214,6 +214,15 @@ func TestCacheReanalyzesDependents(t *testing.T) {
 	assert.Equal(t, first, out)
 	assert.False(t, strings.Contains(out, "Extra"))
 
+	// An embed pattern that matches nothing (assets a build step makes)
+	// is no error to the loading, so the package is stored like any
+	// other.
+	embed := func() {
+		require.NoError(t, os.WriteFile(filepath.Join(mod, "poll", "assets.go"), []byte("package poll\n\nimport _ \"embed\"\n\n//go:embed generated.tmpl\nvar tmpl string\n"), 0o644))
+	}
+	assert.Equal(t, first, step("embed pattern matching nothing", embed, "example.com/cache/poll"))
+	assert.Equal(t, first, step("unchanged beside the embed", func() {}))
+
 	// selectinsert reads the module's DDL, wherever it is.
 	schema := func() {
 		require.NoError(t, os.WriteFile(filepath.Join(mod, "schema.sql"), []byte("CREATE TABLE users (email text UNIQUE);\n"), 0o644))

@@ -113,7 +113,7 @@ func planCache(opts *options) *plan {
 	}
 	cfg := &packages.Config{
 		Mode: packages.NeedName | packages.NeedFiles | packages.NeedImports | packages.NeedDeps |
-			packages.NeedEmbedFiles | packages.NeedModule | packages.NeedForTest,
+			packages.NeedModule | packages.NeedForTest,
 		Tests: opts.tests,
 	}
 	if opts.tags != "" {

@@ -97,9 +97,13 @@ func hashFiles(roots []*packages.Package) map[string]string {
 	return out
 }
 
-// filesOf lists the files a package's analysis reads.
+// filesOf lists the files a package's analysis reads. Embedded files are
+// not among them (no analyzer reads them; selectinsert's DDL is keyed on
+// its own): listing them makes go list report an embed pattern that
+// matches nothing, which the loading does not, and the keys of a run that
+// listed and of one that loaded must agree.
 func filesOf(p *packages.Package) []string {
-	return append(append(append([]string(nil), p.GoFiles...), p.OtherFiles...), p.EmbedFiles...)
+	return append(append([]string(nil), p.GoFiles...), p.OtherFiles...)
 }
 
 // A keyer computes the packages' keys, each once.

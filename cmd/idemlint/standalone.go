@@ -291,9 +291,9 @@ type errAnalysis struct{ error }
 
 func load(opts *options, patterns []string, prog *progress) ([]*packages.Package, error) {
 	cfg := &packages.Config{
-		// The module, embedded files and tested package are what the
-		// cache keys a root with (keys.go), besides what loading needs.
-		Mode:      packages.LoadAllSyntax | packages.NeedModule | packages.NeedEmbedFiles | packages.NeedForTest,
+		// The module and the tested package are what the cache keys a
+		// root with (keys.go), besides what loading needs.
+		Mode:      packages.LoadAllSyntax | packages.NeedModule | packages.NeedForTest,
 		Tests:     opts.tests,
 		ParseFile: newParse(patterns, opts.rootDirs).file,
 	}
