@@ -14,6 +14,7 @@ import (
 
 	"github.com/idemlint/idemlint/passes/internal/bodies"
 	"github.com/idemlint/idemlint/passes/internal/libs"
+	"github.com/idemlint/idemlint/passes/internal/ssautil"
 )
 
 // DelayFact describes a function returning a time.Duration, so a delay
@@ -94,17 +95,38 @@ func importedWaits(pass *analysis.Pass, fn *types.Func) bool {
 
 // exportDelayFacts exports a DelayFact for each function of the package
 // that returns a time.Duration (returnsDelay) computed from what we can
-// judge.
-func exportDelayFacts(pass *analysis.Pass, funcs []*ssa.Function, t *tracer) {
-	for _, fn := range funcs {
-		obj, ok := fn.Object().(*types.Func)
-		if !ok || !returnsDelay(fn.Signature) {
+// judge. Most packages that get here are dependencies given SSA for
+// these facts alone, so each function is traced in a partial SSA form
+// holding it and what it calls in the package (ssautil.PartialFunc). A
+// trace that asks a question about the whole package (the stores into a
+// field, the implementations of a method) builds the full form through
+// t.funcs; it is then traced again in the full form, and so is every
+// function after it, so that no trace mixes the two forms: the facts are
+// those of a trace in the full form alone.
+func exportDelayFacts(pass *analysis.Pass, shared *ssautil.SSA, t *tracer) {
+	var objs []*types.Func
+	for _, file := range pass.Files {
+		for _, decl := range file.Decls {
+			if fd, ok := decl.(*ast.FuncDecl); ok {
+				if obj, ok := pass.TypesInfo.Defs[fd.Name].(*types.Func); ok && returnsDelay(obj.Signature()) {
+					objs = append(objs, obj)
+				}
+			}
+		}
+	}
+	shared.Want(objs...)
+	for _, obj := range objs {
+		fn := shared.PartialFunc(obj)
+		if fn == nil {
 			continue
 		}
-		t.seen, t.server = map[ssa.Value]bool{}, false
-		t.inCallee = 1 // a fact speaks of the parameters, whoever passes them
-		d := t.returns(fn, 0)
-		t.inCallee = 0
+		d := traceFact(t, fn)
+		if shared.Built() {
+			if full := shared.Func(obj); full != fn {
+				fn = full
+				d = traceFact(t, fn)
+			}
+		}
 		if d.opaque {
 			continue
 		}
@@ -114,6 +136,15 @@ func exportDelayFacts(pass *analysis.Pass, funcs []*ssa.Function, t *tracer) {
 		}
 		pass.ExportObjectFact(obj, f)
 	}
+}
+
+// traceFact traces the delay fn returns, for its fact.
+func traceFact(t *tracer, fn *ssa.Function) delay {
+	t.seen, t.server = map[ssa.Value]bool{}, false
+	t.inCallee = 1 // a fact speaks of the parameters, whoever passes them
+	d := t.returns(fn, 0)
+	t.inCallee = 0
+	return d
 }
 
 // returnsDelay reports whether a function returns a delay: a single

@@ -52,7 +52,7 @@ func run(pass *analysis.Pass) (any, error) {
 		return f, pass.ImportObjectFact(fn, &f)
 	}}
 	if !inGOROOT(pass) && computesDuration(pass) {
-		exportDelayFacts(pass, funcs(), t)
+		exportDelayFacts(pass, shared, t)
 	}
 	// A constant delay is judged from the syntax; SSA is built only when a
 	// computed delay has not been judged before.

@@ -123,17 +123,36 @@ func (a *analyzer) freshCalls(v ssa.Value) []token.Pos {
 
 // learnFresh finds the functions of the package that return a fresh
 // value; it reports whether it learned a new one. SSA is built only when a
-// function calls one that makes fresh values.
+// function calls one that makes fresh values, and then in a partial form
+// (ssautil.PartialFunc: returnsFresh reads the function's own body): the
+// functions the syntax lets through are found first and given to it at
+// once. The gates only let more through as a.fresh grows, so one that
+// failed them before anything was learned in this round is asked again
+// only once something was.
 func (a *analyzer) learnFresh() bool {
 	if a.std {
 		return false // no key helper there, and its clocks are many
 	}
+	gated := func(d *bodies.Body) bool {
+		return !a.fresh[d.Func] && returnsKeyLike(d.Func.Signature()) && a.callsFresh(d) && a.mayReturnFresh(d)
+	}
+	passed := map[*types.Func]bool{}
+	var want []*types.Func
+	for _, d := range a.decls {
+		if gated(d) {
+			passed[d.Func] = true
+			want = append(want, d.Func)
+		}
+	}
+	if len(want) == 0 {
+		return false
+	}
+	if a.wantSSA != nil {
+		a.wantSSA(want...)
+	}
 	grew := false
 	for _, d := range a.decls {
-		if a.fresh[d.Func] || !returnsKeyLike(d.Func.Signature()) {
-			continue
-		}
-		if !a.callsFresh(d) || !a.mayReturnFresh(d) {
+		if a.fresh[d.Func] || !passed[d.Func] && !(grew && gated(d)) {
 			continue
 		}
 		if f := a.ssaFunc(d.Func); f != nil && a.returnsFresh(f) {

@@ -34,7 +34,7 @@ func exportFreshOnly(pass *analysis.Pass) {
 	shared := pass.ResultOf[ssautil.Analyzer].(*ssautil.SSA)
 	shared.Acquire()
 	defer shared.Release()
-	a.ssaFunc = shared.Func
+	a.ssaFunc, a.wantSSA = shared.PartialFunc, shared.Want
 	for range 4 {
 		if !a.learnFresh() {
 			break

@@ -49,7 +49,8 @@ type analyzer struct {
 	index    *bodies.Index
 	decls    []*bodies.Body                       // the declared functions with a body
 	calls    func() map[token.Pos]*ssa.CallCommon // built on first use
-	ssaFunc  func(*types.Func) *ssa.Function      // built on first use
+	ssaFunc  func(*types.Func) *ssa.Function      // built on first use, maybe partial
+	wantSSA  func(...*types.Func)                 // the functions ssaFunc will be asked for
 	done     map[*ast.CallExpr]bool
 
 	clients map[ast.Node]*retrysite.ClientConfig // sends through retrying clients
@@ -81,7 +82,7 @@ func run(pass *analysis.Pass) (any, error) {
 	shared.Acquire()
 	defer shared.Release()
 	a.calls = shared.Calls
-	a.ssaFunc = shared.Func
+	a.ssaFunc, a.wantSSA = shared.PartialFunc, shared.Want
 	a.learn(sites)
 	for fn, f := range a.sends {
 		pass.ExportObjectFact(fn, f)

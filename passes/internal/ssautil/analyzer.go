@@ -36,6 +36,9 @@ type SSA struct {
 	built   bool
 	calls   map[token.Pos]*ssa.CallCommon
 	byObj   map[*types.Func]*ssa.Function
+	// parts and wanted serve PartialFunc (partial.go).
+	parts  []*partial
+	wanted map[*types.Func]bool
 }
 
 // Acquire notes an analyzer that may ask for the SSA form.
@@ -52,6 +55,7 @@ func (s *SSA) Release() {
 	if s.holders--; s.holders <= 0 {
 		s.holders = 0
 		s.funcs, s.built, s.calls, s.byObj = nil, false, nil, nil
+		s.parts, s.wanted = nil, nil
 	}
 }
 
@@ -66,6 +70,7 @@ func (s *SSA) Funcs() []*ssa.Function {
 func (s *SSA) funcsLocked() []*ssa.Function {
 	if !s.built {
 		s.funcs, s.built = build(s.pass), true
+		s.parts = nil // every question is asked of the full form now
 	}
 	return s.funcs
 }
@@ -86,6 +91,10 @@ func (s *SSA) Calls() map[token.Pos]*ssa.CallCommon {
 func (s *SSA) Func(fn *types.Func) *ssa.Function {
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	return s.funcLocked(fn)
+}
+
+func (s *SSA) funcLocked(fn *types.Func) *ssa.Function {
 	if s.byObj == nil {
 		s.byObj = map[*types.Func]*ssa.Function{}
 		for _, f := range s.funcsLocked() {

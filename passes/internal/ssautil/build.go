@@ -3,6 +3,8 @@ package ssautil
 import (
 	"go/ast"
 	"go/types"
+	"iter"
+	"maps"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
@@ -11,17 +13,32 @@ import (
 // build builds the package's SSA form and returns its source functions,
 // declared and literal, in source order.
 func build(pass *analysis.Pass) []*ssa.Function {
+	prog, _ := buildFrom(pass, pass.Files, referenced(pass.Pkg, maps.Values(pass.TypesInfo.Uses)))
+	return sourceFuncs(pass, prog)
+}
+
+// buildFrom builds the SSA form of the package from files (pass.Files, or
+// copies of them with some bodies left out), with the imports given
+// created.
+func buildFrom(pass *analysis.Pass, files []*ast.File, imports []*types.Package) (*ssa.Program, *ssa.Package) {
 	// BareInits: the synthetic init does not call the imports' inits, so
 	// only the imports the code refers to need creating (see referenced).
 	// The package's own init and its function literals are built as
 	// before; only the guard and the calls to other packages' inits, which
 	// no analyzer follows, are left out.
 	prog := ssa.NewProgram(pass.Fset, ssa.BareInits)
-	for _, p := range referenced(pass.Pkg, pass.TypesInfo) {
+	for _, p := range imports {
 		prog.CreatePackage(p, nil, nil, true)
 	}
-	pkg := prog.CreatePackage(pass.Pkg, pass.Files, pass.TypesInfo, false)
+	pkg := prog.CreatePackage(pass.Pkg, files, pass.TypesInfo, false)
 	pkg.Build()
+	return prog, pkg
+}
+
+// sourceFuncs returns the source functions of the package, declared and
+// literal, in source order, and the synthetic init for the literals of
+// package-level variables.
+func sourceFuncs(pass *analysis.Pass, prog *ssa.Program) []*ssa.Function {
 	var funcs []*ssa.Function
 	var add func(f *ssa.Function)
 	add = func(f *ssa.Function) {
@@ -43,14 +60,15 @@ func build(pass *analysis.Pass) []*ssa.Function {
 			}
 		}
 	}
-	if init := pkg.Func("init"); init != nil {
+	if init := prog.Package(pass.Pkg).Func("init"); init != nil {
 		add(init) // function literals in package-level variables
 	}
 	return funcs
 }
 
 // referenced returns the direct imports of pkg whose functions, methods
-// or package-level variables its code names. Creating an
+// or package-level variables its code names (uses: the objects the
+// identifiers of the code built refer to). Creating an
 // imported package from its types allocates a member for every object of
 // its scope and every method of its types, and used to be done for every
 // direct import of every package given SSA: on an application, whose
@@ -62,12 +80,12 @@ func build(pass *analysis.Pass) []*ssa.Function {
 // http.StatusOK, time.Second), so an import named only for its types and
 // constants is left out: the SSA of the package's own functions is the
 // same.
-func referenced(pkg *types.Package, info *types.Info) []*types.Package {
+func referenced(pkg *types.Package, uses iter.Seq[types.Object]) []*types.Package {
 	direct := map[*types.Package]bool{}
 	for _, p := range pkg.Imports() {
 		direct[p] = false
 	}
-	for _, obj := range info.Uses {
+	for obj := range uses {
 		p := obj.Pkg()
 		if p == nil || p == pkg {
 			continue

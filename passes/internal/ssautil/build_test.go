@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"go/ast"
 	"go/types"
+	"maps"
 	"testing"
 
 	"golang.org/x/tools/go/packages"
@@ -32,7 +33,7 @@ func TestReferencedImportsSameSSA(t *testing.T) {
 			t.Fatalf("%s: %v", p.PkgPath, p.Errors)
 		}
 		all := render(p, p.Types.Imports(), 0)
-		some := render(p, referenced(p.Types, p.TypesInfo), ssa.BareInits)
+		some := render(p, referenced(p.Types, maps.Values(p.TypesInfo.Uses)), ssa.BareInits)
 		if len(all) == 0 {
 			t.Fatalf("%s: no functions", p.PkgPath)
 		}
@@ -44,7 +45,7 @@ func TestReferencedImportsSameSSA(t *testing.T) {
 				t.Errorf("%s: function %d differs:\n--- every import\n%s\n--- referenced imports\n%s", p.PkgPath, i, all[i], some[i])
 			}
 		}
-		if n := len(referenced(p.Types, p.TypesInfo)); n >= len(p.Types.Imports()) && p.PkgPath == "net/http" {
+		if n := len(referenced(p.Types, maps.Values(p.TypesInfo.Uses))); n >= len(p.Types.Imports()) && p.PkgPath == "net/http" {
 			t.Errorf("net/http: all %d imports referenced, expected some named only for types", n)
 		}
 	}
