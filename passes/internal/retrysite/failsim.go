@@ -5,6 +5,7 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+	"maps"
 
 	"github.com/idemlint/idemlint/passes/internal/astutil"
 	"github.com/idemlint/idemlint/passes/internal/libs"
@@ -50,14 +51,9 @@ type simPath struct {
 }
 
 func (p *simPath) clone() *simPath {
-	q := &simPath{env: make(map[types.Object]value, len(p.env)), open: make(map[types.Object]*ast.CallExpr, len(p.open)), uncertain: p.uncertain, sent: p.sent, readRA: p.readRA, again: p.again}
-	for k, v := range p.env {
-		q.env[k] = v
-	}
-	for k, v := range p.open {
-		q.open[k] = v
-	}
-	return q
+	// maps.Clone copies the maps' storage as it is; inserting every entry
+	// again was most of the cost of simulating a function's branches.
+	return &simPath{env: maps.Clone(p.env), open: maps.Clone(p.open), uncertain: p.uncertain, sent: p.sent, readRA: p.readRA, again: p.again}
 }
 
 // simEnd is where a path ends: a return statement, a branch statement, or
