@@ -51,6 +51,9 @@ type Body struct {
 	Lits  []*ast.FuncLit // the literals directly inside
 	// Receives is set when the body receives from a channel.
 	Receives bool
+	// Gotos is set when the body holds a goto statement, as a goto retry
+	// does: the walks looking for one skip the other bodies.
+	Gotos bool
 	// Nodes lists, in the order ast.Inspect meets them, the calls, the
 	// assignments (*ast.AssignStmt, and *ast.ValueSpec of var
 	// declarations), returns, composite literals and their key-value
@@ -155,6 +158,8 @@ func (ar *arena) walk(b *Body, info *types.Info, root ast.Node) {
 			ar.nodes = append(ar.nodes, n)
 		case *ast.UnaryExpr:
 			b.Receives = b.Receives || n.Op == token.ARROW
+		case *ast.BranchStmt:
+			b.Gotos = b.Gotos || n.Tok == token.GOTO
 		case *ast.AssignStmt, *ast.ValueSpec, *ast.ReturnStmt, *ast.CompositeLit, *ast.KeyValueExpr, *ast.ExprStmt, *ast.BinaryExpr:
 			ar.nodes = append(ar.nodes, n)
 		case *ast.BasicLit:

@@ -32,7 +32,7 @@ import (
 func (f *finder) gotoLoops() []*Site {
 	var out []*Site
 	for _, b := range f.index.Bodies {
-		if b.Block == nil {
+		if b.Block == nil || !b.Gotos { // a goto jumps within its own body
 			continue
 		}
 		encl := b.Node
