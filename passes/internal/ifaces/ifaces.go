@@ -82,7 +82,7 @@ func soleUncached(fn *types.Func, iface *types.Interface, pkg *types.Package) (*
 	var impl *types.Func
 	for _, named := range Owners(pkg, fn.Name()) {
 		for _, ptr := range []bool{false, true} {
-			if !implements(named, ptr, iface) {
+			if !Implements(named, ptr, iface) {
 				continue
 			}
 			var t types.Type = named
@@ -101,12 +101,12 @@ func soleUncached(fn *types.Func, iface *types.Interface, pkg *types.Package) (*
 	return impl, impl != nil
 }
 
-// implements reports whether named (its pointer, if ptr) implements iface,
+// Implements reports whether named (its pointer, if ptr) implements iface,
 // once per process: every method of a large interface (a Redis client's
 // Cmdable has hundreds) is resolved on its own, and each asked the same
 // question of the same owners, which types.Implements answers by looking
 // up every method of the interface.
-func implements(named *types.Named, ptr bool, iface *types.Interface) bool {
+func Implements(named *types.Named, ptr bool, iface *types.Interface) bool {
 	k := implKey{named, ptr, iface}
 	if v, ok := implemented.Load(k); ok {
 		return v.(bool)
