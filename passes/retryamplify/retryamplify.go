@@ -245,9 +245,13 @@ func (a *amplifier) soleImplementation(fn *types.Func) *types.Func {
 	// in: one method found, or two different ones.
 	var impl *types.Func
 	for _, named := range a.candidatesFor(fn.Name()) {
-		for _, t := range []types.Type{named, types.NewPointer(named)} {
-			if !types.Implements(t, iface) {
+		for _, ptr := range []bool{false, true} {
+			if !ifaces.Implements(named, ptr, iface) {
 				continue
+			}
+			var t types.Type = named
+			if ptr {
+				t = types.NewPointer(named)
 			}
 			m, _, _ := types.LookupFieldOrMethod(t, true, a.pass.Pkg, fn.Name())
 			if mfn, ok := m.(*types.Func); ok {

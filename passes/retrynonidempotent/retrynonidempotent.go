@@ -59,6 +59,9 @@ type analyzer struct {
 	fieldHdrs   map[*types.Var]hmap           // map fields of the package, read once
 	fieldUsers  map[*types.Var][]*bodies.Body // see usersOf
 	keyArgs     map[paramKey]bool             // name parameters given a key by a call
+
+	wrapBuf SendsRequestFact // sendOf's buffers for the facts of callees
+	sendBuf SendsFact
 }
 
 func run(pass *analysis.Pass) (any, error) {

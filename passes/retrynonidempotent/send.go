@@ -93,8 +93,11 @@ func (in *inspector) sendOf(call *ast.CallExpr, fn *types.Func) *send {
 		}
 		return s
 	}
-	var wrap SendsRequestFact
-	if in.a.sendsRequestFact(fn, &wrap) && wrap.Param < len(call.Args) {
+	// The facts are read into the analyzer's buffers, then copied: a
+	// fact variable of this function, handed to ImportObjectFact, would
+	// be allocated for every call of every body, and almost none has one.
+	if in.a.sendsRequestFact(fn, &in.a.wrapBuf) && in.a.wrapBuf.Param < len(call.Args) {
+		wrap := in.a.wrapBuf
 		s := &send{call: call, methodParam: -1}
 		in.request(s, call.Args[wrap.Param])
 		s.keyed = s.keyed || wrap.Keyed
@@ -103,8 +106,8 @@ func (in *inspector) sendOf(call *ast.CallExpr, fn *types.Func) *send {
 		}
 		return s
 	}
-	var fact SendsFact
-	if in.a.sendsFact(fn, &fact) {
+	if in.a.sendsFact(fn, &in.a.sendBuf) {
+		fact := in.a.sendBuf
 		s := &send{call: call, via: fn, fact: &fact, method: fact.Method, methodParam: -1}
 		if fact.MethodParam >= 0 && fact.MethodParam < len(call.Args) {
 			s.method, s.methodParam = in.methodOf(call.Args[fact.MethodParam])

@@ -117,12 +117,12 @@ func (f *finder) assignments(v *types.Var) []ast.Expr {
 // helperAccess describes a call of a function of the program that reads or
 // inserts, as its Facts say.
 func (f *finder) helperAccess(call *ast.CallExpr, fn *types.Func) *access {
-	name := fn.Name() + "()"
+	name := func() string { return fn.Name() + "()" } // not built for every call
 	if fact := f.helpers.check(fn); fact != nil {
-		return &access{call: call, table: fact.Table, modelName: fact.Model, backed: fact.Backed, cols: fact.Columns, what: name, outcome: f.outcomeOf(call)}
+		return &access{call: call, table: fact.Table, modelName: fact.Model, backed: fact.Backed, cols: fact.Columns, what: name(), outcome: f.outcomeOf(call)}
 	}
 	if fact := f.helpers.insert(fn); fact != nil {
-		a := &access{call: call, table: fact.Table, modelName: fact.Model, via: name}
+		a := &access{call: call, table: fact.Table, modelName: fact.Model, via: name()}
 		if fact.SaveParam > 0 && fact.SaveParam <= len(call.Args) {
 			a.what, a.saved = "GORM Save", call.Args[fact.SaveParam-1]
 		}
@@ -143,7 +143,7 @@ func (f *finder) helperAccess(call *ast.CallExpr, fn *types.Func) *access {
 	}
 	a := f.textAccess(call, text, fact.Outcome)
 	if a != nil {
-		a.via = name
+		a.via = name()
 	}
 	return a
 }

@@ -21,6 +21,12 @@ type helpers struct {
 	inserts map[*types.Func]*InsertFact
 	// impls resolves a Store interface to its one implementation.
 	impls ifaces.Resolver
+	// The facts of callees are read into these, then copied: a fact
+	// variable handed to ImportObjectFact would be allocated for each of
+	// the three questions asked of every call of every body.
+	checkBuf  CheckFact
+	queryBuf  QueryFact
+	insertBuf InsertFact
 }
 
 func (h *helpers) check(fn *types.Func) *CheckFact {
@@ -30,8 +36,8 @@ func (h *helpers) check(fn *types.Func) *CheckFact {
 	if c := h.checks[fn]; c != nil {
 		return c
 	}
-	var f CheckFact
-	if fn.Pkg() != h.pass.Pkg && h.pass.ImportObjectFact(fn, &f) {
+	if fn.Pkg() != h.pass.Pkg && h.pass.ImportObjectFact(fn, &h.checkBuf) {
+		f := h.checkBuf
 		return &f
 	}
 	return nil
@@ -44,8 +50,8 @@ func (h *helpers) query(fn *types.Func) *QueryFact {
 	if q := h.queries[fn]; q != nil {
 		return q
 	}
-	var f QueryFact
-	if fn.Pkg() != h.pass.Pkg && h.pass.ImportObjectFact(fn, &f) {
+	if fn.Pkg() != h.pass.Pkg && h.pass.ImportObjectFact(fn, &h.queryBuf) {
+		f := h.queryBuf
 		return &f
 	}
 	return nil
@@ -58,8 +64,8 @@ func (h *helpers) insert(fn *types.Func) *InsertFact {
 	if i := h.inserts[fn]; i != nil {
 		return i
 	}
-	var f InsertFact
-	if fn.Pkg() != h.pass.Pkg && h.pass.ImportObjectFact(fn, &f) {
+	if fn.Pkg() != h.pass.Pkg && h.pass.ImportObjectFact(fn, &h.insertBuf) {
+		f := h.insertBuf
 		return &f
 	}
 	return nil

@@ -5,7 +5,10 @@
 // only an interface whose implementation cannot be pinned down is opaque).
 package ifaces
 
-import "go/types"
+import (
+	"go/types"
+	"sync"
+)
 
 // Resolver caches SoleImplementation's answers for one pass.
 type Resolver struct {
@@ -46,13 +49,45 @@ func (r *Resolver) SoleImplementation(fn *types.Func) *types.Func {
 }
 
 // sole returns the method of the one named type of pkg that implements
-// iface, and whether pkg holds any implementation (one or several).
+// iface, fn's interface, and whether pkg holds any implementation (one or
+// several). The answer depends on fn and pkg alone, and every pass of the
+// program that calls fn asks it again (redislock and selectinsert each
+// keep a Resolver per pass): it is computed once per process, as Owners
+// is, even when passes running side by side ask at the same time.
 func sole(fn *types.Func, iface *types.Interface, pkg *types.Package) (*types.Func, bool) {
+	k := soleKey{fn, pkg}
+	v, ok := soles.Load(k)
+	if !ok {
+		v, _ = soles.LoadOrStore(k, new(soleAnswer))
+	}
+	a := v.(*soleAnswer)
+	a.once.Do(func() { a.impl, a.found = soleUncached(fn, iface, pkg) })
+	return a.impl, a.found
+}
+
+var soles sync.Map // soleKey -> *soleAnswer
+
+type soleKey struct {
+	fn  *types.Func
+	pkg *types.Package
+}
+
+type soleAnswer struct {
+	once  sync.Once
+	impl  *types.Func
+	found bool
+}
+
+func soleUncached(fn *types.Func, iface *types.Interface, pkg *types.Package) (*types.Func, bool) {
 	var impl *types.Func
 	for _, named := range Owners(pkg, fn.Name()) {
-		for _, t := range []types.Type{named, types.NewPointer(named)} {
-			if !types.Implements(t, iface) {
+		for _, ptr := range []bool{false, true} {
+			if !Implements(named, ptr, iface) {
 				continue
+			}
+			var t types.Type = named
+			if ptr {
+				t = types.NewPointer(named)
 			}
 			m, _, _ := types.LookupFieldOrMethod(t, true, fn.Pkg(), fn.Name())
 			mfn, ok := m.(*types.Func)
@@ -64,6 +99,33 @@ func sole(fn *types.Func, iface *types.Interface, pkg *types.Package) (*types.Fu
 		}
 	}
 	return impl, impl != nil
+}
+
+// Implements reports whether named (its pointer, if ptr) implements iface,
+// once per process: every method of a large interface (a Redis client's
+// Cmdable has hundreds) is resolved on its own, and each asked the same
+// question of the same owners, which types.Implements answers by looking
+// up every method of the interface.
+func Implements(named *types.Named, ptr bool, iface *types.Interface) bool {
+	k := implKey{named, ptr, iface}
+	if v, ok := implemented.Load(k); ok {
+		return v.(bool)
+	}
+	var t types.Type = named
+	if ptr {
+		t = types.NewPointer(named)
+	}
+	ok := types.Implements(t, iface)
+	implemented.Store(k, ok)
+	return ok
+}
+
+var implemented sync.Map // implKey -> bool
+
+type implKey struct {
+	named *types.Named
+	ptr   bool
+	iface *types.Interface
 }
 
 // Stands returns the methods of interfaces declared in pkg for which impl,

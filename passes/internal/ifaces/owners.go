@@ -11,7 +11,7 @@ import (
 // it, for every interface method its callers call, and walking its scope
 // with types.Implements each time cost more than any analyzer's own work on
 // large applications; the index is built once per package and process.
-var owners sync.Map // *types.Package -> map[string][]*types.Named
+var owners sync.Map // *types.Package -> *ownerIndex
 
 // Owners returns the concrete, non-generic named types of pkg whose
 // pointer has a method called method, declared or promoted: the only types
@@ -21,9 +21,23 @@ func Owners(pkg *types.Package, method string) []*types.Named {
 }
 
 func ownersOf(pkg *types.Package) map[string][]*types.Named {
-	if m, ok := owners.Load(pkg); ok {
-		return m.(map[string][]*types.Named)
+	v, ok := owners.Load(pkg)
+	if !ok {
+		// Passes running side by side ask for the same package at once:
+		// one of them builds the index, the others wait for it.
+		v, _ = owners.LoadOrStore(pkg, new(ownerIndex))
 	}
+	ix := v.(*ownerIndex)
+	ix.once.Do(func() { ix.byName = indexOwners(pkg) })
+	return ix.byName
+}
+
+type ownerIndex struct {
+	once   sync.Once
+	byName map[string][]*types.Named
+}
+
+func indexOwners(pkg *types.Package) map[string][]*types.Named {
 	byName := map[string][]*types.Named{}
 	scope := pkg.Scope()
 	for _, name := range scope.Names() {
@@ -42,6 +56,5 @@ func ownersOf(pkg *types.Package) map[string][]*types.Named {
 			byName[mname] = append(byName[mname], named)
 		}
 	}
-	m, _ := owners.LoadOrStore(pkg, byName)
-	return m.(map[string][]*types.Named)
+	return byName
 }

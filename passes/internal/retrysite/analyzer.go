@@ -36,6 +36,7 @@ func run(pass *analysis.Pass) (any, error) {
 		index:   pass.ResultOf[bodies.Analyzer].(*bodies.Index),
 		facts:   &respFacts{pass: pass, local: map[*types.Func]*RespFact{}},
 	}
+	f.facts.index = f.index
 	f.clients = newClientConfigs(pass.Pkg, pass.TypesInfo, f.decls, f.index.Package())
 	f.clients.pass = pass
 	if libs.DependsOn(pass.Pkg, "net/http") {

@@ -117,11 +117,11 @@ func (s *sim) assertStatus(lhs, rhs []ast.Expr, p *simPath) bool {
 		return false
 	}
 	if obj := s.objOf(lhs[0]); obj != nil {
-		delete(p.env, obj)
+		p.delEnv(obj)
 		s.carry(obj)
 	}
 	if obj := s.objOf(lhs[1]); obj != nil {
-		p.env[obj] = value{b: yes}
+		p.setEnv(obj, value{b: yes})
 	}
 	return true
 }

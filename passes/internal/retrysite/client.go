@@ -569,7 +569,11 @@ func (c *clientConfigs) intValue(e ast.Expr, en env) (int, bool) {
 // that wraps a retrying one.
 func (c *clientConfigs) sendConfig(call *ast.CallExpr, encl ast.Node) *ClientConfig {
 	fn := libs.Callee(c.info, call)
-	if fn == nil || c.indexed() == nil {
+	// The index is built when a client is read (of, constString...), not
+	// here: most packages that may hold a client call none, and indexing
+	// their stores at their first call of anything cost more than looking
+	// for their sites.
+	if fn == nil || c.index == nil && c.nodes == nil {
 		return nil
 	}
 	sel, _ := call.Fun.(*ast.SelectorExpr)

@@ -5,6 +5,7 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+	"maps"
 
 	"github.com/idemlint/idemlint/passes/internal/astutil"
 	"github.com/idemlint/idemlint/passes/internal/libs"
@@ -47,17 +48,49 @@ type simPath struct {
 	sent      bool                           // a request was sent on this path
 	readRA    bool                           // the path read the Retry-After header
 	again     bool                           // the path ran a recursive retry's self-call
+	shared    bool                           // env and open are another path's too (clone)
 }
 
+// clone returns a copy of p that shares its maps until one of the two
+// writes to them (own): most forks of a branch never change them, and
+// copying them at every undecided condition was most of the cost of
+// simulating a function's branches.
 func (p *simPath) clone() *simPath {
-	q := &simPath{env: make(map[types.Object]value, len(p.env)), open: make(map[types.Object]*ast.CallExpr, len(p.open)), uncertain: p.uncertain, sent: p.sent, readRA: p.readRA, again: p.again}
-	for k, v := range p.env {
-		q.env[k] = v
+	p.shared = true
+	return &simPath{env: p.env, open: p.open, shared: true, uncertain: p.uncertain, sent: p.sent, readRA: p.readRA, again: p.again}
+}
+
+// own gives p maps of its own, if it shares them, before it writes to them.
+func (p *simPath) own() {
+	if p.shared {
+		p.env, p.open, p.shared = maps.Clone(p.env), maps.Clone(p.open), false
 	}
-	for k, v := range p.open {
-		q.open[k] = v
+}
+
+func (p *simPath) setEnv(obj types.Object, v value) {
+	p.own()
+	p.env[obj] = v
+}
+
+// delEnv and delOpen copy nothing when obj is not there: an assignment
+// forgets what its variables held, and most held nothing known.
+func (p *simPath) delEnv(obj types.Object) {
+	if _, ok := p.env[obj]; ok {
+		p.own()
+		delete(p.env, obj)
 	}
-	return q
+}
+
+func (p *simPath) setOpen(obj types.Object, call *ast.CallExpr) {
+	p.own()
+	p.open[obj] = call
+}
+
+func (p *simPath) delOpen(obj types.Object) {
+	if _, ok := p.open[obj]; ok {
+		p.own()
+		delete(p.open, obj)
+	}
 }
 
 // simEnd is where a path ends: a return statement, a branch statement, or
@@ -207,7 +240,7 @@ func (s *sim) stmt(st ast.Stmt, p *simPath) (fall, broke []*simPath) {
 			s.effects(r, p)
 			// A response returned goes to whoever called: not left open here.
 			if id, ok := ast.Unparen(r).(*ast.Ident); ok {
-				delete(p.open, s.info.ObjectOf(id))
+				p.delOpen(s.info.ObjectOf(id))
 			}
 		}
 		s.end(st, p)
@@ -414,21 +447,21 @@ func (s *sim) assign(lhs, rhs []ast.Expr, p *simPath) {
 			if obj == nil {
 				continue
 			}
-			delete(p.env, obj)
-			delete(p.open, obj)
+			p.delEnv(obj)
+			p.delOpen(obj)
 			if sends {
 				p.sent = true
 			}
 			switch {
 			case sends && isHTTPResponse(obj.Type()):
-				p.open[obj] = call
+				p.setOpen(obj, call)
 				s.noteSend(call, obj)
 			case sends && isResponseType(obj.Type()):
 				s.noteSend(call, obj)
 			case sends && isErrorType(obj.Type()):
-				p.env[obj] = value{kind: errNil} // the request was answered: that is what is simulated
+				p.setEnv(obj, value{kind: errNil}) // the request was answered: that is what is simulated
 			case call != nil && isErrorType(obj.Type()):
-				p.env[obj] = s.checkerErr(call, p)
+				p.setEnv(obj, s.checkerErr(call, p))
 			}
 		}
 		return
@@ -444,20 +477,20 @@ func (s *sim) assign(lhs, rhs []ast.Expr, p *simPath) {
 		if obj == nil {
 			continue
 		}
-		delete(p.env, obj)
-		delete(p.open, obj)
+		p.delEnv(obj)
+		p.delOpen(obj)
 		switch {
 		case isErrorType(obj.Type()):
-			p.env[obj] = s.errVal(rhs[i], p)
+			p.setEnv(obj, s.errVal(rhs[i], p))
 		case isBool(obj.Type()):
 			if t := s.cond(rhs[i], p); t != unk {
-				p.env[obj] = value{b: t}
+				p.setEnv(obj, value{b: t})
 			}
 		case isInteger(obj.Type()):
 			// code := resp.StatusCode: the status under another name.
 			if s.statusVal(rhs[i], p) {
 				n, _ := s.intVal(rhs[i], p)
-				p.env[obj] = value{status: true, num: n}
+				p.setEnv(obj, value{status: true, num: n})
 			}
 		}
 	}
@@ -487,7 +520,7 @@ func (s *sim) forget(n ast.Node, p *simPath) {
 		}
 		for _, l := range lhs {
 			if obj := s.objOf(l); obj != nil && p.env[obj].status {
-				delete(p.env, obj)
+				p.delEnv(obj)
 			}
 		}
 		return true
@@ -879,7 +912,7 @@ func (s *sim) openRoot(e ast.Expr, p *simPath) types.Object {
 
 func (s *sim) close(e ast.Expr, p *simPath) {
 	if obj := s.openRoot(e, p); obj != nil {
-		delete(p.open, obj)
+		p.delOpen(obj)
 	}
 }
 

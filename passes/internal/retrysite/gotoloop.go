@@ -32,25 +32,44 @@ import (
 func (f *finder) gotoLoops() []*Site {
 	var out []*Site
 	for _, b := range f.index.Bodies {
-		if b.Block == nil {
+		if b.Block == nil || !b.Gotos { // a goto jumps within its own body
 			continue
 		}
 		encl := b.Node
+		// One walk finds the labels and the labels gotos name; only those
+		// are looked at (generated code labels many statements, and
+		// looking for a goto after each was quadratic).
+		type labeled struct {
+			list []ast.Stmt
+			ls   *ast.LabeledStmt
+		}
+		var labels []labeled
+		targets := map[string]bool{}
 		ast.Inspect(b.Block, func(n ast.Node) bool {
-			blk, ok := n.(*ast.BlockStmt)
-			if !ok {
-				_, lit := n.(*ast.FuncLit)
-				return !lit
-			}
-			for i, st := range blk.List {
-				if ls, ok := st.(*ast.LabeledStmt); ok {
-					if s := f.gotoLoop(encl, blk.List[i:], ls); s != nil {
-						out = append(out, s)
+			switch n := n.(type) {
+			case *ast.FuncLit:
+				return false
+			case *ast.BranchStmt:
+				if n.Tok == token.GOTO && n.Label != nil {
+					targets[n.Label.Name] = true
+				}
+			case *ast.BlockStmt:
+				for i, st := range n.List {
+					if ls, ok := st.(*ast.LabeledStmt); ok {
+						labels = append(labels, labeled{n.List[i:], ls})
 					}
 				}
 			}
 			return true
 		})
+		for _, l := range labels {
+			if !targets[l.ls.Label.Name] {
+				continue
+			}
+			if s := f.gotoLoop(encl, l.list, l.ls); s != nil {
+				out = append(out, s)
+			}
+		}
 	}
 	return out
 }

@@ -124,7 +124,7 @@ func (c *clientConfigs) grpcCalls(args []ast.Expr, depth int) []*ast.CallExpr {
 		case *ast.Ident, *ast.SelectorExpr:
 			if obj := holder(c.info, x); obj != nil && !c.busy[obj] {
 				c.busy[obj] = true
-				out = append(out, c.grpcCalls(c.index.stores[obj], depth+1)...)
+				out = append(out, c.grpcCalls(c.indexed().stores[obj], depth+1)...)
 				delete(c.busy, obj)
 			}
 		}
@@ -191,8 +191,8 @@ func (c *clientConfigs) constString(e ast.Expr, depth int) (string, bool) {
 		}
 		return fmt.Sprintf(format, args...), true
 	case *ast.Ident, *ast.SelectorExpr:
-		if obj := holder(c.info, x); obj != nil && len(c.index.stores[obj]) == 1 {
-			return c.constString(c.index.stores[obj][0], depth+1)
+		if obj := holder(c.info, x); obj != nil && len(c.indexed().stores[obj]) == 1 {
+			return c.constString(c.indexed().stores[obj][0], depth+1)
 		}
 	}
 	return "", false

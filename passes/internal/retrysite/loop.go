@@ -76,10 +76,23 @@ type loopWalk struct {
 // readBody notes the body's attempts (or, with none, its reads of
 // state) and the outcomes its switches and booleans carry.
 func (w *loopWalk) readBody(body *ast.BlockStmt) {
+	w.readAttempts(body)
+	w.readOutcomes(body)
+}
+
+// readAttempts notes the body's attempts, or, with none, its reads of
+// state: a loop with neither is no retry, and analyzeLoop asks before
+// the outcomes are read (three more walks of the body, for every loop of
+// every package).
+func (w *loopWalk) readAttempts(body *ast.BlockStmt) {
 	w.collectOps(body)
 	if len(w.opAssigns) == 0 {
 		w.collectStateOps(body)
 	}
+}
+
+// readOutcomes notes the outcomes the body's switches and booleans carry.
+func (w *loopWalk) readOutcomes(body *ast.BlockStmt) {
 	w.out.noteSwitches(body)
 	w.out.noteBools(body)
 	w.out.noteStatusVars(body)
@@ -119,8 +132,11 @@ func analyzeLoop(info *types.Info, graph func() *cfg.CFG, loop ast.Stmt, waitOf,
 		body = l.Body
 	}
 	w := newLoopWalk(info, loop, waitOf, facts)
-	w.readBody(body)
-	if len(w.opAssigns) == 0 || w.opInputsVary(body) || w.advancesField(body) || w.consumesStream(body) {
+	if w.readAttempts(body); len(w.opAssigns) == 0 {
+		return nil
+	}
+	w.readOutcomes(body)
+	if w.opInputsVary(body) || w.advancesField(body) || w.consumesStream(body) {
 		return nil
 	}
 	if cond != nil && (iteratesCollection(info, cond) || w.indexesByCounter(body)) {

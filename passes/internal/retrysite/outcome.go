@@ -41,6 +41,20 @@ type outcomes struct {
 	// statusVars are the local integers that keep a status
 	// (outcome_alias.go).
 	statusVars map[types.Object]ast.Expr
+	// defined caches definedScalars for one body, which noteBools and
+	// noteStatusVars both read: one walk of a loop's body instead of two.
+	defined     map[types.Object]ast.Expr
+	definedBody ast.Node
+}
+
+// definedScalars returns the local booleans and integers of body defined
+// once (definedOnce).
+func (o *outcomes) definedScalars(body ast.Node) map[types.Object]ast.Expr {
+	if o.definedBody != body || o.defined == nil {
+		o.defined = definedOnce(o.info, body, func(t types.Type) bool { return isBool(t) || isInteger(t) })
+		o.definedBody = body
+	}
+	return o.defined
 }
 
 // noteSwitches records the cases of the switches with a tag in body.

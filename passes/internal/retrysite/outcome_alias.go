@@ -15,8 +15,8 @@ import (
 // status expression (resp.StatusCode, resp.StatusCode()/100) and never
 // assigned again.
 func (o *outcomes) noteStatusVars(body ast.Node) {
-	for obj, e := range definedOnce(o.info, body, isInteger) {
-		if statusExpr(o.info, e, o.isDerived) != noStatus {
+	for obj, e := range o.definedScalars(body) {
+		if isInteger(obj.Type()) && statusExpr(o.info, e, o.isDerived) != noStatus {
 			if o.statusVars == nil {
 				o.statusVars = map[types.Object]ast.Expr{}
 			}

@@ -19,7 +19,10 @@ import (
 // condition (ok := resp.StatusCode == 200) and never assigned again: a test
 // of one is a test of its condition.
 func (o *outcomes) noteBools(body ast.Node) {
-	for obj, e := range definedOnce(o.info, body, isBool) {
+	for obj, e := range o.definedScalars(body) {
+		if !isBool(obj.Type()) {
+			continue
+		}
 		if o.bools == nil {
 			o.bools = map[types.Object]ast.Expr{}
 		}

@@ -4,8 +4,10 @@ import (
 	"fmt"
 	"go/ast"
 	"go/types"
+	"iter"
 
 	"github.com/idemlint/idemlint/passes/internal/astutil"
+	"github.com/idemlint/idemlint/passes/internal/bodies"
 	"github.com/idemlint/idemlint/passes/internal/libs"
 
 	"golang.org/x/tools/go/analysis"
@@ -64,6 +66,8 @@ func (f *RespFact) String() string {
 type respFacts struct {
 	pass  *analysis.Pass
 	local map[*types.Func]*RespFact
+	index *bodies.Index // to find the calls of a body without walking it
+	buf   RespFact      // lookup's, for the facts of callees (most have none)
 }
 
 func (r *respFacts) lookup(fn *types.Func) *RespFact {
@@ -74,8 +78,8 @@ func (r *respFacts) lookup(fn *types.Func) *RespFact {
 	if fn.Pkg() == nil || fn.Pkg() == r.pass.Pkg {
 		return nil
 	}
-	var f RespFact
-	if r.pass.ImportObjectFact(fn, &f) {
+	if r.pass.ImportObjectFact(fn, &r.buf) {
+		f := r.buf
 		return &f
 	}
 	return nil
@@ -130,7 +134,11 @@ func (r *respFacts) learn(files []*ast.File) {
 					return r.lookup(g)
 				}
 				done[fn] = computed{at: clock, reads: reads}
-				f := respFactOf(info, fd, fn, lookup)
+				sends := func() bool { return mentionsSend(info, fd.Body, lookup) }
+				if b := r.index.Of(fd); b != nil {
+					sends = func() bool { return mentionsSendIn(info, r.index.All(b), lookup) }
+				}
+				f := respFactOf(info, fd, fn, lookup, sends)
 				if f == nil {
 					continue
 				}
@@ -153,7 +161,7 @@ func (r *respFacts) learn(files []*ast.File) {
 
 // respFactOf simulates fd on every sampled status of its response (or
 // status, or body) parameter.
-func respFactOf(info *types.Info, fd *ast.FuncDecl, fn *types.Func, facts func(*types.Func) *RespFact) *RespFact {
+func respFactOf(info *types.Info, fd *ast.FuncDecl, fn *types.Func, facts func(*types.Func) *RespFact, sends func() bool) *RespFact {
 	sig := fn.Signature()
 	res := sig.Results()
 	predicate := res.Len() == 1 && isBool(res.At(0).Type())
@@ -180,7 +188,7 @@ func respFactOf(info *types.Info, fd *ast.FuncDecl, fn *types.Func, facts func(*
 	}
 	if param == nil {
 		if checks && res.Len() > 0 {
-			return sendFactOf(info, fd, facts)
+			return sendFactOf(info, fd, facts, sends)
 		}
 		return nil
 	}
@@ -287,9 +295,9 @@ func isCloser(t types.Type) bool {
 // before anything was sent (a request that could not be built) say
 // nothing about the status. It returns nil unless the error depends on
 // the status (nil for a 200, non-nil for some other status).
-func sendFactOf(info *types.Info, fd *ast.FuncDecl, facts func(*types.Func) *RespFact) *RespFact {
+func sendFactOf(info *types.Info, fd *ast.FuncDecl, facts func(*types.Func) *RespFact, sends func() bool) *RespFact {
 	res := len(fd.Type.Results.List)
-	if res == 0 || !mentionsSend(info, fd.Body, facts) {
+	if res == 0 || !sends() {
 		return nil
 	}
 	f := &RespFact{Param: -1, Checks: true, Sends: true}
@@ -382,6 +390,27 @@ func mentionsSend(info *types.Info, body ast.Node, facts func(*types.Func) *Resp
 		f := facts(fn)
 		return f != nil && f.Sends
 	})
+}
+
+// mentionsSendIn is mentionsSend reading the nodes of a body from the
+// bodies index, in the order a walk of its syntax meets them.
+func mentionsSendIn(info *types.Info, nodes iter.Seq2[ast.Node, *types.Func], facts func(*types.Func) *RespFact) bool {
+	for n, fn := range nodes {
+		call, ok := n.(*ast.CallExpr)
+		if !ok {
+			continue
+		}
+		if returnsResponse(info, call) {
+			return true
+		}
+		if fn == nil {
+			continue
+		}
+		if f := facts(fn); f != nil && f.Sends {
+			return true
+		}
+	}
+	return false
 }
 
 // isCallResult reports whether a return's last result is a call (the

@@ -15,8 +15,8 @@ import (
 func (c *clientConfigs) transportCall(e ast.Expr) *ClientConfig {
 	call, ok := ast.Unparen(e).(*ast.CallExpr)
 	if !ok {
-		if obj := holder(c.info, e); obj != nil && len(c.index.stores[obj]) == 1 {
-			call, ok = ast.Unparen(c.index.stores[obj][0]).(*ast.CallExpr)
+		if obj := holder(c.info, e); obj != nil && len(c.indexed().stores[obj]) == 1 {
+			call, ok = ast.Unparen(c.indexed().stores[obj][0]).(*ast.CallExpr)
 		}
 		if !ok {
 			return nil

@@ -122,6 +122,12 @@ func (f *finder) waitHelper(fn *types.Func, fd *ast.FuncDecl) *WaitFact {
 		}
 		reports = true
 	}
+	// A loop or a function literal anywhere in it makes it no wait
+	// helper: the index says so without walking the body, which most
+	// functions of every package would need.
+	if b := f.index.Of(fd); b != nil && (len(b.Loops) > 0 || len(b.Lits) > 0) {
+		return nil
+	}
 	var fact *WaitFact
 	clean := true
 	stops := false
