@@ -115,6 +115,18 @@ type keyer struct {
 	files  map[string]string // file name -> content hash
 }
 
+// schemaDir is where selectinsert looks for p's DDL from: its module's
+// directory. A test's main package has its one file in the build cache,
+// outside any module, and looking for a go.mod above it walked a
+// directory of the build cache for every test of the module (4 s of a
+// run on lego).
+func schemaDir(p *packages.Package) string {
+	if p.Module != nil && p.Module.Dir != "" {
+		return p.Module.Dir
+	}
+	return filepath.Dir(p.GoFiles[0])
+}
+
 // goSrc returns GOROOT/src as the go command sees it, or "" if unknown.
 func goSrc() string {
 	out, err := exec.Command("go", "env", "GOROOT").Output()
@@ -141,7 +153,7 @@ func (k *keyer) key(p *packages.Package) string {
 		fmt.Fprintf(h, "go %s\n", p.Module.GoVersion)
 		// Modules in the module cache do not change; the user's do.
 		if k.schema && p.Module.Main && len(p.GoFiles) > 0 {
-			fmt.Fprintf(h, "schema %s\n", selectinsert.SchemaKey(filepath.Dir(p.GoFiles[0])))
+			fmt.Fprintf(h, "schema %s\n", selectinsert.SchemaKey(schemaDir(p)))
 		}
 	}
 	for _, f := range filesOf(p) {
