@@ -12,6 +12,26 @@ import (
 	"golang.org/x/tools/go/ssa"
 )
 
+// loadSource loads and type-checks patterns from source, with no errors
+// allowed.
+func loadSource(t *testing.T, patterns ...string) []*packages.Package {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("loads packages from source")
+	}
+	cfg := &packages.Config{Mode: packages.NeedName | packages.NeedTypes | packages.NeedSyntax | packages.NeedTypesInfo | packages.NeedImports}
+	pkgs, err := packages.Load(cfg, patterns...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range pkgs {
+		if len(p.Errors) > 0 {
+			t.Fatalf("%s: %v", p.PkgPath, p.Errors)
+		}
+	}
+	return pkgs
+}
+
 // TestReferencedImportsSameSSA builds packages that call into their
 // imports in every way (functions, methods, promoted and generic ones,
 // variables, constants, method values and expressions) twice: with every
@@ -20,18 +40,7 @@ import (
 // its calls refers to, must be the same: a missing import would make the
 // builder panic or treat a package-level name as a local.
 func TestReferencedImportsSameSSA(t *testing.T) {
-	if testing.Short() {
-		t.Skip("loads packages from source")
-	}
-	cfg := &packages.Config{Mode: packages.NeedName | packages.NeedTypes | packages.NeedSyntax | packages.NeedTypesInfo | packages.NeedImports}
-	pkgs, err := packages.Load(cfg, "net/http", "encoding/json", "database/sql", "slices", "log/slog", "text/template")
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, p := range pkgs {
-		if len(p.Errors) > 0 {
-			t.Fatalf("%s: %v", p.PkgPath, p.Errors)
-		}
+	for _, p := range loadSource(t, "net/http", "encoding/json", "database/sql", "slices", "log/slog", "text/template") {
 		all := render(p, p.Types.Imports(), 0)
 		some := render(p, referenced(p.Types, maps.Values(p.TypesInfo.Uses)), ssa.BareInits)
 		if len(all) == 0 {

@@ -12,7 +12,6 @@ import (
 	"testing"
 
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/packages"
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -26,19 +25,8 @@ import (
 // checked too; building it without the closure must make the comparison
 // fail, so the test can tell.
 func TestPartialSameSSA(t *testing.T) {
-	if testing.Short() {
-		t.Skip("loads packages from source")
-	}
 	const fixture = "github.com/idemlint/idemlint/passes/internal/ssautil/testdata/partial"
-	cfg := &packages.Config{Mode: packages.NeedName | packages.NeedTypes | packages.NeedSyntax | packages.NeedTypesInfo | packages.NeedImports}
-	pkgs, err := packages.Load(cfg, "net/http", "encoding/json", "text/template", "time", "database/sql", "./testdata/partial")
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, p := range pkgs {
-		if len(p.Errors) > 0 {
-			t.Fatalf("%s: %v", p.PkgPath, p.Errors)
-		}
+	for _, p := range loadSource(t, "net/http", "encoding/json", "text/template", "time", "database/sql", "./testdata/partial") {
 		pass := &analysis.Pass{Fset: p.Fset, Pkg: p.Types, Files: p.Syntax, TypesInfo: p.TypesInfo}
 		decls := declared(pass)
 		want := map[*types.Func]bool{}
