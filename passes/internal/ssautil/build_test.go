@@ -60,6 +60,25 @@ func TestReferencedImportsSameSSA(t *testing.T) {
 	}
 }
 
+// renderBody prints f, without its function literals, and what each of
+// its static callees is, with the size of its body.
+func renderBody(f *ssa.Function) string {
+	var b bytes.Buffer
+	ssa.WriteFunction(&b, f)
+	for _, blk := range f.Blocks {
+		for _, instr := range blk.Instrs {
+			c, ok := instr.(ssa.CallInstruction)
+			if !ok {
+				continue
+			}
+			if g := c.Common().StaticCallee(); g != nil {
+				fmt.Fprintf(&b, "callee %s synthetic=%q pkg=%v params=%d blocks=%d\n", g, g.Synthetic, g.Pkg != nil, len(g.Params), len(g.Blocks))
+			}
+		}
+	}
+	return b.String()
+}
+
 // render builds p's SSA with the given imports created and prints each
 // source function (the synthetic init only for its literals) with what
 // each static callee is.
@@ -74,20 +93,7 @@ func render(p *packages.Package, imports []*types.Package, mode ssa.BuilderMode)
 	var add func(f *ssa.Function, body bool)
 	add = func(f *ssa.Function, body bool) {
 		if body {
-			var b bytes.Buffer
-			ssa.WriteFunction(&b, f)
-			for _, blk := range f.Blocks {
-				for _, instr := range blk.Instrs {
-					c, ok := instr.(ssa.CallInstruction)
-					if !ok {
-						continue
-					}
-					if g := c.Common().StaticCallee(); g != nil {
-						fmt.Fprintf(&b, "callee %s synthetic=%q pkg=%v params=%d blocks=%d\n", g, g.Synthetic, g.Pkg != nil, len(g.Params), len(g.Blocks))
-					}
-				}
-			}
-			out = append(out, b.String())
+			out = append(out, renderBody(f))
 		}
 		for _, anon := range f.AnonFuncs {
 			add(anon, true)

@@ -1,8 +1,6 @@
 package ssautil
 
 import (
-	"bytes"
-	"fmt"
 	"go/ast"
 	"go/types"
 	"maps"
@@ -133,21 +131,9 @@ func renderFunc(f *ssa.Function) string {
 	if f == nil {
 		return "<nil>"
 	}
-	var b bytes.Buffer
-	ssa.WriteFunction(&b, f)
-	for _, blk := range f.Blocks {
-		for _, instr := range blk.Instrs {
-			c, ok := instr.(ssa.CallInstruction)
-			if !ok {
-				continue
-			}
-			if g := c.Common().StaticCallee(); g != nil {
-				fmt.Fprintf(&b, "callee %s synthetic=%q pkg=%v params=%d blocks=%d\n", g, g.Synthetic, g.Pkg != nil, len(g.Params), len(g.Blocks))
-			}
-		}
-	}
+	out := renderBody(f)
 	for _, anon := range f.AnonFuncs {
-		b.WriteString(renderFunc(anon))
+		out += renderFunc(anon)
 	}
-	return b.String()
+	return out
 }
