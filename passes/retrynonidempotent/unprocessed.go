@@ -4,7 +4,6 @@ import (
 	"go/ast"
 	"go/constant"
 	"go/token"
-	"go/types"
 
 	"github.com/idemlint/idemlint/passes/internal/astutil"
 	"github.com/idemlint/idemlint/passes/internal/libs"
@@ -52,20 +51,10 @@ func (a *analyzer) predicateOnlyUnprocessed(site *retrysite.Site) bool {
 // not processed.
 func (a *analyzer) predicateProves(e ast.Expr) bool {
 	var body *ast.BlockStmt
-	switch x := ast.Unparen(e).(type) {
-	case *ast.FuncLit:
-		body = x.Body
-	case *ast.Ident, *ast.SelectorExpr:
-		var id *ast.Ident
-		if sel, ok := x.(*ast.SelectorExpr); ok {
-			id = sel.Sel
-		} else {
-			id = x.(*ast.Ident)
-		}
-		fn, ok := a.pass.TypesInfo.Uses[id].(*types.Func)
-		if !ok {
-			return false
-		}
+	switch lit, fn := astutil.FuncValue(a.pass.TypesInfo, e); {
+	case lit != nil:
+		body = lit.Body
+	case fn != nil:
 		for _, d := range a.decls {
 			if d.Func == fn {
 				body = d.Block

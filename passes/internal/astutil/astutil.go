@@ -157,6 +157,23 @@ func RootObject(info *types.Info, e ast.Expr) types.Object {
 	}
 }
 
+// FuncValue resolves a function-valued expression: a function literal, or
+// the function a name or a selector (pkg.F, x.Method) refers to; both nil
+// for anything else.
+func FuncValue(info *types.Info, e ast.Expr) (*ast.FuncLit, *types.Func) {
+	switch x := ast.Unparen(e).(type) {
+	case *ast.FuncLit:
+		return x, nil
+	case *ast.Ident:
+		fn, _ := info.ObjectOf(x).(*types.Func)
+		return nil, fn
+	case *ast.SelectorExpr:
+		fn, _ := info.ObjectOf(x.Sel).(*types.Func)
+		return nil, fn
+	}
+	return nil, nil
+}
+
 // ChainHolder returns what a method chain is called on, after stripping its
 // calls: the variable, or the struct field (s.client in
 // s.client.R().Post(url)), so a field set in one method matches its use in

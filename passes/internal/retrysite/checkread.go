@@ -21,21 +21,11 @@ import (
 func (c *clientConfigs) retriesAnyRequest(e ast.Expr) bool {
 	var sig *types.Signature
 	var body *ast.BlockStmt
-	switch x := ast.Unparen(e).(type) {
-	case *ast.FuncLit:
-		sig, _ = c.info.TypeOf(x).(*types.Signature)
-		body = x.Body
-	case *ast.Ident, *ast.SelectorExpr:
-		var id *ast.Ident
-		if sel, ok := x.(*ast.SelectorExpr); ok {
-			id = sel.Sel
-		} else {
-			id = x.(*ast.Ident)
-		}
-		fn, ok := c.info.ObjectOf(id).(*types.Func)
-		if !ok {
-			return false
-		}
+	switch lit, fn := astutil.FuncValue(c.info, e); {
+	case lit != nil:
+		sig, _ = c.info.TypeOf(lit).(*types.Signature)
+		body = lit.Body
+	case fn != nil:
 		fd := c.decls[fn.Origin()]
 		if fd == nil {
 			return false
