@@ -209,6 +209,13 @@ func (f *finder) waitThrough(call *ast.CallExpr, durations map[types.Object]int)
 // paramFlowing returns the duration parameter that e is computed from,
 // directly or through a local variable of the helper, or -1.
 func (f *finder) paramFlowing(e ast.Expr, durations map[types.Object]int) int {
+	return f.paramFlowingFrom(e, durations, map[*types.Var]bool{})
+}
+
+// paramFlowingFrom is paramFlowing with the locals already followed:
+// locals defined from each other (min, max = max, min) lead back to
+// where the walk started.
+func (f *finder) paramFlowingFrom(e ast.Expr, durations map[types.Object]int, seen map[*types.Var]bool) int {
 	found := -1
 	ast.Inspect(e, func(n ast.Node) bool {
 		id, ok := n.(*ast.Ident)
@@ -221,9 +228,10 @@ func (f *finder) paramFlowing(e ast.Expr, durations map[types.Object]int) int {
 			return false
 		}
 		// d := jitter(param): the local is computed from the parameter.
-		if v, ok := obj.(*types.Var); ok && isLocal(v) {
+		if v, ok := obj.(*types.Var); ok && isLocal(v) && !seen[v] {
+			seen[v] = true
 			if def := localDefIn(f, v); def != nil && def != e {
-				found = f.paramFlowing(def, durations)
+				found = f.paramFlowingFrom(def, durations, seen)
 			}
 		}
 		return found < 0
@@ -245,15 +253,22 @@ func localDefIn(f *finder, v *types.Var) ast.Expr {
 // random reports whether e draws a random number, itself or through a
 // local variable it reads.
 func (f *finder) random(e ast.Expr) bool {
+	return f.randomFrom(e, map[*types.Var]bool{})
+}
+
+// randomFrom is random with the locals already followed (a swap defines
+// each of two locals from the other).
+func (f *finder) randomFrom(e ast.Expr, seen map[*types.Var]bool) bool {
 	found := false
 	ast.Inspect(e, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.CallExpr:
 			found = found || libs.IsRandom(libs.Callee(f.info, n))
 		case *ast.Ident:
-			if v, ok := f.info.Uses[n].(*types.Var); ok && isLocal(v) {
+			if v, ok := f.info.Uses[n].(*types.Var); ok && isLocal(v) && !seen[v] {
+				seen[v] = true
 				if def := localDefIn(f, v); def != nil && def != e {
-					found = found || f.random(def)
+					found = found || f.randomFrom(def, seen)
 				}
 			}
 		}
