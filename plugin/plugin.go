@@ -6,6 +6,7 @@ package plugin
 
 import (
 	"fmt"
+	"os"
 	"strconv"
 	"strings"
 
@@ -117,5 +118,8 @@ func Configure(s Settings) ([]*analysis.Analyzer, error) {
 	if len(out) == 0 {
 		return nil, fmt.Errorf("every analyzer is switched off")
 	}
+	// golangci-lint recovers a panic too, but keeps the facts exported
+	// before it; these wrappers drop them and print idemlint's line.
+	passes.Recovering(out, os.Stderr)
 	return out, nil
 }

@@ -8,6 +8,7 @@ import (
 	"golang.org/x/tools/go/packages"
 
 	"github.com/idemlint/idemlint/cmd/idemlint/internal/cache"
+	"github.com/idemlint/idemlint/passes"
 	"github.com/idemlint/idemlint/passes/selectinsert"
 )
 
@@ -230,15 +231,16 @@ func (p *plan) store(units []unit) {
 	}
 }
 
-// brokenPackages are the packages that failed to load, or import one that
-// did: what they find may change once the error is fixed, and the run
-// that analyzes them prints the error. Facts flow only along imports, so
-// the other roots' findings do not depend on a broken package.
+// brokenPackages are the packages that failed to load or that an
+// analyzer panicked on, or import one that did: what they find may change
+// once the error is fixed, and the run that analyzes them prints the
+// error. Facts flow only along imports, so the other roots' findings do
+// not depend on a broken package.
 func brokenPackages(roots []*packages.Package) map[*packages.Package]bool {
 	broken := map[*packages.Package]bool{}
 	packages.Visit(roots, nil, func(p *packages.Package) {
 		// Visit calls post after all of p's imports.
-		b := len(p.Errors) > 0
+		b := len(p.Errors) > 0 || passes.Crashed(p.PkgPath)
 		for _, imp := range p.Imports {
 			b = b || broken[imp]
 		}

@@ -191,3 +191,15 @@ func packagesOf(roots []*packages.Package) []*packages.Package {
 	packages.Visit(roots, nil, func(p *packages.Package) { all = append(all, p) })
 	return all
 }
+
+// aboveProgress writes to w above the status line, for lines printed
+// while the run goes on (an analyzer that panicked on a package).
+type aboveProgress struct {
+	p *progress
+	w io.Writer
+}
+
+func (a aboveProgress) Write(b []byte) (n int, err error) {
+	a.p.above(func() { n, err = a.w.Write(b) })
+	return n, err
+}

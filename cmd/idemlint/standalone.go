@@ -22,7 +22,7 @@ const (
 	exitClean    = 0
 	exitReports  = 1
 	exitUsage    = 2 // bad flags, no package matched
-	exitBrokenPk = 3 // a package failed to load or type-check
+	exitBrokenPk = 3 // a package failed to load or type-check, or an analyzer panicked on one
 )
 
 // A run shows progress, on a terminal, once it is progressAfter old,
@@ -69,6 +69,7 @@ func standalone(args []string, stdout, stderr io.Writer) int {
 	}
 	prog := newProgress(shown, time.Now, progressAfter)
 	stop := prog.run(progressEvery)
+	passes.Recovering(opts.analyzers, aboveProgress{prog, stderr})
 	units, errs, err := analyzeCached(opts, prog)
 	stop()
 	if err != nil {
@@ -115,6 +116,9 @@ func standalone(args []string, stdout, stderr io.Writer) int {
 	}
 	if active(all) > 0 && code == exitClean && opts.format == "text" && !opts.fix {
 		code = exitReports
+	}
+	if passes.AnyCrashed() {
+		code = exitBrokenPk // the line that says so is printed already
 	}
 	return code
 }

@@ -16,3 +16,10 @@ func Test(t *testing.T) {
 func TestRangeIter(t *testing.T) {
 	analysistest.Run(t, nojitter.Analyzer, "rangeiter/blobstore")
 }
+
+// TestLocalCycles: wait helpers whose locals are defined from each other
+// (a swap, a rotation, d = d + d/2). Reading them once overflowed the
+// stack, so they run in a child process.
+func TestLocalCycles(t *testing.T) {
+	analysistest.RunIsolated(t, nojitter.Analyzer, "localcycles")
+}
