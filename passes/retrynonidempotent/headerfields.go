@@ -41,6 +41,10 @@ func (in *inspector) fieldHeaders(x ast.Expr, field *types.Var, depth int) hmap 
 	if len(vals) == 0 {
 		return in.a.fieldScan(field)
 	}
+	if !in.enter(v, field) {
+		return hmap{} // o, p = p, o: read where the walk first met o
+	}
+	defer in.leave(v, field)
 	var h hmap
 	for _, d := range vals {
 		h.add(in.structField(d, field, depth+1))

@@ -77,6 +77,9 @@ func (s *send) addHeaders(h hmap) {
 	}
 }
 
+// maxMapDepth bounds the header walk on top of the locals it is reading
+// (inspector.reading): that set stops a cycle, but many locals assigned
+// from each other in every order still make many paths, each re-read.
 const maxMapDepth = 8
 
 // nameHeaders judges a header name expression: which names it can be.
@@ -89,7 +92,7 @@ func (in *inspector) nameHeaders(name, value ast.Expr, depth int) hmap {
 	case isKey:
 		h := hmap{key: true}
 		if value != nil {
-			h.fresh = in.freshIn(value, 0)
+			h.fresh = in.freshIn(value)
 		}
 		return h
 	case notKey:
@@ -232,6 +235,10 @@ func (in *inspector) mapHeaders(e ast.Expr, depth int) hmap {
 // what is written into it in the function; a parameter's names come from
 // the callers.
 func (in *inspector) varHeaders(v *types.Var, depth int) hmap {
+	if !in.enter(v, nil) {
+		return hmap{}
+	}
+	defer in.leave(v, nil)
 	var h hmap
 	if i := in.paramIndex(v); i >= 0 {
 		h.params = append(h.params, HeaderParam{Param: i})
@@ -341,7 +348,13 @@ func (in *inspector) paramIndex(v *types.Var) int {
 
 // freshIn returns the calls in e (and in what the locals it reads were
 // assigned) that make a new value on each call.
-func (in *inspector) freshIn(e ast.Expr, depth int) []token.Pos {
+func (in *inspector) freshIn(e ast.Expr) []token.Pos {
+	return in.freshInFrom(e, 0, map[*types.Var]bool{})
+}
+
+// freshInFrom is freshIn with the locals being read. The depth keeps the
+// paths through locals assigned from each other few.
+func (in *inspector) freshInFrom(e ast.Expr, depth int, reading map[*types.Var]bool) []token.Pos {
 	var out []token.Pos
 	if depth > 3 {
 		return nil
@@ -356,10 +369,13 @@ func (in *inspector) freshIn(e ast.Expr, depth int) []token.Pos {
 				return false
 			}
 		case *ast.Ident:
-			if v, ok := in.info.Uses[x].(*types.Var); ok && in.paramIndex(v) < 0 && in.decl != nil && v.Pos() >= in.decl.Pos() && v.Pos() < in.decl.End() {
+			// key = key + suffix: a local already being read adds nothing.
+			if v, ok := in.info.Uses[x].(*types.Var); ok && in.paramIndex(v) < 0 && in.decl != nil && v.Pos() >= in.decl.Pos() && v.Pos() < in.decl.End() && !reading[v] {
+				reading[v] = true
 				for _, d := range in.a.index.Assignments(in.info, in.body, v) {
-					out = append(out, in.freshIn(d, depth+1)...)
+					out = append(out, in.freshInFrom(d, depth+1, reading)...)
 				}
+				delete(reading, v)
 			}
 		}
 		return true

@@ -10,3 +10,10 @@ import (
 func Test(t *testing.T) {
 	analysistest.Run(t, retrynonidempotent.Analyzer, "apiclient", "idem", "httpkit", "billing", "payments", "jobs", "jobsapp", "awsledger", "shipping", "dnsapi/provider", "outbound/ledger", "orders/api", "orders/checkout", "orders/hooks", "cloudapi", "fulfil/idkeys", "fulfil/carrier", "fulfil", "forgeapi")
 }
+
+// TestWalkLoops: header maps, option structs, keys and requests held in
+// locals assigned from each other. A walk that follows them without
+// keeping what it is reading goes round, so they run in a child process.
+func TestWalkLoops(t *testing.T) {
+	analysistest.RunIsolated(t, retrynonidempotent.Analyzer, "walkloops")
+}

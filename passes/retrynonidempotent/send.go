@@ -62,7 +62,30 @@ type inspector struct {
 	decl ast.Node         // the whole declaration: requests are built anywhere in it
 	body *bodies.Body     // its body, with the literals inside read through the index
 	sig  *types.Signature // its signature, for method parameters
+
+	// reading holds the locals (and, for a struct, the field) whose header
+	// maps are being read: locals assigned from each other (h, g = g, h)
+	// lead back to one, which then adds nothing the first reading does not.
+	reading map[readKey]bool
 }
+
+type readKey struct{ v, field *types.Var }
+
+// enter marks the local v (its field, when not nil) as being read, and
+// reports false when it already is.
+func (in *inspector) enter(v, field *types.Var) bool {
+	k := readKey{v, field}
+	if in.reading[k] {
+		return false
+	}
+	if in.reading == nil {
+		in.reading = map[readKey]bool{}
+	}
+	in.reading[k] = true
+	return true
+}
+
+func (in *inspector) leave(v, field *types.Var) { delete(in.reading, readKey{v, field}) }
 
 // sendOf describes call, whose callee is fn, if it sends a request, or
 // returns nil.

@@ -89,7 +89,7 @@ func (a *analyzer) sendsParam(d *bodies.Body, p *types.Var, sites *retrysite.Res
 				arg, inner = f.Param, f.Retried
 			}
 		}
-		if arg >= 0 && arg < len(call.Args) && (astutil.RootObject(info, call.Args[arg]) == p || a.madeFrom(d, call.Args[arg], p, 0)) {
+		if arg >= 0 && arg < len(call.Args) && (astutil.RootObject(info, call.Args[arg]) == p || a.madeFrom(d, call.Args[arg], p)) {
 			sends = true
 			retried = retried || inner || len(a.retriedAt(sites, call)) > 0 || a.viaRetryingClient(call)
 		}
@@ -102,7 +102,14 @@ func (a *analyzer) sendsParam(d *bodies.Body, p *types.Var, sites *retrysite.Res
 // sends the caller's request as surely as c.rc.Do(p) does. A request is
 // followed, as the sends are (send.go), through the locals it is assigned
 // to and the calls made on it or given it.
-func (a *analyzer) madeFrom(d *bodies.Body, e ast.Expr, p *types.Var, depth int) bool {
+func (a *analyzer) madeFrom(d *bodies.Body, e ast.Expr, p *types.Var) bool {
+	return a.madeFromVia(d, e, p, 0, map[*types.Var]bool{})
+}
+
+// madeFromVia is madeFrom with the locals being followed: locals assigned
+// from each other (req, orig = orig, req) lead back to one. The depth
+// keeps the paths through many such locals few.
+func (a *analyzer) madeFromVia(d *bodies.Body, e ast.Expr, p *types.Var, depth int, following map[*types.Var]bool) bool {
 	if depth > 6 {
 		return false
 	}
@@ -116,17 +123,22 @@ func (a *analyzer) madeFrom(d *bodies.Body, e ast.Expr, p *types.Var, depth int)
 		if v == p {
 			return true
 		}
+		if following[v] {
+			return false
+		}
+		following[v] = true
+		defer delete(following, v)
 		for _, rhs := range a.index.Assignments(info, d, v) {
-			if a.madeFrom(d, rhs, p, depth+1) {
+			if a.madeFromVia(d, rhs, p, depth+1, following) {
 				return true
 			}
 		}
 	case *ast.CallExpr:
-		if sel, ok := x.Fun.(*ast.SelectorExpr); ok && isRequest(info.TypeOf(sel.X)) && a.madeFrom(d, sel.X, p, depth+1) {
+		if sel, ok := x.Fun.(*ast.SelectorExpr); ok && isRequest(info.TypeOf(sel.X)) && a.madeFromVia(d, sel.X, p, depth+1, following) {
 			return true
 		}
 		for _, arg := range x.Args {
-			if isRequest(info.TypeOf(arg)) && a.madeFrom(d, arg, p, depth+1) {
+			if isRequest(info.TypeOf(arg)) && a.madeFromVia(d, arg, p, depth+1, following) {
 				return true
 			}
 		}
