@@ -23,6 +23,10 @@ type shaper struct {
 	info   *types.Info
 	decl   *ast.FuncDecl
 	params map[types.Object]shape
+
+	// rendering holds the locals being rendered through their value: one
+	// assigned once from itself (var k string; k = "lock:" + k) leads back.
+	rendering map[*types.Var]bool
 }
 
 // shape is a rendered key; anchored says it holds something more than
@@ -93,8 +97,13 @@ func (s *shaper) render(e ast.Expr, depth int) (shape, bool) {
 		if v.Parent() == v.Pkg().Scope() {
 			return shape{text: "g:" + v.Pkg().Path() + "." + v.Name(), anchored: true}, true
 		}
-		if defs := astutil.Assignments(s.info, s.decl, v); len(defs) == 1 {
+		if defs := astutil.Assignments(s.info, s.decl, v); len(defs) == 1 && !s.rendering[v] {
 			if _, multi := s.info.TypeOf(defs[0]).(*types.Tuple); !multi {
+				if s.rendering == nil {
+					s.rendering = map[*types.Var]bool{}
+				}
+				s.rendering[v] = true
+				defer delete(s.rendering, v)
 				return s.render(defs[0], depth+1)
 			}
 		}

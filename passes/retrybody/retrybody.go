@@ -114,7 +114,7 @@ func (c *checker) send(call *ast.CallExpr) {
 // request reports a request sent by every attempt whose body was made
 // outside the retry.
 func (c *checker) request(call *ast.CallExpr, req ast.Expr) {
-	if c.drained(req, 0) {
+	if c.drained(req, 0, map[*types.Var]bool{}) {
 		report.At(c.pass, call, msgDrained)
 	}
 }
@@ -123,23 +123,27 @@ func (c *checker) request(call *ast.CallExpr, req ast.Expr) {
 // outside the retry: the request was built there (by net/http or a builder
 // of the program) with a body, or its Body was set there, or it is a copy
 // (req.WithContext, req.Clone) of such a request, which shares its body;
-// or it was built inside around a reader made outside.
-func (c *checker) drained(req ast.Expr, depth int) bool {
+// or it was built inside around a reader made outside. following holds the
+// locals being followed: req, orig = orig, req leads back to one. The
+// depth keeps the paths through many such locals few.
+func (c *checker) drained(req ast.Expr, depth int, following map[*types.Var]bool) bool {
 	info := c.pass.TypesInfo
 	if depth > 4 {
 		return false
 	}
 	if orig := copied(info, req); orig != nil {
-		return c.drained(orig, depth+1)
+		return c.drained(orig, depth+1, following)
 	}
 	id, ok := ast.Unparen(req).(*ast.Ident)
 	if !ok {
 		return false
 	}
 	v, ok := info.Uses[id].(*types.Var)
-	if !ok || c.resetsBody(v) {
+	if !ok || following[v] || c.resetsBody(v) {
 		return false
 	}
+	following[v] = true
+	defer delete(following, v)
 	if c.bodySetOutside(v) {
 		return true
 	}
@@ -151,7 +155,7 @@ func (c *checker) drained(req ast.Expr, depth int) bool {
 	}
 	for _, def := range astutil.Assignments(info, c.site.Encl, v) {
 		if orig := copied(info, def); orig != nil {
-			if c.drained(orig, depth+1) {
+			if c.drained(orig, depth+1, following) {
 				return true
 			}
 			continue

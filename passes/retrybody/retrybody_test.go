@@ -10,3 +10,10 @@ import (
 func Test(t *testing.T) {
 	analysistest.Run(t, retrybody.Analyzer, "body", "invoicing/billing", "lookalikes/redelivered", "fulfil/warehouse", "notify/webhook", "invoicing/gotoretry", "sdkcore")
 }
+
+// TestWalkLoops: requests kept in locals assigned from each other. A walk
+// that follows them without keeping what it is following goes round, so
+// they run in a child process.
+func TestWalkLoops(t *testing.T) {
+	analysistest.RunIsolated(t, retrybody.Analyzer, "walkloops")
+}

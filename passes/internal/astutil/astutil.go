@@ -126,14 +126,14 @@ func StringValue(info *types.Info, e ast.Expr, encl ast.Node) (string, bool) {
 	if encl != nil {
 		defs = func(v *types.Var) []ast.Expr { return Assignments(info, encl, v) }
 	}
-	return stringValue(info, e, defs, 0)
+	return stringValue(info, e, defs, 0, map[*types.Var]bool{})
 }
 
 // StringValueOf is StringValue with the values assigned to a variable
 // given by defs (read from the bodies index) rather than found by walking
 // the enclosing function.
 func StringValueOf(info *types.Info, e ast.Expr, defs func(*types.Var) []ast.Expr) (string, bool) {
-	return stringValue(info, e, defs, 0)
+	return stringValue(info, e, defs, 0, map[*types.Var]bool{})
 }
 
 // RootObject returns the variable a selector or method chain starts from

@@ -32,7 +32,10 @@ func constArgs(info *types.Info, args []ast.Expr) ([]any, bool) {
 	return out, true
 }
 
-func stringValue(info *types.Info, e ast.Expr, defs func(*types.Var) []ast.Expr, depth int) (string, bool) {
+// stringValue follows the locals a string is read through; reading holds
+// those being read, as one assigned once from itself (q = q + " LIMIT 1")
+// leads back to its own value.
+func stringValue(info *types.Info, e ast.Expr, defs func(*types.Var) []ast.Expr, depth int, reading map[*types.Var]bool) (string, bool) {
 	if depth > 6 {
 		return "", false
 	}
@@ -44,8 +47,8 @@ func stringValue(info *types.Info, e ast.Expr, defs func(*types.Var) []ast.Expr,
 		if x.Op != token.ADD {
 			return "", false
 		}
-		l, lok := stringValue(info, x.X, defs, depth+1)
-		r, rok := stringValue(info, x.Y, defs, depth+1)
+		l, lok := stringValue(info, x.X, defs, depth+1, reading)
+		r, rok := stringValue(info, x.Y, defs, depth+1, reading)
 		if !lok {
 			l = "?"
 		}
@@ -59,7 +62,7 @@ func stringValue(info *types.Info, e ast.Expr, defs func(*types.Var) []ast.Expr,
 			return "", false
 		}
 		if fn, ok := info.Uses[sel.Sel].(*types.Func); ok && fn.Pkg() != nil && fn.Pkg().Path() == "fmt" && fn.Name() == "Sprintf" {
-			format, ok := stringValue(info, x.Args[0], defs, depth+1)
+			format, ok := stringValue(info, x.Args[0], defs, depth+1, reading)
 			if !ok {
 				return "", false
 			}
@@ -69,9 +72,11 @@ func stringValue(info *types.Info, e ast.Expr, defs func(*types.Var) []ast.Expr,
 			return printfVerb.ReplaceAllString(format, "?"), true
 		}
 	case *ast.Ident:
-		if v, ok := info.Uses[x].(*types.Var); ok && defs != nil {
+		if v, ok := info.Uses[x].(*types.Var); ok && defs != nil && !reading[v] {
 			if d := defs(v); len(d) == 1 {
-				return stringValue(info, d[0], defs, depth+1)
+				reading[v] = true
+				defer delete(reading, v)
+				return stringValue(info, d[0], defs, depth+1, reading)
 			}
 		}
 	}
