@@ -2,8 +2,10 @@ package analysistest
 
 import (
 	"context"
+	"io/fs"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"regexp"
 	"runtime/debug"
 	"strings"
@@ -32,6 +34,16 @@ func RunIsolated(t *testing.T, a *analysis.Analyzer, pkgs ...string) {
 		debug.SetMaxStack(isolatedStack)
 		Run(t, a, pkgs...)
 		return
+	}
+	// The child reads the fixtures; reading them here too makes go test's
+	// cache see them, so an edited fixture is not answered from the cache.
+	for _, pkg := range pkgs {
+		_ = filepath.WalkDir(filepath.Join("testdata", "src", pkg), func(path string, d fs.DirEntry, err error) error {
+			if err == nil && !d.IsDir() {
+				_, _ = os.ReadFile(path)
+			}
+			return nil
+		})
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
 	defer cancel()
