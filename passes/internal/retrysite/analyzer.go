@@ -12,25 +12,26 @@ import (
 
 	"github.com/idemlint/idemlint/passes/internal/bodies"
 	"github.com/idemlint/idemlint/passes/internal/libs"
+	"github.com/idemlint/idemlint/passes/internal/retrysite/site"
 )
 
-// Analyzer finds the retry sites of a package and exports a HelperFact for
+// Analyzer finds the retry sites of a package and exports a site.HelperFact for
 // each user-defined retry helper.
 var Analyzer = &analysis.Analyzer{
 	Name:       "retrysite",
 	Doc:        "find retry sites: retry loops, retry helper calls, and requests sent through retrying clients",
 	Run:        run,
 	ResultType: reflect.TypeFor[*Result](),
-	FactTypes:  []analysis.Fact{new(HelperFact), new(WaitFact), new(RespFact), new(NotSentFact), new(JobOptsFact), new(ActivityRunsFact), new(AckFact), new(ClientPassFact), new(RetryingClientFact), new(RetryingTransportFact)},
+	FactTypes:  []analysis.Fact{new(site.HelperFact), new(site.WaitFact), new(RespFact), new(NotSentFact), new(JobOptsFact), new(ActivityRunsFact), new(AckFact), new(ClientPassFact), new(RetryingClientFact), new(RetryingTransportFact)},
 	Requires:   []*analysis.Analyzer{bodies.Analyzer},
 }
 
 func run(pass *analysis.Pass) (any, error) {
 	f := &finder{
 		info:    pass.TypesInfo,
-		decls:   indexDecls(pass.TypesInfo, pass.Files),
-		helpers: map[*types.Func]*HelperFact{},
-		waits:   map[*types.Func]*WaitFact{},
+		decls:   site.IndexDecls(pass.TypesInfo, pass.Files),
+		helpers: map[*types.Func]*site.HelperFact{},
+		waits:   map[*types.Func]*site.WaitFact{},
 		loops:   map[*bodies.Body][]*Site{},
 		pass:    pass,
 		index:   pass.ResultOf[bodies.Analyzer].(*bodies.Index),
@@ -76,7 +77,7 @@ func run(pass *analysis.Pass) (any, error) {
 	// A poll of in-memory state repeats no operation on a dependency: its
 	// wait is judged by nojitter, and no other analyzer sees a site.
 	for _, s := range sites {
-		if s.statePoll {
+		if s.StatePoll {
 			res.Backoffs = append(res.Backoffs, s)
 		} else {
 			res.Sites = append(res.Sites, s)
@@ -104,10 +105,10 @@ type finder struct {
 	pass    *analysis.Pass
 	index   *bodies.Index
 	info    *types.Info
-	decls   decls
+	decls   site.Decls
 	clients *clientConfigs
-	helpers map[*types.Func]*HelperFact // helpers of this package
-	waits   map[*types.Func]*WaitFact   // wait helpers of this package
+	helpers map[*types.Func]*site.HelperFact // helpers of this package
+	waits   map[*types.Func]*site.WaitFact   // wait helpers of this package
 	facts   *respFacts
 	// loops holds the loop sites of each body: they do not depend on the
 	// helpers learned, so each round of the helper fixpoint reuses them.
@@ -174,7 +175,7 @@ func (f *finder) callSite(encl ast.Node, call *ast.CallExpr, fn *types.Func) *Si
 			return nil
 		}
 		s := &Site{Kind: Helper, Node: call, Encl: encl, Helper: h, HelperFunc: fn, Library: libs.NameOf(fn),
-			Op: resolveOp(f.info, f.decls, call.Args[h.Op], encl)}
+			Op: site.ResolveOp(f.info, f.decls, call.Args[h.Op], encl)}
 		resolveLibrary(f.info, s, call, encl)
 		if fam := libs.FamilyOf(fn); fam != nil && fam.Retries != nil && !f.retries(fam, s) {
 			return nil // an executor with no retry policy
@@ -183,7 +184,7 @@ func (f *finder) callSite(encl ast.Node, call *ast.CallExpr, fn *types.Func) *Si
 	}
 	if fact := f.helperFact(fn); fact != nil && fact.Op < len(call.Args) {
 		s := &Site{Kind: UserHelper, Node: call, Encl: encl, UserHelper: fact, HelperFunc: fn,
-			Op: resolveOp(f.info, f.decls, call.Args[fact.Op], encl)}
+			Op: site.ResolveOp(f.info, f.decls, call.Args[fact.Op], encl)}
 		forwarded(f.info, s, call, encl)
 		return s
 	}
@@ -196,14 +197,14 @@ func (f *finder) callSite(encl ast.Node, call *ast.CallExpr, fn *types.Func) *Si
 	return nil
 }
 
-func (f *finder) helperFact(fn *types.Func) *HelperFact {
+func (f *finder) helperFact(fn *types.Func) *site.HelperFact {
 	if h := f.helpers[fn]; h != nil {
 		return h
 	}
 	if fn.Pkg() == nil || fn.Pkg() == f.pass.Pkg {
 		return nil
 	}
-	var fact HelperFact
+	var fact site.HelperFact
 	if f.pass.ImportObjectFact(fn, &fact) {
 		return &fact
 	}
@@ -225,7 +226,7 @@ func (f *finder) learnHelpers(files []*ast.File, sites []*Site) bool {
 				continue
 			}
 			if i := helperParam(f.info, fd, sites); i >= 0 {
-				f.helpers[fn] = &HelperFact{Op: i, Forward: forwards(f.info, fd, sites)}
+				f.helpers[fn] = &site.HelperFact{Op: i, Forward: forwards(f.info, fd, sites)}
 				grew = true
 			}
 		}

@@ -6,6 +6,7 @@ import (
 	"go/types"
 
 	"github.com/idemlint/idemlint/passes/internal/libs"
+	"github.com/idemlint/idemlint/passes/internal/retrysite/site"
 )
 
 // The AWS SDK for Go v2 retries every operation of a service client (3
@@ -176,7 +177,7 @@ func (c *clientConfigs) awsLiteral(lit *ast.CompositeLit, en env) (*ClientConfig
 			switch libs.AWSRetryField(v) {
 			case "Retryer":
 				value := kv.Value
-				if libs.IsNamed(derefType(c.info.TypeOf(lit)), libs.AWSCore, "Config") {
+				if libs.IsNamed(site.DerefType(c.info.TypeOf(lit)), libs.AWSCore, "Config") {
 					value = c.retryerFuncResult(value) // aws.Config holds func() aws.Retryer
 				}
 				c.awsSet(cfg, "Retryer", value, en)
@@ -216,7 +217,7 @@ func awsField(info *types.Info, sel *ast.SelectorExpr) string {
 	v, _ := info.ObjectOf(sel.Sel).(*types.Var)
 	switch libs.AWSRetryField(v) {
 	case "Retryer":
-		if libs.IsNamed(derefType(info.TypeOf(sel.X)), libs.AWSCore, "Config") {
+		if libs.IsNamed(site.DerefType(info.TypeOf(sel.X)), libs.AWSCore, "Config") {
 			return awsRetryerFunc
 		}
 		return awsRetryer

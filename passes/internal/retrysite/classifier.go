@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/idemlint/idemlint/passes/internal/libs"
+	"github.com/idemlint/idemlint/passes/internal/retrysite/site"
 )
 
 // Error classifiers. Real clients turn a failed status into an error of an
@@ -51,12 +52,12 @@ func statusMember(t types.Type) types.Object {
 		obj, _, _ := types.LookupFieldOrMethod(types.NewPointer(named), true, named.Obj().Pkg(), name)
 		switch o := obj.(type) {
 		case *types.Var:
-			if o.IsField() && isInteger(o.Type()) {
+			if o.IsField() && site.IsInteger(o.Type()) {
 				return o
 			}
 		case *types.Func:
 			sig := o.Signature()
-			if sig.Params().Len() == 0 && sig.Results().Len() == 1 && isInteger(sig.Results().At(0).Type()) {
+			if sig.Params().Len() == 0 && sig.Results().Len() == 1 && site.IsInteger(sig.Results().At(0).Type()) {
 				return o
 			}
 		}
@@ -184,7 +185,7 @@ func (s *sim) statusErrLit(e ast.Expr, p *simPath) (value, bool) {
 
 // statusBit is the set holding one sampled status.
 func statusBit(code int64) Statuses {
-	for i, c := range sampleCodes {
+	for i, c := range site.SampleCodes {
 		if c == code {
 			return 1 << i
 		}
@@ -214,7 +215,7 @@ func (s *sim) classified(fact *RespFact, fn *types.Func, call *ast.CallExpr, p *
 // returning a bool alone), and its index.
 func errorParam(sig *types.Signature) (types.Object, int) {
 	for i := range sig.Params().Len() {
-		if v := sig.Params().At(i); isErrorType(v.Type()) && v.Name() != "" && v.Name() != "_" {
+		if v := sig.Params().At(i); site.IsErrorType(v.Type()) && v.Name() != "" && v.Name() != "_" {
 			return v, i
 		}
 	}
@@ -232,7 +233,7 @@ func (s *sim) classOf(call *ast.CallExpr, p *simPath) (int64, bool) {
 		return 0, false
 	}
 	code := s.status()
-	for i, c := range sampleCodes {
+	for i, c := range site.SampleCodes {
 		if c == code && fact.Classified&(1<<i) != 0 {
 			return fact.Classes[i], true
 		}
@@ -245,7 +246,7 @@ func (s *sim) classOf(call *ast.CallExpr, p *simPath) (int64, bool) {
 func (f *RespFact) classString() string {
 	byClass := map[int64]Statuses{}
 	var order []int64
-	for i := range sampleCodes {
+	for i := range site.SampleCodes {
 		if f.Classified&(1<<i) == 0 {
 			continue
 		}
@@ -291,5 +292,5 @@ func classifiersOf(info *types.Info, body ast.Node, facts func(*types.Func) *Res
 // isErrorParam reports whether parameter i of fn is an error.
 func isErrorParam(fn *types.Func, i int) bool {
 	params := fn.Signature().Params()
-	return i >= 0 && i < params.Len() && isErrorType(params.At(i).Type())
+	return i >= 0 && i < params.Len() && site.IsErrorType(params.At(i).Type())
 }

@@ -10,39 +10,14 @@ import (
 
 	"github.com/idemlint/idemlint/passes/internal/astutil"
 	"github.com/idemlint/idemlint/passes/internal/libs"
+	"github.com/idemlint/idemlint/passes/internal/retrysite/site"
 )
-
-// ClientConfig is how a retrying client is configured, read once where the
-// client is built and followed through the variables, struct fields and
-// constructor functions that carry it to the call that sends.
-type ClientConfig struct {
-	// Attempts is how many times the client sends a request that keeps
-	// failing, when its retry count is a constant we can see, else 0.
-	Attempts int
-	// Off says the client sends once: go-retryablehttp with RetryMax 0, a
-	// resty client without a constant SetRetryCount above zero (a count
-	// read from configuration may well be zero).
-	Off bool
-	// CustomCheck says the retry decision was replaced (go-retryablehttp's
-	// CheckRetry): the client retries what its author chose.
-	CustomCheck bool
-	// Std says the send goes through an *http.Client that wraps the
-	// retrying client (go-retryablehttp's StandardClient, a retrying
-	// transport).
-	Std bool
-	// Built is where the client is built, when it is in this package.
-	Built token.Pos
-	// GRPC is set on a gRPC connection, or a generated client made on
-	// one, while it is followed (grpcclient.go); a call's site has the
-	// attempts of the method it sends instead.
-	GRPC *GRPCConn
-}
 
 // clientConfigs follows client values of one package to where they are
 // built.
 type clientConfigs struct {
 	info  *types.Info
-	decls decls
+	decls site.Decls
 	index *clientIndex
 	cache map[types.Object]*ClientConfig
 	busy  map[types.Object]bool
@@ -82,7 +57,7 @@ type clientChange struct {
 // constants its caller passes.
 type env map[*types.Var]int
 
-func newClientConfigs(pkg *types.Package, info *types.Info, d decls, nodes iter.Seq2[ast.Node, *types.Func]) *clientConfigs {
+func newClientConfigs(pkg *types.Package, info *types.Info, d site.Decls, nodes iter.Seq2[ast.Node, *types.Func]) *clientConfigs {
 	c := &clientConfigs{info: info, decls: d, cache: map[types.Object]*ClientConfig{}, busy: map[types.Object]bool{}, transports: map[*types.TypeName]bool{}}
 	// net/http: a client that retries through a transport or constructor
 	// of the program, with no retry library in sight.

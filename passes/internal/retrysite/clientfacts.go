@@ -7,6 +7,7 @@ import (
 	"go/types"
 
 	"github.com/idemlint/idemlint/passes/internal/libs"
+	"github.com/idemlint/idemlint/passes/internal/retrysite/site"
 )
 
 // Real programs build their retrying client once, in a package of their
@@ -89,7 +90,7 @@ func isRoundTrip(fn *types.Func) bool {
 	req, ok := sig.Params().At(0).Type().(*types.Pointer)
 	resp, ok2 := sig.Results().At(0).Type().(*types.Pointer)
 	return ok && ok2 && libs.IsNamed(req.Elem(), "net/http", "Request") &&
-		libs.IsNamed(resp.Elem(), "net/http", "Response") && isErrorType(sig.Results().At(1).Type())
+		libs.IsNamed(resp.Elem(), "net/http", "Response") && site.IsErrorType(sig.Results().At(1).Type())
 }
 
 // sendsIn reports whether n sends an HTTP request: a RoundTrip of another

@@ -5,6 +5,7 @@ import (
 	"go/ast"
 	"go/types"
 
+	"github.com/idemlint/idemlint/passes/internal/retrysite/site"
 	"golang.org/x/tools/go/analysis"
 )
 
@@ -23,7 +24,7 @@ func (f *ClientPassFact) String() string { return fmt.Sprintf("returns client pa
 
 // learnClientPasses finds the functions of the package whose every return
 // of an *http.Client result is the same *http.Client parameter.
-func learnClientPasses(info *types.Info, d decls) map[*types.Func]*ClientPassFact {
+func learnClientPasses(info *types.Info, d site.Decls) map[*types.Func]*ClientPassFact {
 	out := map[*types.Func]*ClientPassFact{}
 	for fn, fd := range d {
 		sig := fn.Signature()

@@ -4,6 +4,8 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+
+	"github.com/idemlint/idemlint/passes/internal/retrysite/site"
 )
 
 // readsAny is mentionsAny for the right side of an assignment in a loop
@@ -88,7 +90,7 @@ func resetEachRound(info *types.Info, body *ast.BlockStmt) map[types.Object]toke
 			}
 			self := false
 			for _, r := range as.Rhs {
-				if mentionsAny(info, r, map[types.Object]bool{obj: true}) {
+				if site.MentionsAny(info, r, map[types.Object]bool{obj: true}) {
 					self = true
 				}
 			}

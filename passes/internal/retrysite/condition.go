@@ -8,6 +8,7 @@ import (
 	"github.com/idemlint/idemlint/passes/internal/astutil"
 	"github.com/idemlint/idemlint/passes/internal/bodies"
 	"github.com/idemlint/idemlint/passes/internal/libs"
+	"github.com/idemlint/idemlint/passes/internal/retrysite/site"
 )
 
 // A retrying client's own failure test is its retry condition:
@@ -158,21 +159,21 @@ func conditionStatuses(info *types.Info, lit *ast.FuncLit, facts func(*types.Fun
 // mayRetry, a status counts when some path may retry it, past tests the
 // simulation cannot decide (a disableRetries field, ctx.Err()).
 func statusesOf(info *types.Info, sig *types.Signature, body *ast.BlockStmt, facts func(*types.Func) *RespFact, mayRetry bool) Statuses {
-	if sig.Results().Len() == 0 || !isBool(sig.Results().At(0).Type()) {
+	if sig.Results().Len() == 0 || !site.IsBool(sig.Results().At(0).Type()) {
 		return 0
 	}
 	var param types.Object
 	for i := range sig.Params().Len() {
-		if isResponseType(sig.Params().At(i).Type()) {
+		if site.IsResponseType(sig.Params().At(i).Type()) {
 			param = sig.Params().At(i)
 		}
 	}
 	if param == nil {
 		return 0
 	}
-	retried := make([]map[ast.Node]bool, len(sampleCodes))
+	retried := make([]map[ast.Node]bool, len(site.SampleCodes))
 	baseline := map[ast.Node]bool{}
-	for i, code := range sampleCodes {
+	for i, code := range site.SampleCodes {
 		s := &sim{info: info, facts: facts, code: code, param: param}
 		fall, _ := s.list(body.List, []*simPath{{env: map[types.Object]value{}, open: map[types.Object]*ast.CallExpr{}}})
 		if s.failed || len(fall) > 0 {

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/idemlint/idemlint/passes/internal/libs"
+	"github.com/idemlint/idemlint/passes/internal/retrysite/site"
 )
 
 // readsDelay reports whether call works out how long to wait before the
@@ -23,11 +24,11 @@ func readsDelay(info *types.Info, call *ast.CallExpr) bool {
 	}
 	sig, ok := t.Underlying().(*types.Signature)
 	if !ok || sig.Results().Len() != 2 ||
-		!libs.IsNamed(sig.Results().At(0).Type(), "time", "Duration") || !isErrorType(sig.Results().At(1).Type()) {
+		!libs.IsNamed(sig.Results().At(0).Type(), "time", "Duration") || !site.IsErrorType(sig.Results().At(1).Type()) {
 		return false
 	}
 	for _, a := range call.Args {
-		if isResponseType(info.TypeOf(a)) {
+		if site.IsResponseType(info.TypeOf(a)) {
 			return true
 		}
 	}

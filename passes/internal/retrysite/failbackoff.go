@@ -6,6 +6,7 @@ import (
 	"go/types"
 
 	"github.com/idemlint/idemlint/passes/internal/libs"
+	"github.com/idemlint/idemlint/passes/internal/retrysite/site"
 )
 
 // A failure backoff is a wait that a loop takes only after an attempt
@@ -73,7 +74,7 @@ func (f *finder) failureBackoff(loop *ast.ForStmt) *Site {
 		if !ok {
 			continue
 		}
-		_, call := opParts(n)
+		_, call := site.OpParts(n)
 		if call == nil || f.waitCall(call) != nil {
 			continue
 		}
@@ -84,7 +85,7 @@ func (f *finder) failureBackoff(loop *ast.ForStmt) *Site {
 			continue
 		}
 		for _, l := range lhs {
-			if id, ok := l.(*ast.Ident); ok && id.Name != "_" && isErrorType(f.info.TypeOf(id)) {
+			if id, ok := l.(*ast.Ident); ok && id.Name != "_" && site.IsErrorType(f.info.TypeOf(id)) {
 				out.errs[f.info.ObjectOf(id)] = true
 			}
 		}
@@ -96,7 +97,7 @@ func (f *finder) failureBackoff(loop *ast.ForStmt) *Site {
 	out.noteSwitches(loop.Body)
 	out.noteStatusVars(loop.Body)
 	var waits []*ast.CallExpr
-	helpers := map[*ast.CallExpr]*WaitFact{}
+	helpers := map[*ast.CallExpr]*site.WaitFact{}
 	schedule := false
 	laterRounds := false                // a wait on every round but the first
 	inner := false                      // in a loop nested in loop
@@ -115,7 +116,7 @@ func (f *finder) failureBackoff(loop *ast.ForStmt) *Site {
 				// may still be the outer loop's way round.
 				was := inner
 				inner = true
-				walk(loopBody(m.(ast.Stmt)), guarded)
+				walk(site.LoopBody(m.(ast.Stmt)), guarded)
 				inner = was
 				return false
 			case *ast.BranchStmt:
@@ -191,10 +192,10 @@ func (f *finder) failureBackoff(loop *ast.ForStmt) *Site {
 	if schedule || len(waits) == 0 || laterRounds && !roundsFollowFailure(loop, exits) {
 		return nil
 	}
-	s := &Site{Kind: Loop, Node: loop, Op: Operation{Body: loop.Body}, Waits: waits}
+	s := &Site{Kind: Loop, Node: loop, Op: site.Operation{Body: loop.Body}, Waits: waits}
 	for w, h := range helpers {
 		if s.WaitHelpers == nil {
-			s.WaitHelpers = map[*ast.CallExpr]*WaitFact{}
+			s.WaitHelpers = map[*ast.CallExpr]*site.WaitFact{}
 		}
 		s.WaitHelpers[w] = h
 	}
@@ -293,7 +294,7 @@ func (f *finder) inputsChange(loop *ast.ForStmt, calls []*ast.CallExpr) bool {
 	}
 	for _, c := range calls {
 		for _, in := range append([]ast.Expr{c.Fun}, c.Args...) {
-			if mentionsAny(f.info, in, changed) {
+			if site.MentionsAny(f.info, in, changed) {
 				return true
 			}
 		}
@@ -309,7 +310,7 @@ func advancesReceiver(info *types.Info, lhs []ast.Expr, call *ast.CallExpr) bool
 	if !ok {
 		return false
 	}
-	recv := rootIdent(sel.X)
+	recv := site.RootIdent(sel.X)
 	if recv == nil {
 		return false
 	}

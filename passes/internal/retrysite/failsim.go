@@ -9,6 +9,7 @@ import (
 
 	"github.com/idemlint/idemlint/passes/internal/astutil"
 	"github.com/idemlint/idemlint/passes/internal/libs"
+	"github.com/idemlint/idemlint/passes/internal/retrysite/site"
 )
 
 // The failure simulation runs the code of an attempt once per sampled
@@ -323,7 +324,7 @@ func (s *sim) budgetOnly(e ast.Expr, p *simPath) bool {
 		return (s.cond(b.X, p) != unk || s.budgetOnly(b.X, p)) && (s.cond(b.Y, p) != unk || s.budgetOnly(b.Y, p))
 	case token.LSS, token.LEQ, token.GTR, token.GEQ, token.EQL, token.NEQ:
 		tx, ty := s.info.TypeOf(b.X), s.info.TypeOf(b.Y)
-		return tx != nil && ty != nil && isInteger(tx) && isInteger(ty) && !s.readsResponse(b, p) &&
+		return tx != nil && ty != nil && site.IsInteger(tx) && site.IsInteger(ty) && !s.readsResponse(b, p) &&
 			!astutil.Some(b, func(n ast.Node) bool { _, call := n.(*ast.CallExpr); return call })
 	}
 	return false
@@ -456,11 +457,11 @@ func (s *sim) assign(lhs, rhs []ast.Expr, p *simPath) {
 			case sends && isHTTPResponse(obj.Type()):
 				p.setOpen(obj, call)
 				s.noteSend(call, obj)
-			case sends && isResponseType(obj.Type()):
+			case sends && site.IsResponseType(obj.Type()):
 				s.noteSend(call, obj)
-			case sends && isErrorType(obj.Type()):
+			case sends && site.IsErrorType(obj.Type()):
 				p.setEnv(obj, value{kind: errNil}) // the request was answered: that is what is simulated
-			case call != nil && isErrorType(obj.Type()):
+			case call != nil && site.IsErrorType(obj.Type()):
 				p.setEnv(obj, s.checkerErr(call, p))
 			}
 		}
@@ -480,13 +481,13 @@ func (s *sim) assign(lhs, rhs []ast.Expr, p *simPath) {
 		p.delEnv(obj)
 		p.delOpen(obj)
 		switch {
-		case isErrorType(obj.Type()):
+		case site.IsErrorType(obj.Type()):
 			p.setEnv(obj, s.errVal(rhs[i], p))
-		case isBool(obj.Type()):
+		case site.IsBool(obj.Type()):
 			if t := s.cond(rhs[i], p); t != unk {
 				p.setEnv(obj, value{b: t})
 			}
-		case isInteger(obj.Type()):
+		case site.IsInteger(obj.Type()):
 			// code := resp.StatusCode: the status under another name.
 			if s.statusVal(rhs[i], p) {
 				n, _ := s.intVal(rhs[i], p)
@@ -557,7 +558,7 @@ func (s *sim) objOf(e ast.Expr) types.Object {
 // errVal is what the simulation knows of an error expression.
 func (s *sim) errVal(e ast.Expr, p *simPath) value {
 	e = ast.Unparen(e)
-	if isNil(s.info, e) {
+	if site.IsNil(s.info, e) {
 		return value{kind: errNil}
 	}
 	switch x := e.(type) {
@@ -631,7 +632,7 @@ func (s *sim) simulated(e ast.Expr, p *simPath) bool {
 	if s.param != nil {
 		return astutil.RootObject(s.info, e) == s.param
 	}
-	return isResponseType(s.info.TypeOf(e))
+	return site.IsResponseType(s.info.TypeOf(e))
 }
 
 // cond decides a condition for the simulated status.
@@ -692,10 +693,10 @@ func compare(op token.Token, a, b int64) tri {
 // knows.
 func (s *sim) nilTest(b *ast.BinaryExpr, p *simPath) tri {
 	x, y := b.X, b.Y
-	if isNil(s.info, x) {
+	if site.IsNil(s.info, x) {
 		x, y = y, x
 	}
-	if !isNil(s.info, y) {
+	if !site.IsNil(s.info, y) {
 		return unk
 	}
 	x, body := responseOfBody(x)
@@ -784,7 +785,7 @@ func (s *sim) intVal(e ast.Expr, p *simPath) (int64, bool) {
 	}
 	switch x := ast.Unparen(e).(type) {
 	case *ast.Ident:
-		if s.param != nil && s.info.Uses[x] == s.param && isInteger(s.param.Type()) {
+		if s.param != nil && s.info.Uses[x] == s.param && site.IsInteger(s.param.Type()) {
 			return s.status(), true
 		}
 		if v, ok := p.env[s.info.Uses[x]]; ok && v.status {
@@ -839,7 +840,7 @@ func (s *sim) isResponse(e ast.Expr) bool {
 	if s.param != nil {
 		return astutil.RootObject(s.info, e) == s.param
 	}
-	return isResponseType(s.info.TypeOf(e))
+	return site.IsResponseType(s.info.TypeOf(e))
 }
 
 // readsResponse reports whether a condition reads a response (or its
@@ -855,7 +856,7 @@ func (s *sim) readsResponse(e ast.Expr, p *simPath) bool {
 		// An error that depends on the status (a checker's, a sending
 		// helper's), classified by a predicate the simulation cannot read
 		// (isTransient(err)), is a status test too.
-		return open || obj != nil && obj == s.param || obj != nil && isResponseType(obj.Type()) || p.env[obj].kind == errStatus
+		return open || obj != nil && obj == s.param || obj != nil && site.IsResponseType(obj.Type()) || p.env[obj].kind == errStatus
 	})
 }
 
@@ -949,11 +950,11 @@ func neverReturns(info *types.Info, call *ast.CallExpr) bool {
 // error: a send, or a function of the program that sends.
 func returnsResponse(info *types.Info, call *ast.CallExpr) bool {
 	tup, ok := info.TypeOf(call).(*types.Tuple)
-	if !ok || tup.Len() < 2 || !isErrorType(tup.At(tup.Len()-1).Type()) {
+	if !ok || tup.Len() < 2 || !site.IsErrorType(tup.At(tup.Len()-1).Type()) {
 		return false
 	}
 	for i := range tup.Len() {
-		if isResponseType(tup.At(i).Type()) {
+		if site.IsResponseType(tup.At(i).Type()) {
 			return true
 		}
 	}
@@ -965,15 +966,6 @@ func returnsResponse(info *types.Info, call *ast.CallExpr) bool {
 func isHTTPResponse(t types.Type) bool {
 	p, ok := types.Unalias(t).(*types.Pointer)
 	return ok && libs.IsNamed(p.Elem(), "net/http", "Response")
-}
-
-// isResponseType recognises *http.Response and resty's *Response.
-func isResponseType(t types.Type) bool {
-	p, ok := types.Unalias(t).(*types.Pointer)
-	if !ok {
-		return false
-	}
-	return libs.IsNamed(p.Elem(), "net/http", "Response") || libs.IsNamed(p.Elem(), libs.RestyV2, "Response")
 }
 
 // libraryErrorType reports whether t (or what it points to) is a type of a

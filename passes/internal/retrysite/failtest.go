@@ -9,52 +9,8 @@ import (
 
 	"github.com/idemlint/idemlint/passes/internal/astutil"
 	"github.com/idemlint/idemlint/passes/internal/libs"
+	"github.com/idemlint/idemlint/passes/internal/retrysite/site"
 )
-
-// Failure is what a site's failure test does with each HTTP status: the
-// one reading of status tests that retryclienterror and retrybody share,
-// for retry loops and for the operations of retry helpers alike. It is
-// computed by simulating the attempt once per sampled status (failsim.go).
-type Failure struct {
-	// Retried holds the statuses that the attempt's code sends round for
-	// another attempt on a path a 200 response does not take: a status
-	// test, a status checker's error returned to the helper, the default
-	// of a switch on the status.
-	Retried Statuses
-	// Throttle says that the attempt singles out 429 or 503 (compares the
-	// status with one of them).
-	Throttle bool
-	// IgnoresRetryAfter says that a 429 or a 503 goes round on a path
-	// that never reads the Retry-After header, itself or through a
-	// function it hands the response to.
-	IgnoresRetryAfter bool
-	// ReadsRetryAfter says that some path of the attempt reads the
-	// header: it knows of it, for the statuses it chose.
-	ReadsRetryAfter bool
-	// ThrottleEnds are the ends of the paths (a continue, the end of the
-	// body) by which a 429 or a 503 goes round without reading the
-	// header, in the order of the code: the wait to blame is on one.
-	ThrottleEnds []ast.Node
-	// Leaks are the sends whose *http.Response is still open on a path
-	// that goes round for another attempt.
-	Leaks []Leak
-	// Classifiers are the error classifiers of the program whose answer
-	// decided a path for some status (classifier.go), in the order of
-	// the code: a report names them.
-	Classifiers []*types.Func
-	// Sends are the calls whose response the simulation followed: those
-	// whose status the code reads first, then the others, each in the
-	// order of the code.
-	Sends []*ast.CallExpr
-}
-
-// Leak is a send whose response body a path that goes round leaves open.
-type Leak struct {
-	Send *ast.CallExpr
-	// OnStatus says that only failing statuses take such a path; when
-	// false, a 200 takes one too (a read or a decode that fails).
-	OnStatus bool
-}
 
 // endKind is what the end of a simulated path means for the site.
 type endKind uint8
@@ -70,28 +26,28 @@ type judge func(s *sim, e simEnd) endKind
 
 // simulateFailure simulates the site's operation on every sampled status, or
 // returns nil when the site's failure test cannot be read.
-func simulateFailure(info *types.Info, site *Site, facts func(*types.Func) *RespFact) *Failure {
-	body := site.Op.Body
+func simulateFailure(info *types.Info, retry *Site, facts func(*types.Func) *RespFact) *Failure {
+	body := retry.Op.Body
 	if body == nil || !mentionsResponse(info, body) && !mentionsSend(info, body, facts) {
 		return nil
 	}
-	j := judgeFor(info, site)
+	j := judgeFor(info, retry)
 	if j == nil {
 		return nil
 	}
 	out := &Failure{Throttle: comparesThrottle(info, body) || testsThrottleSet(info, body, facts)}
 	ignoresRA := map[ast.Node]bool{} // retry ends a 429 or 503 reaches without reading Retry-After
-	retried := make([]map[ast.Node]bool, len(sampleCodes))
+	retried := make([]map[ast.Node]bool, len(site.SampleCodes))
 	baseline := map[ast.Node]bool{}
 	leaks := map[*ast.CallExpr]bool{} // send -> a 200 leaks it too
 	sends := map[*ast.CallExpr]bool{}
-	for i, code := range sampleCodes {
-		again, recursive := site.Node.(*ast.CallExpr)
-		s := &sim{info: info, facts: facts, code: code, loop: site.Kind == Loop && !recursive, moves: site.Moves, followRA: true}
-		if recursive && site.Kind == Loop {
+	for i, code := range site.SampleCodes {
+		again, recursive := retry.Node.(*ast.CallExpr)
+		s := &sim{info: info, facts: facts, code: code, loop: retry.Kind == Loop && !recursive, moves: retry.Moves, followRA: true}
+		if recursive && retry.Kind == Loop {
 			s.again = again
 		}
-		s.retryGoto = gotoOf(site)
+		s.retryGoto = gotoOf(retry)
 		p := &simPath{env: map[types.Object]value{}, open: map[types.Object]*ast.CallExpr{}}
 		fall, broke := s.list(body.List, []*simPath{p})
 		for _, q := range append(fall, broke...) {
@@ -129,7 +85,7 @@ func simulateFailure(info *types.Info, site *Site, facts func(*types.Func) *Resp
 		}
 	}
 	for send, on200 := range leaks {
-		out.Leaks = append(out.Leaks, Leak{Send: send, OnStatus: !on200})
+		out.Leaks = append(out.Leaks, site.Leak{Send: send, OnStatus: !on200})
 	}
 	sort.Slice(out.Leaks, func(i, j int) bool { return out.Leaks[i].Send.Pos() < out.Leaks[j].Send.Pos() })
 	for send := range sends {
@@ -347,7 +303,7 @@ func hasOption(info *types.Info, args []ast.Expr, name string) bool {
 func mentionsResponse(info *types.Info, body ast.Node) bool {
 	return astutil.Some(body, func(n ast.Node) bool {
 		id, ok := n.(*ast.Ident)
-		return ok && info.Uses[id] != nil && isResponseType(info.Uses[id].Type())
+		return ok && info.Uses[id] != nil && site.IsResponseType(info.Uses[id].Type())
 	})
 }
 

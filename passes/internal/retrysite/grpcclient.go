@@ -9,31 +9,13 @@ import (
 
 	"github.com/idemlint/idemlint/passes/internal/astutil"
 	"github.com/idemlint/idemlint/passes/internal/libs"
+	"github.com/idemlint/idemlint/passes/internal/retrysite/site"
 )
-
-// GRPCConn is how a gRPC client connection retries a call (libs/grpc.go):
-// read from its dial options where it is built, and carried, like an HTTP
-// client's configuration, through variables, struct fields, constructor
-// functions and the generated clients made on it.
-type GRPCConn struct {
-	// Config holds the default service config's retry policies, nil when
-	// there is none, or none that can be read.
-	Config *libs.ServiceConfig
-	// MaxCalls is the channel's cap on maxAttempts (5 unless
-	// WithMaxCallAttempts raises it), or 0 when it is not a constant.
-	MaxCalls int
-	// NoRetry is set by WithDisableRetry.
-	NoRetry bool
-	// Unary and Stream are the attempts of a retry interceptor on the
-	// connection's unary and streaming calls: 0 off (the default), -1 a
-	// count with no real limit.
-	Unary, Stream int
-}
 
 // grpcDial reads the dial options of a connection built by call, from
 // the argument first on.
 func (c *clientConfigs) grpcDial(call *ast.CallExpr, first int) *ClientConfig {
-	g := &GRPCConn{MaxCalls: libs.GRPCDefaultMaxCallAttempts}
+	g := &site.GRPCConn{MaxCalls: libs.GRPCDefaultMaxCallAttempts}
 	if first > len(call.Args) {
 		return nil
 	}

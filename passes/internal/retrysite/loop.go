@@ -8,6 +8,7 @@ import (
 	"golang.org/x/tools/go/cfg"
 
 	"github.com/idemlint/idemlint/passes/internal/libs"
+	"github.com/idemlint/idemlint/passes/internal/retrysite/site"
 )
 
 // loopWalk follows the control-flow graph of one loop's body, tracking what
@@ -18,7 +19,7 @@ type loopWalk struct {
 	info   *types.Info
 	loop   ast.Stmt
 	g      *cfg.CFG
-	waitOf func(*ast.CallExpr) *WaitFact // the wait helper a call invokes
+	waitOf func(*ast.CallExpr) *site.WaitFact // the wait helper a call invokes
 	out    *outcomes
 	bnd    *bounder // built on first use: most loops are ruled out before
 
@@ -106,11 +107,11 @@ func (w *loopWalk) bounder() *bounder {
 }
 
 // analyzeLoop returns the loop's site, or nil when it is not a retry loop.
-func analyzeLoop(info *types.Info, graph func() *cfg.CFG, loop ast.Stmt, waitOf, iterOf func(*ast.CallExpr) *WaitFact, facts func(*types.Func) *RespFact) *Site {
+func analyzeLoop(info *types.Info, graph func() *cfg.CFG, loop ast.Stmt, waitOf, iterOf func(*ast.CallExpr) *site.WaitFact, facts func(*types.Func) *RespFact) *Site {
 	var body *ast.BlockStmt
 	var cond ast.Expr
-	var iter *WaitFact // for range c.retries(ctx, n): a retry iterator's
-	ticker := false    // for range tick.C: each attempt waits for a tick
+	var iter *site.WaitFact // for range c.retries(ctx, n): a retry iterator's
+	ticker := false         // for range tick.C: each attempt waits for a tick
 	switch l := loop.(type) {
 	case *ast.ForStmt:
 		body, cond = l.Body, l.Cond
@@ -122,11 +123,11 @@ func analyzeLoop(info *types.Info, graph func() *cfg.CFG, loop ast.Stmt, waitOf,
 		// (schedulerange.go).
 		if isTickerRange(info, l.X) {
 			ticker = true
-		} else if call, ok := ast.Unparen(l.X).(*ast.CallExpr); ok && !isInteger(info.TypeOf(l.X)) {
+		} else if call, ok := ast.Unparen(l.X).(*ast.CallExpr); ok && !site.IsInteger(info.TypeOf(l.X)) {
 			if iter = iterOf(call); iter == nil && !isScheduleRange(info, l, waitOf) {
 				return nil
 			}
-		} else if !isInteger(info.TypeOf(l.X)) && !isScheduleRange(info, l, waitOf) {
+		} else if !site.IsInteger(info.TypeOf(l.X)) && !isScheduleRange(info, l, waitOf) {
 			return nil
 		}
 		body = l.Body
@@ -148,7 +149,7 @@ func analyzeLoop(info *types.Info, graph func() *cfg.CFG, loop ast.Stmt, waitOf,
 		return nil
 	}
 	if ticker {
-		iter = &WaitFact{Param: 0, Exact: true, Iter: true} // never bounded: a ticker ticks forever
+		iter = &site.WaitFact{Param: 0, Exact: true, Iter: true} // never bounded: a ticker ticks forever
 	}
 	w.run(cond, iter, entry, heads)
 	if w.rejected() && w.sawDone {
@@ -180,7 +181,7 @@ func analyzeLoop(info *types.Info, graph func() *cfg.CFG, loop ast.Stmt, waitOf,
 	if uncounted {
 		w.bound = nil // for tries := 0; tries < 5; { ... continue before tries++ }
 	}
-	s := &Site{Kind: Loop, Node: loop, Op: Operation{Body: body}, RetryPath: w.path, Attempt: w.goesRound(w.attempt, heads), Tests: w.tests, RetryTests: w.retryTests(heads), RetryOnFalse: w.failOnFalse, Bound: w.bound, Uncounted: uncounted, Moves: w.moves, statePoll: w.stateOps}
+	s := &Site{Kind: Loop, Node: loop, Op: site.Operation{Body: body}, RetryPath: w.path, Attempt: w.goesRound(w.attempt, heads), Tests: w.tests, RetryTests: w.retryTests(heads), RetryOnFalse: w.failOnFalse, Bound: w.bound, Uncounted: uncounted, Moves: w.moves, StatePoll: w.stateOps}
 	if ticker {
 		// time.Tick(d) is the wait; a ticker's C is judged through the
 		// time.NewTicker that made it (nojitter's tickerWaits).
@@ -191,7 +192,7 @@ func analyzeLoop(info *types.Info, graph func() *cfg.CFG, loop ast.Stmt, waitOf,
 		// The iterator's wait between yields is the loop's wait.
 		call := ast.Unparen(loop.(*ast.RangeStmt).X).(*ast.CallExpr)
 		s.Waits = append(s.Waits, call)
-		s.WaitHelpers = map[*ast.CallExpr]*WaitFact{call: iter}
+		s.WaitHelpers = map[*ast.CallExpr]*site.WaitFact{call: iter}
 	}
 	for _, n := range w.path {
 		ast.Inspect(n, func(n ast.Node) bool {
@@ -204,7 +205,7 @@ func analyzeLoop(info *types.Info, graph func() *cfg.CFG, loop ast.Stmt, waitOf,
 				} else if wf := waitOf(n); wf != nil {
 					s.Waits = append(s.Waits, n)
 					if s.WaitHelpers == nil {
-						s.WaitHelpers = map[*ast.CallExpr]*WaitFact{}
+						s.WaitHelpers = map[*ast.CallExpr]*site.WaitFact{}
 					}
 					s.WaitHelpers[n] = wf
 				}
@@ -218,7 +219,7 @@ func analyzeLoop(info *types.Info, graph func() *cfg.CFG, loop ast.Stmt, waitOf,
 	return s
 }
 
-func newLoopWalk(info *types.Info, loop ast.Stmt, waitOf func(*ast.CallExpr) *WaitFact, facts func(*types.Func) *RespFact) *loopWalk {
+func newLoopWalk(info *types.Info, loop ast.Stmt, waitOf func(*ast.CallExpr) *site.WaitFact, facts func(*types.Func) *RespFact) *loopWalk {
 	return &loopWalk{
 		info: info, loop: loop, waitOf: waitOf,
 		out:          &outcomes{info: info, errs: map[types.Object]bool{}, derived: map[types.Object]bool{}, facts: facts},
@@ -234,7 +235,7 @@ func newLoopWalk(info *types.Info, loop ast.Stmt, waitOf func(*ast.CallExpr) *Wa
 }
 
 // run walks the loop's body from its entry, after reading its condition.
-func (w *loopWalk) run(cond ast.Expr, iter *WaitFact, entry *cfg.Block, heads map[*cfg.Block]bool) {
+func (w *loopWalk) run(cond ast.Expr, iter *site.WaitFact, entry *cfg.Block, heads map[*cfg.Block]bool) {
 	info := w.info
 	start := before
 	if w.rotated {
@@ -359,17 +360,17 @@ func (w *loopWalk) collectOps(body *ast.BlockStmt) {
 		if !ok {
 			return true
 		}
-		if _, call := opParts(n); call != nil && w.waitOf(call) != nil {
+		if _, call := site.OpParts(n); call != nil && w.waitOf(call) != nil {
 			return true // err := sleep(ctx, d): the wait, not an attempt
 		}
 		w.opAssigns[n] = true
 		if len(lhs) == 2 {
-			if id, ok := lhs[0].(*ast.Ident); ok && id.Name != "_" && isBool(w.info.TypeOf(id)) && isErrorType(w.info.TypeOf(lhs[1])) {
+			if id, ok := lhs[0].(*ast.Ident); ok && id.Name != "_" && site.IsBool(w.info.TypeOf(id)) && site.IsErrorType(w.info.TypeOf(lhs[1])) {
 				w.boolResults[w.info.ObjectOf(id)] = true
 			}
 		}
 		for _, l := range lhs {
-			if sel, ok := ast.Unparen(l).(*ast.SelectorExpr); ok && !isErrorType(w.info.TypeOf(sel)) {
+			if sel, ok := ast.Unparen(l).(*ast.SelectorExpr); ok && !site.IsErrorType(w.info.TypeOf(sel)) {
 				w.resultFields[w.info.ObjectOf(sel.Sel)] = true
 			}
 			id, ok := l.(*ast.Ident)
@@ -377,7 +378,7 @@ func (w *loopWalk) collectOps(body *ast.BlockStmt) {
 				continue
 			}
 			obj := w.info.ObjectOf(id)
-			if isErrorType(obj.Type()) {
+			if site.IsErrorType(obj.Type()) {
 				w.out.errs[obj] = true
 			} else {
 				w.out.derived[obj] = true
@@ -682,15 +683,10 @@ func (w *loopWalk) noteSuccessAssign(n ast.Node) {
 		// A flag (done = true, ok = cond) ends the loop, and so does the
 		// attempt's result kept for after it (conn = c in for conn ==
 		// nil); an accumulator (msgs = append(msgs, m)) only moves it on.
-		if tv, ok := w.info.Types[as.Rhs[i]]; ok && (tv.Value != nil || isBool(tv.Type)) || w.out.isDerived(as.Rhs[i]) {
+		if tv, ok := w.info.Types[as.Rhs[i]]; ok && (tv.Value != nil || site.IsBool(tv.Type)) || w.out.isDerived(as.Rhs[i]) {
 			w.successExit, w.condExit = true, true
 		}
 	}
-}
-
-func isBool(t types.Type) bool {
-	b, ok := t.Underlying().(*types.Basic)
-	return ok && b.Info()&types.IsBoolean != 0
 }
 
 // canExit reports whether some path from b leaves the loop without starting
@@ -722,11 +718,6 @@ func (w *loopWalk) canExit(b *cfg.Block, heads map[*cfg.Block]bool) bool {
 func isNoReturnStmt(n ast.Node) bool {
 	_, ok := n.(*ast.ExprStmt)
 	return ok
-}
-
-func isInteger(t types.Type) bool {
-	b, ok := t.Underlying().(*types.Basic)
-	return ok && b.Info()&types.IsInteger != 0
 }
 
 // mayReturn tells the CFG builder which calls never return.
@@ -775,11 +766,11 @@ func (w *loopWalk) testsResult(cond ast.Expr) bool {
 		return false
 	}
 	x, y := ast.Unparen(b.X), ast.Unparen(b.Y)
-	if isNil(w.info, x) {
+	if site.IsNil(w.info, x) {
 		x, y = y, x
 	}
-	if sel, ok := x.(*ast.SelectorExpr); ok && isNil(w.info, y) {
+	if sel, ok := x.(*ast.SelectorExpr); ok && site.IsNil(w.info, y) {
 		return w.resultFields[w.info.ObjectOf(sel.Sel)]
 	}
-	return isNil(w.info, y) && w.out.isDerived(x)
+	return site.IsNil(w.info, y) && w.out.isDerived(x)
 }

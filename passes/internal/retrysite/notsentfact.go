@@ -7,6 +7,7 @@ import (
 
 	"github.com/idemlint/idemlint/passes/internal/astutil"
 	"github.com/idemlint/idemlint/passes/internal/libs"
+	"github.com/idemlint/idemlint/passes/internal/retrysite/site"
 )
 
 // NotSentFact marks a function of the program that reports whether an
@@ -57,7 +58,7 @@ func isPredicate(fn *types.Func) bool {
 		return false
 	}
 	for v := range sig.Params().Variables() {
-		if isErrorType(v.Type()) {
+		if site.IsErrorType(v.Type()) {
 			return true
 		}
 	}

@@ -6,6 +6,7 @@ import (
 	"go/types"
 
 	"github.com/idemlint/idemlint/passes/internal/astutil"
+	"github.com/idemlint/idemlint/passes/internal/retrysite/site"
 
 	"github.com/idemlint/idemlint/passes/internal/libs"
 )
@@ -51,7 +52,7 @@ type outcomes struct {
 // once (definedOnce).
 func (o *outcomes) definedScalars(body ast.Node) map[types.Object]ast.Expr {
 	if o.definedBody != body || o.defined == nil {
-		o.defined = definedOnce(o.info, body, func(t types.Type) bool { return isBool(t) || isInteger(t) })
+		o.defined = definedOnce(o.info, body, func(t types.Type) bool { return site.IsBool(t) || site.IsInteger(t) })
 		o.definedBody = body
 	}
 	return o.defined
@@ -175,20 +176,15 @@ func (o *outcomes) errTestOnly(cond ast.Expr) bool {
 // isErrNil reports whether e compares an outcome error with nil.
 func (o *outcomes) isErrNil(e *ast.BinaryExpr) bool {
 	x, y := ast.Unparen(e.X), ast.Unparen(e.Y)
-	if isNil(o.info, x) {
+	if site.IsNil(o.info, x) {
 		x, y = y, x
 	}
-	return isNil(o.info, y) && o.isErr(x)
+	return site.IsNil(o.info, y) && o.isErr(x)
 }
 
 func (o *outcomes) isErr(e ast.Expr) bool {
 	id, ok := ast.Unparen(e).(*ast.Ident)
 	return ok && o.errs[o.info.ObjectOf(id)]
-}
-
-func isNil(info *types.Info, e ast.Expr) bool {
-	tv, ok := info.Types[e]
-	return ok && tv.IsNil()
 }
 
 // callTest classifies a call used as a condition: errors.Is/As and any
@@ -238,7 +234,7 @@ func (o *outcomes) predicate(call *ast.CallExpr) (state, state, bool) {
 		return 0, 0, false
 	}
 	var codes []int64
-	for i, c := range sampleCodes {
+	for i, c := range site.SampleCodes {
 		if f.True&(1<<i) != 0 {
 			codes = append(codes, c)
 		}
@@ -394,7 +390,7 @@ func isOpAssign(info *types.Info, n ast.Node) (lhs []ast.Expr, ok bool) {
 		return nil, false
 	}
 	for _, l := range lhs {
-		if isErrorType(info.TypeOf(l)) {
+		if site.IsErrorType(info.TypeOf(l)) {
 			return lhs, true
 		}
 	}
@@ -408,10 +404,4 @@ func isAttempt(info *types.Info, call *ast.CallExpr) bool {
 	_, skip := libs.NotAttempts.Lookup(libs.Callee(info, call))
 	_, rewind := libs.NotAttemptFields.LookupField(info, call)
 	return !skip && !rewind && !readsDelay(info, call)
-}
-
-var errorType = types.Universe.Lookup("error").Type()
-
-func isErrorType(t types.Type) bool {
-	return t != nil && types.Identical(t, errorType)
 }

@@ -4,6 +4,8 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+
+	"github.com/idemlint/idemlint/passes/internal/retrysite/site"
 )
 
 // Real clients often keep the status under a name before testing it
@@ -16,7 +18,7 @@ import (
 // assigned again.
 func (o *outcomes) noteStatusVars(body ast.Node) {
 	for obj, e := range o.definedScalars(body) {
-		if isInteger(obj.Type()) && statusExpr(o.info, e, o.isDerived) != noStatus {
+		if site.IsInteger(obj.Type()) && statusExpr(o.info, e, o.isDerived) != noStatus {
 			if o.statusVars == nil {
 				o.statusVars = map[types.Object]ast.Expr{}
 			}

@@ -7,6 +7,7 @@ import (
 
 	"github.com/idemlint/idemlint/passes/internal/astutil"
 	"github.com/idemlint/idemlint/passes/internal/libs"
+	"github.com/idemlint/idemlint/passes/internal/retrysite/site"
 )
 
 // Status tests as real clients write them: membership of the status in a
@@ -20,7 +21,7 @@ import (
 // of one is a test of its condition.
 func (o *outcomes) noteBools(body ast.Node) {
 	for obj, e := range o.definedScalars(body) {
-		if !isBool(obj.Type()) {
+		if !site.IsBool(obj.Type()) {
 			continue
 		}
 		if o.bools == nil {

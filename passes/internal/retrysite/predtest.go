@@ -4,6 +4,8 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+
+	"github.com/idemlint/idemlint/passes/internal/retrysite/site"
 )
 
 // predicateTest reports whether cond asks a predicate about an attempt's
@@ -19,7 +21,7 @@ func (f *finder) predicateTest(cond ast.Expr) bool {
 		e = ast.Unparen(u.X)
 	}
 	call, ok := e.(*ast.CallExpr)
-	if !ok || !isBool(f.info.TypeOf(call)) {
+	if !ok || !site.IsBool(f.info.TypeOf(call)) {
 		return false
 	}
 	for _, arg := range call.Args {
@@ -27,10 +29,10 @@ func (f *finder) predicateTest(cond ast.Expr) bool {
 		if t == nil {
 			continue
 		}
-		if types.Identical(t, types.Universe.Lookup("error").Type()) || isResponseType(t) {
+		if types.Identical(t, types.Universe.Lookup("error").Type()) || site.IsResponseType(t) {
 			return true
 		}
-		if sel, ok := ast.Unparen(arg).(*ast.SelectorExpr); ok && sel.Sel.Name == "StatusCode" && isInteger(t) {
+		if sel, ok := ast.Unparen(arg).(*ast.SelectorExpr); ok && sel.Sel.Name == "StatusCode" && site.IsInteger(t) {
 			return true
 		}
 	}

@@ -7,6 +7,7 @@ import (
 
 	"github.com/idemlint/idemlint/passes/internal/bodies"
 	"github.com/idemlint/idemlint/passes/internal/libs"
+	"github.com/idemlint/idemlint/passes/internal/retrysite/site"
 )
 
 // A recursive retry is a function that, when its operation failed, waits
@@ -92,7 +93,7 @@ func (f *finder) recursion(b *bodies.Body, fd *ast.FuncDecl, call *ast.CallExpr)
 	if path == nil {
 		return nil
 	}
-	s := &Site{Kind: Loop, Node: call, Encl: fd, Op: Operation{Body: fd.Body}, RetryPath: path, Tests: []ast.Expr{test}, RetryTests: []ast.Expr{test}}
+	s := &Site{Kind: Loop, Node: call, Encl: fd, Op: site.Operation{Body: fd.Body}, RetryPath: path, Tests: []ast.Expr{test}, RetryTests: []ast.Expr{test}}
 	if onFalse {
 		s.RetryOnFalse = map[ast.Expr]bool{test: true}
 	}
@@ -122,7 +123,7 @@ func (f *finder) noteWaits(s *Site) {
 			} else if wf := f.waitCall(c); wf != nil {
 				s.Waits = append(s.Waits, c)
 				if s.WaitHelpers == nil {
-					s.WaitHelpers = map[*ast.CallExpr]*WaitFact{}
+					s.WaitHelpers = map[*ast.CallExpr]*site.WaitFact{}
 				}
 				s.WaitHelpers[c] = wf
 			}
@@ -169,7 +170,7 @@ func (f *finder) sameOperation(fd *ast.FuncDecl, call *ast.CallExpr) (counters m
 		if id, isID := arg.(*ast.Ident); isID && f.info.Uses[id] == p {
 			continue
 		}
-		if isInteger(p.Type()) && stepsBy(f.info, arg, p) {
+		if site.IsInteger(p.Type()) && stepsBy(f.info, arg, p) {
 			counters[p] = true
 			continue
 		}
@@ -289,7 +290,7 @@ func (f *finder) failureTest(cond ast.Expr, failed bool) bool {
 		if bin.Op == errOp && t != nil && types.Identical(t, types.Universe.Lookup("error").Type()) {
 			return true
 		}
-		if sel, ok := ast.Unparen(side).(*ast.SelectorExpr); ok && sel.Sel.Name == "StatusCode" && t != nil && isInteger(t) {
+		if sel, ok := ast.Unparen(side).(*ast.SelectorExpr); ok && sel.Sel.Name == "StatusCode" && t != nil && site.IsInteger(t) {
 			return true
 		}
 	}

@@ -1,7 +1,6 @@
 package retrysite
 
 import (
-	"fmt"
 	"go/ast"
 	"go/token"
 	"go/types"
@@ -9,44 +8,8 @@ import (
 
 	"github.com/idemlint/idemlint/passes/internal/bodies"
 	"github.com/idemlint/idemlint/passes/internal/libs"
+	"github.com/idemlint/idemlint/passes/internal/retrysite/site"
 )
-
-// Redelivered describes a Redelivery site: code that a job queue or message
-// broker runs again for the same task or message (RULES.md, "Redelivery").
-type Redelivered struct {
-	F *libs.Framework
-	// Attempts is how many times the framework runs the handler for one
-	// unit when it keeps failing, first run included; 0 means no limit.
-	Attempts int
-	// From and Until bound the code that runs again: what follows the
-	// receive of a message and precedes its acknowledgement (kafka-go's
-	// CommitMessages, a Delivery's Ack). NoPos leaves that end open.
-	From, Until token.Pos
-	// Naks says that the handler asks the broker for a redelivery itself
-	// (msg.Nak()): its failures are retried (redelivery_nak.go).
-	Naks bool
-	// Skips are the failure branches that leave the message without an
-	// acknowledgement where the broker then delivers it again
-	// (redelivery_skip.go): its failures are retried too.
-	Skips []ast.Node
-}
-
-// Runs says how often the handler runs: "up to 26 runs", "with no limit".
-func (r *Redelivered) Runs() string {
-	if r.Attempts > 0 {
-		return fmt.Sprintf("up to %d runs", r.Attempts)
-	}
-	return "with no limit by default"
-}
-
-// Describe names the handler: "an asynq task handler".
-func (r *Redelivered) Describe() string {
-	return r.F.Article + " " + r.F.Name + " " + r.F.Handler
-}
-
-func (r *Redelivered) covers(pos token.Pos) bool {
-	return (r.From == token.NoPos || r.From <= pos) && (r.Until == token.NoPos || pos < r.Until)
-}
 
 // redeliverySites finds the handlers of the package that a framework runs
 // again. Packages that import no such framework pay nothing.
@@ -92,7 +55,7 @@ func (r *redeliveries) addBody(b *bodies.Body, red *Redelivered) {
 	r.seen[b.Block] = true
 	red.Until = r.dedup(b.Block, red)
 	r.out = append(r.out, &Site{Kind: Redelivery, Node: b.Node, Encl: b.Node,
-		Op: Operation{Body: b.Block}, Redelivery: red})
+		Op: site.Operation{Body: b.Block}, Redelivery: red})
 }
 
 // signature makes a site of a function whose signature makes it a handler:
@@ -174,7 +137,7 @@ func (r *redeliveries) registration(b *bodies.Body, c bodies.Call) {
 			return
 		}
 	}
-	op := resolveOp(r.info, r.decls, arg, b.Node)
+	op := site.ResolveOp(r.info, r.decls, arg, b.Node)
 	switch {
 	case op.Func != nil:
 		r.handlerFunc(b, c.CallExpr, arg, op.Func, red)
@@ -210,7 +173,7 @@ func (r *redeliveries) handlerFunc(b *bodies.Body, call *ast.CallExpr, arg ast.E
 		return
 	}
 	r.out = append(r.out, &Site{Kind: Redelivery, Node: call, Encl: b.Node,
-		Op: Operation{Func: fn, Expr: arg}, Redelivery: red})
+		Op: site.Operation{Func: fn, Expr: arg}, Redelivery: red})
 }
 
 // activityMethods returns the exported methods of a struct (or pointer to
@@ -257,7 +220,7 @@ func (r *redeliveries) receive(b *bodies.Body, c bodies.Call) {
 	}
 	red.Until = r.dedup(b.Block, red)
 	r.out = append(r.out, &Site{Kind: Redelivery, Node: c.CallExpr, Encl: b.Node,
-		Op: Operation{Body: b.Block}, Redelivery: red})
+		Op: site.Operation{Body: b.Block}, Redelivery: red})
 }
 
 func innermostLoop(b *bodies.Body, pos token.Pos) ast.Stmt {
@@ -302,7 +265,7 @@ func (r *redeliveries) deliveries(b *bodies.Body, l ast.Stmt) {
 	red := &Redelivered{F: fw, From: rs.Body.Pos(), Until: ack}
 	red.Until = r.dedup(rs.Body, red)
 	r.out = append(r.out, &Site{Kind: Redelivery, Node: rs, Encl: b.Node,
-		Op: Operation{Body: rs.Body}, Redelivery: red})
+		Op: site.Operation{Body: rs.Body}, Redelivery: red})
 }
 
 // autoAck follows a delivery channel to its Consume call: 1 when autoAck is
@@ -315,7 +278,7 @@ func (r *redeliveries) autoAck(b *bodies.Body, e ast.Expr) int {
 			if !ok {
 				return -1
 			}
-			def := localDef(r.info, b.Node, v)
+			def := site.LocalDef(r.info, b.Node, v)
 			if def == nil {
 				return -1
 			}

@@ -7,6 +7,7 @@ import (
 
 	"github.com/idemlint/idemlint/passes/internal/bodies"
 	"github.com/idemlint/idemlint/passes/internal/libs"
+	"github.com/idemlint/idemlint/passes/internal/retrysite/site"
 )
 
 // handedMessages makes a site of a worker loop over a channel of the
@@ -31,7 +32,7 @@ func (r *redeliveries) handedMessages(b *bodies.Body, rs *ast.RangeStmt, elem ty
 	red := &Redelivered{F: fw, From: rs.Body.Pos(), Until: ack}
 	red.Until = r.dedup(rs.Body, red)
 	r.out = append(r.out, &Site{Kind: Redelivery, Node: rs, Encl: b.Node,
-		Op: Operation{Body: rs.Body}, Redelivery: red})
+		Op: site.Operation{Body: rs.Body}, Redelivery: red})
 }
 
 // libraryChan reports whether a channel is returned by a call into a
@@ -45,7 +46,7 @@ func (r *redeliveries) libraryChan(b *bodies.Body, e ast.Expr) bool {
 			if !ok {
 				return false
 			}
-			def := localDef(r.info, b.Node, v)
+			def := site.LocalDef(r.info, b.Node, v)
 			if def == nil {
 				return false
 			}

@@ -9,6 +9,7 @@ import (
 	"github.com/idemlint/idemlint/passes/internal/astutil"
 	"github.com/idemlint/idemlint/passes/internal/bodies"
 	"github.com/idemlint/idemlint/passes/internal/libs"
+	"github.com/idemlint/idemlint/passes/internal/retrysite/site"
 	"github.com/idemlint/idemlint/passes/internal/sqltext"
 )
 
@@ -57,7 +58,7 @@ func (f *finder) jobConfigs() *jobConfigs {
 				f.riverCall(c, b, call)
 			}
 			if temporal && (libs.Is(call.Callee, libs.TemporalWorkflow, "ExecuteActivity") || libs.Is(call.Callee, libs.TemporalWorkflow, "ExecuteLocalActivity")) && len(call.Args) > 1 {
-				if op := resolveOp(f.info, f.decls, call.Args[1], b.Node); op.Func != nil {
+				if op := site.ResolveOp(f.info, f.decls, call.Args[1], b.Node); op.Func != nil {
 					c.activities[op.Func] = append(c.activities[op.Func], retryPolicyAttempts(f.info, f.enclosingDecl(b)))
 				}
 			}
@@ -188,7 +189,7 @@ func (f *finder) asynqCall(c *jobConfigs, b *bodies.Body, call bodies.Call) {
 // asynqHandlerBody finds the body of a handler given to ServeMux.Handle or
 // HandleFunc: a function, or a value whose ProcessTask is declared here.
 func (f *finder) asynqHandlerBody(b *bodies.Body, arg ast.Expr) *ast.BlockStmt {
-	if op := resolveOp(f.info, f.decls, arg, b.Node); op.Body != nil {
+	if op := site.ResolveOp(f.info, f.decls, arg, b.Node); op.Body != nil {
 		return op.Body
 	}
 	t := f.info.TypeOf(arg)
@@ -216,7 +217,7 @@ func (f *finder) enqueuesOf(b *bodies.Body, newTask *ast.CallExpr) [][]ast.Expr 
 		arg := ast.Unparen(call.Args[i])
 		if id, ok := arg.(*ast.Ident); ok {
 			if v, ok := f.info.Uses[id].(*types.Var); ok {
-				if def := localDef(f.info, b.Node, v); def != nil {
+				if def := site.LocalDef(f.info, b.Node, v); def != nil {
 					arg = ast.Unparen(def)
 				}
 			}
@@ -257,14 +258,14 @@ func (f *finder) riverCall(c *jobConfigs, b *bodies.Body, call bodies.Call) {
 	if !ok || i+1 >= len(call.Args) {
 		return
 	}
-	args, ok := types.Unalias(derefType(f.info.TypeOf(call.Args[i]))).(*types.Named)
+	args, ok := types.Unalias(site.DerefType(f.info.TypeOf(call.Args[i]))).(*types.Named)
 	if !ok {
 		return
 	}
 	opts := call.Args[i+1]
 	if id, ok := ast.Unparen(opts).(*ast.Ident); ok {
 		if v, ok := f.info.Uses[id].(*types.Var); ok {
-			if def := localDef(f.info, f.enclosingDecl(b), v); def != nil {
+			if def := site.LocalDef(f.info, f.enclosingDecl(b), v); def != nil {
 				opts = def
 			}
 		}
@@ -279,7 +280,7 @@ func (f *finder) riverConfig(c *jobConfigs) {
 		if fd.Name.Name != "InsertOpts" || fd.Recv == nil || len(fd.Recv.List) != 1 {
 			continue
 		}
-		args, ok := types.Unalias(derefType(f.info.TypeOf(fd.Recv.List[0].Type))).(*types.Named)
+		args, ok := types.Unalias(site.DerefType(f.info.TypeOf(fd.Recv.List[0].Type))).(*types.Named)
 		if !ok {
 			continue
 		}
@@ -400,13 +401,6 @@ func fieldValue(lit *ast.CompositeLit, name string) ast.Expr {
 	return nil
 }
 
-func derefType(t types.Type) types.Type {
-	if p, ok := t.(*types.Pointer); ok {
-		return p.Elem()
-	}
-	return t
-}
-
 func intArg(info *types.Info, e ast.Expr) int {
 	n := astutil.IntValue(info, e)
 	if n < 0 {
@@ -423,7 +417,7 @@ func (r *redeliveries) dedup(block *ast.BlockStmt, red *Redelivered) token.Pos {
 	until := red.Until
 	ast.Inspect(block, func(n ast.Node) bool {
 		call, ok := n.(*ast.CallExpr)
-		if !ok || !red.covers(call.Pos()) || until != token.NoPos && call.Pos() >= until {
+		if !ok || !red.Covers(call.Pos()) || until != token.NoPos && call.Pos() >= until {
 			return true
 		}
 		i, ok := libs.SQLCalls.Lookup(libs.Callee(r.info, call))

@@ -5,6 +5,8 @@ import (
 	"go/types"
 	"sort"
 	"strings"
+
+	"github.com/idemlint/idemlint/passes/internal/retrysite/site"
 )
 
 // JobOptsFact is exported on the InsertOpts method of a river job args
@@ -61,7 +63,7 @@ func (f *finder) exportJobFacts(c *jobConfigs) {
 		if recv == nil {
 			continue
 		}
-		args, ok := types.Unalias(derefType(recv.Type())).(*types.Named)
+		args, ok := types.Unalias(site.DerefType(recv.Type())).(*types.Named)
 		if !ok {
 			continue
 		}

@@ -40,7 +40,7 @@ func (f *finder) noteSkips(sites []*Site) {
 				return false
 			}
 			ifs, ok := n.(*ast.IfStmt)
-			if !ok || !red.covers(ifs.Pos()) || !f.failureTest(ifs.Cond, true) || mentionsReceived(f.info, ifs.Cond, received) {
+			if !ok || !red.Covers(ifs.Pos()) || !f.failureTest(ifs.Cond, true) || mentionsReceived(f.info, ifs.Cond, received) {
 				return true
 			}
 			if skips(ifs.Body, red.F.SkipRedelivers) && !astutil.Some(ifs, func(n ast.Node) bool {

@@ -9,6 +9,7 @@ import (
 	"github.com/idemlint/idemlint/passes/internal/astutil"
 	"github.com/idemlint/idemlint/passes/internal/bodies"
 	"github.com/idemlint/idemlint/passes/internal/libs"
+	"github.com/idemlint/idemlint/passes/internal/retrysite/site"
 
 	"golang.org/x/tools/go/analysis"
 )
@@ -41,9 +42,9 @@ type RespFact struct {
 	// Classified is, for an error classifier that returns a class
 	// (switch classify(err) { case retryable: ... }), the statuses whose
 	// error gets one constant class on every path: Classes, by the index
-	// of the status in sampleCodes.
+	// of the status in site.SampleCodes.
 	Classified Statuses
-	Classes    [len(sampleCodes)]int64
+	Classes    [len(site.SampleCodes)]int64
 }
 
 func (*RespFact) AFact() {}
@@ -164,14 +165,14 @@ func (r *respFacts) learn(files []*ast.File) {
 func respFactOf(info *types.Info, fd *ast.FuncDecl, fn *types.Func, facts func(*types.Func) *RespFact, sends func() bool) *RespFact {
 	sig := fn.Signature()
 	res := sig.Results()
-	predicate := res.Len() == 1 && isBool(res.At(0).Type())
-	checks := res.Len() > 0 && isErrorType(res.At(res.Len()-1).Type())
+	predicate := res.Len() == 1 && site.IsBool(res.At(0).Type())
+	checks := res.Len() > 0 && site.IsErrorType(res.At(res.Len()-1).Type())
 	param, idx := types.Object(nil), -1
 	for i := range sig.Params().Len() {
 		v := sig.Params().At(i)
 		switch {
-		case isHTTPResponse(v.Type()), isResponseType(v.Type()), isCloser(v.Type()), isHeader(v.Type()):
-		case isInteger(v.Type()) && (predicate || checks):
+		case isHTTPResponse(v.Type()), site.IsResponseType(v.Type()), isCloser(v.Type()), isHeader(v.Type()):
+		case site.IsInteger(v.Type()) && (predicate || checks):
 		default:
 			continue
 		}
@@ -181,7 +182,7 @@ func respFactOf(info *types.Info, fd *ast.FuncDecl, fn *types.Func, facts func(*
 		}
 	}
 	errParam := false
-	classes := res.Len() == 1 && !predicate && isInteger(res.At(0).Type())
+	classes := res.Len() == 1 && !predicate && site.IsInteger(res.At(0).Type())
 	if param == nil && (predicate || classes) {
 		param, idx = errorParam(sig) // isRetryable(err): classifier.go
 		errParam = param != nil
@@ -195,7 +196,7 @@ func respFactOf(info *types.Info, fd *ast.FuncDecl, fn *types.Func, facts func(*
 	f := &RespFact{Param: idx, Predicate: predicate, Checks: checks, RetryAfter: readsRetryAfter(info, fd.Body, facts)}
 	closable := isHTTPResponse(param.Type()) || isCloser(param.Type())
 	var r replay
-	for i, code := range sampleCodes {
+	for i, code := range site.SampleCodes {
 		s, ok := r.next(code)
 		if !ok {
 			s = &sim{info: info, facts: facts, code: code, param: param}
@@ -305,7 +306,7 @@ func sendFactOf(info *types.Info, fd *ast.FuncDecl, facts func(*types.Func) *Res
 	// The returns a 200 reaches with an error we cannot know (a decode of
 	// the body: json.NewDecoder(resp.Body).Decode(out)).
 	okUnknown := map[ast.Node]bool{}
-	for i, code := range sampleCodes {
+	for i, code := range site.SampleCodes {
 		s, ok := r.next(code)
 		if !ok {
 			s = &sim{info: info, facts: facts, code: code}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/idemlint/idemlint/passes/internal/astutil"
 	"github.com/idemlint/idemlint/passes/internal/libs"
+	"github.com/idemlint/idemlint/passes/internal/retrysite/site"
 )
 
 // readsRetryAfter reports whether code reads the Retry-After header: it
@@ -30,7 +31,7 @@ func readsRetryAfter(info *types.Info, body ast.Node, facts func(*types.Func) *R
 			}
 		case *ast.CallExpr:
 			for _, a := range n.Args {
-				if isResponseType(info.TypeOf(a)) || isHeader(info.TypeOf(a)) {
+				if site.IsResponseType(info.TypeOf(a)) || isHeader(info.TypeOf(a)) {
 					if mayReadRetryAfter(info, n, facts) {
 						return true
 					}

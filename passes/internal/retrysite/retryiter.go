@@ -5,6 +5,7 @@ import (
 	"go/types"
 
 	"github.com/idemlint/idemlint/passes/internal/libs"
+	"github.com/idemlint/idemlint/passes/internal/retrysite/site"
 )
 
 // Retry iterators (RULES.md, "Vocabulary"): a function of the program that
@@ -19,12 +20,12 @@ import (
 //
 // Ranging over such a call is a retry loop: its body is the attempt, the
 // iterator's wait is the delay and its count or context the bound. The
-// helper's WaitFact has Iter set; Param, Exact and Jittered describe the wait
+// helper's site.WaitFact has Iter set; Param, Exact and Jittered describe the wait
 // between yields as they do for a wait helper, so nojitter judges the
 // argument given for the delay at the range.
 
 // iterCall returns the fact of the retry iterator that call invokes, or nil.
-func (f *finder) iterCall(call *ast.CallExpr) *WaitFact {
+func (f *finder) iterCall(call *ast.CallExpr) *site.WaitFact {
 	if w := f.waitFact(libs.Callee(f.info, call)); w != nil && w.Iter {
 		return w
 	}
@@ -39,15 +40,15 @@ func yieldsInts(t types.Type) bool {
 		return false
 	}
 	y, ok := sig.Params().At(0).Type().Underlying().(*types.Signature)
-	return ok && y.Params().Len() == 1 && isInteger(y.Params().At(0).Type()) &&
-		y.Results().Len() == 1 && isBool(y.Results().At(0).Type())
+	return ok && y.Params().Len() == 1 && site.IsInteger(y.Params().At(0).Type()) &&
+		y.Results().Len() == 1 && site.IsBool(y.Results().At(0).Type())
 }
 
 // iterHelper returns the fact of fd when it is a retry iterator: its one
 // result is an iterator of integers, returned as a function literal that
 // only yields and waits (no operation of its own), inside a loop, with a
 // wait on the path back to the next yield.
-func (f *finder) iterHelper(fn *types.Func, fd *ast.FuncDecl) *WaitFact {
+func (f *finder) iterHelper(fn *types.Func, fd *ast.FuncDecl) *site.WaitFact {
 	sig := fn.Signature()
 	if sig.Results().Len() != 1 || !yieldsInts(sig.Results().At(0).Type()) {
 		return nil
@@ -74,7 +75,7 @@ func (f *finder) iterHelper(fn *types.Func, fd *ast.FuncDecl) *WaitFact {
 	if yield == nil {
 		return nil
 	}
-	var fact *WaitFact
+	var fact *site.WaitFact
 	clean, yields, bounded, stops := true, false, false, false
 	var inLoop func(n ast.Node, loop bool)
 	inLoop = func(root ast.Node, loop bool) {
@@ -87,7 +88,7 @@ func (f *finder) iterHelper(fn *types.Func, fd *ast.FuncDecl) *WaitFact {
 				clean = false
 			case *ast.RangeStmt:
 				if n != root {
-					if isInteger(f.info.TypeOf(n.X)) {
+					if site.IsInteger(f.info.TypeOf(n.X)) {
 						bounded = true // for i := range maxRetry
 					}
 					inLoop(n.Body, true)

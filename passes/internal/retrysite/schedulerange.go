@@ -5,6 +5,7 @@ import (
 	"go/types"
 
 	"github.com/idemlint/idemlint/passes/internal/libs"
+	"github.com/idemlint/idemlint/passes/internal/retrysite/site"
 )
 
 // isScheduleRange reports whether a range statement walks a schedule of
@@ -25,7 +26,7 @@ import (
 // whether it is a retry is the walk's to say. A range over anything else
 // (endpoints, targets, jobs) moves on to a different operation each time
 // and stays out (RULES.md, "Vocabulary").
-func isScheduleRange(info *types.Info, l *ast.RangeStmt, waitOf func(*ast.CallExpr) *WaitFact) bool {
+func isScheduleRange(info *types.Info, l *ast.RangeStmt, waitOf func(*ast.CallExpr) *site.WaitFact) bool {
 	if !isDurationList(info.TypeOf(l.X)) {
 		return false
 	}

@@ -1,52 +1,17 @@
 package retrysite
 
 import (
-	"fmt"
 	"go/ast"
 	"go/token"
 	"go/types"
 
 	"github.com/idemlint/idemlint/passes/internal/libs"
+	"github.com/idemlint/idemlint/passes/internal/retrysite/site"
 )
-
-// WaitFact marks a wait helper: a function of the program whose job is to
-// block for the duration given as its parameter Param (a timer, a ticker,
-// time.After or time.Sleep), as the context-aware sleeps of real code do:
-//
-//	func sleepCtx(ctx context.Context, d time.Duration) error {
-//		t := time.NewTimer(d); defer t.Stop()
-//		select { case <-ctx.Done(): return ctx.Err(); case <-t.C: return nil }
-//	}
-//
-// A call of it in a retry loop is the loop's wait, not a second operation
-// (RULES.md, "Across function boundaries"), and its duration argument is the
-// delay to judge.
-type WaitFact struct {
-	// Param is the index of the duration parameter (receiver excluded),
-	// or -1 when the helper computes the delay itself (b.Wait(ctx)).
-	Param int
-	// Exact says the helper waits for the parameter as given; otherwise it
-	// computes the wait from it (Jittered says whether with randomness).
-	Exact, Jittered bool
-	// Stops says the helper also returns early, with an error (or false),
-	// when a context or a stop channel is done: the caller's test of that
-	// result is a context bound.
-	Stops bool
-	// Iter says the helper is a retry iterator (retryiter.go): it returns
-	// an iterator of attempt numbers that waits between yields; Bounded
-	// says it yields a bounded number of times or until a context is done.
-	Iter, Bounded bool
-}
-
-func (*WaitFact) AFact() {}
-
-func (f *WaitFact) String() string {
-	return fmt.Sprintf("waits for parameter %d (exact=%t jittered=%t stops=%t)", f.Param, f.Exact, f.Jittered, f.Stops)
-}
 
 // waitFact returns the fact of a wait helper: one of this package, or one
 // imported.
-func (f *finder) waitFact(fn *types.Func) *WaitFact {
+func (f *finder) waitFact(fn *types.Func) *site.WaitFact {
 	if fn == nil {
 		return nil
 	}
@@ -57,7 +22,7 @@ func (f *finder) waitFact(fn *types.Func) *WaitFact {
 	if fn.Pkg() == nil || fn.Pkg() == f.pass.Pkg {
 		return nil
 	}
-	var fact WaitFact
+	var fact site.WaitFact
 	if f.pass.ImportObjectFact(fn, &fact) {
 		return &fact
 	}
@@ -65,7 +30,7 @@ func (f *finder) waitFact(fn *types.Func) *WaitFact {
 }
 
 // waitCall returns the fact of the wait helper that call invokes, or nil.
-func (f *finder) waitCall(call *ast.CallExpr) *WaitFact {
+func (f *finder) waitCall(call *ast.CallExpr) *site.WaitFact {
 	if w := f.waitFact(libs.Callee(f.info, call)); w != nil && !w.Iter {
 		return w
 	}
@@ -103,7 +68,7 @@ func (f *finder) learnWaits() {
 // a duration (computed from one of its time.Duration parameters, or by
 // itself), does nothing else than wait (no operation, no loop, no call of a
 // function value), and its results are at most an error or a bool.
-func (f *finder) waitHelper(fn *types.Func, fd *ast.FuncDecl) *WaitFact {
+func (f *finder) waitHelper(fn *types.Func, fd *ast.FuncDecl) *site.WaitFact {
 	sig := fn.Signature()
 	durations := map[types.Object]int{}
 	for i := range sig.Params().Len() {
@@ -117,7 +82,7 @@ func (f *finder) waitHelper(fn *types.Func, fd *ast.FuncDecl) *WaitFact {
 	reports := false // it returns an error or a bool: how a stop is told
 	if sig.Results().Len() == 1 {
 		t := sig.Results().At(0).Type()
-		if !isErrorType(t) && !isBool(t) {
+		if !site.IsErrorType(t) && !site.IsBool(t) {
 			return nil
 		}
 		reports = true
@@ -128,7 +93,7 @@ func (f *finder) waitHelper(fn *types.Func, fd *ast.FuncDecl) *WaitFact {
 	if b := f.index.Of(fd); b != nil && (len(b.Loops) > 0 || len(b.Lits) > 0) {
 		return nil
 	}
-	var fact *WaitFact
+	var fact *site.WaitFact
 	clean := true
 	stops := false
 	ast.Inspect(fd.Body, func(n ast.Node) bool {
@@ -165,10 +130,10 @@ func (f *finder) waitHelper(fn *types.Func, fd *ast.FuncDecl) *WaitFact {
 
 // waitThrough returns what waiting through call says when it waits for a
 // duration computed from one of the parameters in durations, or nil.
-func (f *finder) waitThrough(call *ast.CallExpr, durations map[types.Object]int) *WaitFact {
+func (f *finder) waitThrough(call *ast.CallExpr, durations map[types.Object]int) *site.WaitFact {
 	fn := libs.Callee(f.info, call)
 	idx, ok := libs.Waits.Lookup(fn)
-	var inner *WaitFact
+	var inner *site.WaitFact
 	if !ok || libs.Is(fn, "time", "AfterFunc") {
 		if _, jitter := libs.Jitterers.Lookup(fn); jitter {
 			return nil
@@ -177,7 +142,7 @@ func (f *finder) waitThrough(call *ast.CallExpr, durations map[types.Object]int)
 			return nil
 		}
 		if inner.Param < 0 {
-			return &WaitFact{Param: -1, Jittered: inner.Jittered, Stops: inner.Stops}
+			return &site.WaitFact{Param: -1, Jittered: inner.Jittered, Stops: inner.Stops}
 		}
 		idx = inner.Param
 	} else if _, jitter := libs.Jitterers.Lookup(fn); jitter {
@@ -197,7 +162,7 @@ func (f *finder) waitThrough(call *ast.CallExpr, durations map[types.Object]int)
 		param = f.paramFlowing(arg, durations)
 	}
 	// param < 0: b.Wait(ctx) computes its delay itself.
-	w := &WaitFact{Param: param, Exact: exact, Jittered: f.random(arg)}
+	w := &site.WaitFact{Param: param, Exact: exact, Jittered: f.random(arg)}
 	if inner != nil {
 		w.Exact = w.Exact && inner.Exact
 		w.Jittered = w.Jittered || inner.Jittered
@@ -244,7 +209,7 @@ func (f *finder) paramFlowingFrom(e ast.Expr, durations map[types.Object]int, se
 func localDefIn(f *finder, v *types.Var) ast.Expr {
 	for _, fd := range f.decls {
 		if fd.Pos() <= v.Pos() && v.Pos() < fd.End() {
-			return localDef(f.info, fd, v)
+			return site.LocalDef(f.info, fd, v)
 		}
 	}
 	return nil
@@ -344,7 +309,7 @@ func (f *finder) receivesStop(cc *ast.CommClause, sig *types.Signature) bool {
 	switch x := ast.Unparen(u.X).(type) {
 	case *ast.CallExpr: // ctx.Done()
 		sel, ok := x.Fun.(*ast.SelectorExpr)
-		return ok && sel.Sel.Name == "Done" && isContext(f.info.TypeOf(sel.X))
+		return ok && sel.Sel.Name == "Done" && site.IsContext(f.info.TypeOf(sel.X))
 	case *ast.Ident: // stop, a parameter
 		v, ok := f.info.Uses[x].(*types.Var)
 		if !ok {

@@ -3,6 +3,8 @@ package retrysite
 import (
 	"go/ast"
 	"go/types"
+
+	"github.com/idemlint/idemlint/passes/internal/retrysite/site"
 )
 
 // isYield reports whether call calls the yield function of a range-over-
@@ -22,5 +24,5 @@ func isYield(info *types.Info, call *ast.CallExpr) bool {
 		return false
 	}
 	sig, ok := v.Type().Underlying().(*types.Signature)
-	return ok && sig.Results().Len() == 1 && isBool(sig.Results().At(0).Type())
+	return ok && sig.Results().Len() == 1 && site.IsBool(sig.Results().At(0).Type())
 }

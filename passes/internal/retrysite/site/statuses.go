@@ -1,24 +1,24 @@
-package retrysite
+package site
 
 import "strings"
 
 // Statuses is a set of HTTP statuses, one bit per representative code of
-// sampleCodes: a failure test is judged by running it on each of them.
+// SampleCodes: a failure test is judged by running it on each of them.
 type Statuses uint32
 
-// sampleCodes are the statuses a failure test is run on: the successes,
+// SampleCodes are the statuses a failure test is run on: the successes,
 // the client errors that fail the same way every time, the ones that may
 // pass later (408, 429), and the server errors; last, 202, the answer of
 // an asynchronous API that a poll asks again (a path that goes round on it
 // with the body open leaks a connection per poll).
-var sampleCodes = [...]int64{200, 201, 204, 304, 400, 401, 403, 404, 405, 409, 410, 422, 408, 429, 500, 501, 502, 503, 504, 202}
+var SampleCodes = [...]int64{200, 201, 204, 304, 400, 401, 403, 404, 405, 409, 410, 422, 408, 429, 500, 501, 502, 503, 504, 202}
 
 // clientErrorCodes are the sampled statuses that no retry can change.
 var clientErrorCodes = []int64{400, 401, 403, 404, 405, 409, 410, 422}
 
 // Has reports whether code (one of the sampled codes) is in the set.
 func (s Statuses) Has(code int64) bool {
-	for i, c := range sampleCodes {
+	for i, c := range SampleCodes {
 		if c == code {
 			return s&(1<<i) != 0
 		}
@@ -28,7 +28,7 @@ func (s Statuses) Has(code int64) bool {
 
 // Successes reports whether the set holds a 2xx status.
 func (s Statuses) Successes() bool {
-	for i, c := range sampleCodes {
+	for i, c := range SampleCodes {
 		if c >= 200 && c < 300 && s&(1<<i) != 0 {
 			return true
 		}
@@ -51,7 +51,7 @@ func (s Statuses) ClientErrors() bool {
 
 func (s Statuses) String() string {
 	var b strings.Builder
-	for i, c := range sampleCodes {
+	for i, c := range SampleCodes {
 		if s&(1<<i) != 0 {
 			if b.Len() > 0 {
 				b.WriteByte(',')
@@ -64,51 +64,4 @@ func (s Statuses) String() string {
 
 func itoa(c int64) string {
 	return string([]byte{byte('0' + c/100), byte('0' + c/10%10), byte('0' + c%10)})
-}
-
-// tri is a three-valued truth: a condition the simulation cannot decide
-// is unk, and both of its branches are followed.
-type tri uint8
-
-const (
-	unk tri = iota
-	yes
-	no
-)
-
-func triOf(b bool) tri {
-	if b {
-		return yes
-	}
-	return no
-}
-
-func (t tri) not() tri {
-	switch t {
-	case yes:
-		return no
-	case no:
-		return yes
-	}
-	return unk
-}
-
-func (t tri) and(u tri) tri {
-	switch {
-	case t == no || u == no:
-		return no
-	case t == yes && u == yes:
-		return yes
-	}
-	return unk
-}
-
-func (t tri) or(u tri) tri {
-	switch {
-	case t == yes || u == yes:
-		return yes
-	case t == no && u == no:
-		return no
-	}
-	return unk
 }

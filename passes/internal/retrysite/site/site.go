@@ -1,11 +1,18 @@
-// Package retrysite recognises retry sites, the vocabulary every idemlint
-// analyzer shares (RULES.md, "Vocabulary"): retry loops, calls of library
-// retry helpers, calls of user-defined retry helpers (learned through a Fact,
-// so they work across packages), and requests sent through retrying clients.
+// Package site holds the vocabulary of retry sites that every idemlint
+// analyzer shares (RULES.md, "Vocabulary"): a Site and its Kind, the
+// Operation it runs on every attempt, and the descriptions that the lower
+// layers attach to it: the Failure its failure test makes of each HTTP
+// status (a set of Statuses), the ClientConfig of a retrying client, the
+// Redelivered framework that runs a handler again, and the facts
+// (HelperFact, WaitFact) that carry helpers across packages. It also reads
+// what a site's own code says of it (Attempts, Use, OnlyRetriesUnretried)
+// and offers the few tests of Go code (IsErrorType, LocalDef, ResolveOp...)
+// that every layer asks.
 //
-// It is an analysis.Analyzer whose Result lists the sites of the package; the
-// analyzers Require it instead of each recognising retries in its own way.
-package retrysite
+// It decides nothing about which code is a retry site: package retrysite
+// finds the sites, and packages status, wait, client and redelivery fill
+// in the descriptions.
+package site
 
 import (
 	"go/ast"
@@ -42,9 +49,9 @@ func (k Kind) String() string {
 // Site is one retry site.
 type Site struct {
 	Kind Kind
-	// statePoll: a poll of in-memory state (poll.go), which sends nothing
+	// StatePoll: a poll of in-memory state (poll.go), which sends nothing
 	// and so is judged by nojitter only (Result.Backoffs).
-	statePoll bool
+	StatePoll bool
 	// Node is the *ast.ForStmt or *ast.RangeStmt of a Loop, and the
 	// *ast.CallExpr of the other kinds.
 	Node ast.Node
@@ -146,7 +153,7 @@ func (s *Site) InAttempt(x ast.Node) bool {
 		return false
 	}
 	if s.Redelivery != nil {
-		return s.Redelivery.covers(x.Pos())
+		return s.Redelivery.Covers(x.Pos())
 	}
 	if s.Kind != Loop {
 		return true
@@ -195,42 +202,18 @@ func (s *Site) OnlyRetriesRoundWhen(pred func(test ast.Expr, failIf bool) bool) 
 // Pos is where the site is reported: the for keyword or the call.
 func (s *Site) Pos() token.Pos { return s.Node.Pos() }
 
-// Result is what the analyzer gives to the analyzers that require it.
-type Result struct {
-	Sites []*Site
-	// ClientRetries maps the variables and fields holding a retrying
-	// client whose retry condition (go-retryablehttp's CheckRetry, resty's
-	// AddRetryCondition) retries some statuses on its own to those
-	// statuses (condition.go).
-	ClientRetries map[types.Object]Statuses
-	// Backoffs are loops that are not retry sites (success goes round
-	// too) holding waits taken only after a failed attempt, before the
-	// same attempt runs again (failbackoff.go); only nojitter reads them.
-	Backoffs []*Site
-	// Recursions are functions that retry by calling themselves after a
-	// failure and a wait (recursion.go), with their Fail read like a
-	// loop's; nojitter, unboundedretry, retryamplify, retrybody and
-	// retryclienterror read them.
-	Recursions []*Site
-	// Gotos are retry loops written with a goto back to a label after a
-	// failure (gotoloop.go), with their Fail read like a loop's
-	// (gotofail.go); nojitter, unboundedretry, retryamplify, retrybody and
-	// retryclienterror read them.
-	Gotos []*Site
-
-	unsent map[*types.Func]bool // NotSentFact predicates this package has or calls
-
-	clients *clientConfigs // for RetryingClient
-}
-
-// Within returns the sites whose operation's code contains pos, innermost
-// last.
-func (r *Result) Within(pos token.Pos) []*Site {
-	var out []*Site
-	for _, s := range r.Sites {
-		if s.Op.Contains(pos) {
-			out = append(out, s)
-		}
+// Use returns a site that configures a library helper's policy as the
+// library model reads it, or nil.
+func (s *Site) Use(info *types.Info) *libs.Use {
+	if s.Library.Name == "" {
+		return nil
 	}
-	return out
+	u := &libs.Use{Info: info, Call: s.Node.(*ast.CallExpr), Func: s.Library, Helper: s.Helper, Options: s.Options}
+	if s.Policy != nil {
+		u.Policy = &s.Policy.Built
+	}
+	if s.Ctx != nil {
+		u.Ctx = &s.Ctx.Built
+	}
+	return u
 }

@@ -1,4 +1,4 @@
-package retrysite
+package site
 
 import (
 	"go/ast"
@@ -7,12 +7,13 @@ import (
 	"github.com/idemlint/idemlint/passes/internal/astutil"
 )
 
-// decls indexes the package's function declarations by their object, so an
+// Decls indexes the package's function declarations by their object, so an
 // operation passed by name can be followed into its body.
-type decls map[*types.Func]*ast.FuncDecl
+type Decls map[*types.Func]*ast.FuncDecl
 
-func indexDecls(info *types.Info, files []*ast.File) decls {
-	d := decls{}
+// IndexDecls indexes the function declarations of files.
+func IndexDecls(info *types.Info, files []*ast.File) Decls {
+	d := Decls{}
 	for _, f := range files {
 		for _, decl := range f.Decls {
 			if fd, ok := decl.(*ast.FuncDecl); ok && fd.Body != nil {
@@ -25,10 +26,10 @@ func indexDecls(info *types.Info, files []*ast.File) decls {
 	return d
 }
 
-// resolveOp finds the code of an operation passed as e: a function
+// ResolveOp finds the code of an operation passed as e: a function
 // literal, a named function or method value, or a local variable assigned
 // one of those in the enclosing function.
-func resolveOp(info *types.Info, d decls, e ast.Expr, encl ast.Node) Operation {
+func ResolveOp(info *types.Info, d Decls, e ast.Expr, encl ast.Node) Operation {
 	op := Operation{Expr: e}
 	for range 4 { // follow at most a few variable-to-variable hops
 		e = ast.Unparen(e)
@@ -56,7 +57,7 @@ func resolveOp(info *types.Info, d decls, e ast.Expr, encl ast.Node) Operation {
 			case *types.Func:
 				return funcOp(op, d, obj)
 			case *types.Var:
-				rhs := localDef(info, encl, obj)
+				rhs := LocalDef(info, encl, obj)
 				if rhs == nil {
 					return op
 				}
@@ -71,7 +72,7 @@ func resolveOp(info *types.Info, d decls, e ast.Expr, encl ast.Node) Operation {
 	return op
 }
 
-func funcOp(op Operation, d decls, fn *types.Func) Operation {
+func funcOp(op Operation, d Decls, fn *types.Func) Operation {
 	op.Func = fn.Origin()
 	if fd := d[op.Func]; fd != nil {
 		op.Body = fd.Body
@@ -79,9 +80,9 @@ func funcOp(op Operation, d decls, fn *types.Func) Operation {
 	return op
 }
 
-// localDef returns the single expression assigned to v in encl, or nil when
+// LocalDef returns the single expression assigned to v in encl, or nil when
 // there is none or more than one.
-func localDef(info *types.Info, encl ast.Node, v *types.Var) ast.Expr {
+func LocalDef(info *types.Info, encl ast.Node, v *types.Var) ast.Expr {
 	if defs := astutil.Assignments(info, encl, v); len(defs) == 1 {
 		return defs[0]
 	}

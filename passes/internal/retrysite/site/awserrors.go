@@ -1,4 +1,4 @@
-package retrysite
+package site
 
 import (
 	"go/ast"

@@ -1,0 +1,46 @@
+package retrysite
+
+import (
+	"go/token"
+	"go/types"
+)
+
+// Result is what the analyzer gives to the analyzers that require it.
+type Result struct {
+	Sites []*Site
+	// ClientRetries maps the variables and fields holding a retrying
+	// client whose retry condition (go-retryablehttp's CheckRetry, resty's
+	// AddRetryCondition) retries some statuses on its own to those
+	// statuses (condition.go).
+	ClientRetries map[types.Object]Statuses
+	// Backoffs are loops that are not retry sites (success goes round
+	// too) holding waits taken only after a failed attempt, before the
+	// same attempt runs again (failbackoff.go); only nojitter reads them.
+	Backoffs []*Site
+	// Recursions are functions that retry by calling themselves after a
+	// failure and a wait (recursion.go), with their Fail read like a
+	// loop's; nojitter, unboundedretry, retryamplify, retrybody and
+	// retryclienterror read them.
+	Recursions []*Site
+	// Gotos are retry loops written with a goto back to a label after a
+	// failure (gotoloop.go), with their Fail read like a loop's
+	// (gotofail.go); nojitter, unboundedretry, retryamplify, retrybody and
+	// retryclienterror read them.
+	Gotos []*Site
+
+	unsent map[*types.Func]bool // NotSentFact predicates this package has or calls
+
+	clients *clientConfigs // for RetryingClient
+}
+
+// Within returns the sites whose operation's code contains pos, innermost
+// last.
+func (r *Result) Within(pos token.Pos) []*Site {
+	var out []*Site
+	for _, s := range r.Sites {
+		if s.Op.Contains(pos) {
+			out = append(out, s)
+		}
+	}
+	return out
+}
