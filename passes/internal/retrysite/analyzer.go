@@ -13,6 +13,7 @@ import (
 	"github.com/idemlint/idemlint/passes/internal/bodies"
 	"github.com/idemlint/idemlint/passes/internal/libs"
 	"github.com/idemlint/idemlint/passes/internal/retrysite/site"
+	"github.com/idemlint/idemlint/passes/internal/retrysite/status"
 )
 
 // Analyzer finds the retry sites of a package and exports a site.HelperFact for
@@ -22,7 +23,7 @@ var Analyzer = &analysis.Analyzer{
 	Doc:        "find retry sites: retry loops, retry helper calls, and requests sent through retrying clients",
 	Run:        run,
 	ResultType: reflect.TypeFor[*Result](),
-	FactTypes:  []analysis.Fact{new(site.HelperFact), new(site.WaitFact), new(RespFact), new(NotSentFact), new(JobOptsFact), new(ActivityRunsFact), new(AckFact), new(ClientPassFact), new(RetryingClientFact), new(RetryingTransportFact)},
+	FactTypes:  []analysis.Fact{new(site.HelperFact), new(site.WaitFact), new(status.RespFact), new(status.NotSentFact), new(JobOptsFact), new(ActivityRunsFact), new(AckFact), new(ClientPassFact), new(RetryingClientFact), new(RetryingTransportFact)},
 	Requires:   []*analysis.Analyzer{bodies.Analyzer},
 }
 
@@ -35,9 +36,8 @@ func run(pass *analysis.Pass) (any, error) {
 		loops:   map[*bodies.Body][]*Site{},
 		pass:    pass,
 		index:   pass.ResultOf[bodies.Analyzer].(*bodies.Index),
-		facts:   &respFacts{pass: pass, local: map[*types.Func]*RespFact{}},
 	}
-	f.facts.index = f.index
+	f.facts = status.NewRespFacts(pass, f.index)
 	f.clients = newClientConfigs(pass.Pkg, pass.TypesInfo, f.decls, f.index.Package())
 	f.clients.pass = pass
 	if libs.DependsOn(pass.Pkg, "net/http") {
@@ -45,7 +45,7 @@ func run(pass *analysis.Pass) (any, error) {
 		exportClientPasses(pass, f.clients.passes)
 	}
 	f.learnWaits()
-	f.facts.learn(pass.Files)
+	f.facts.Learn(pass.Files)
 	if libs.DependsOn(pass.Pkg, "net/http") {
 		f.learnRetryingTransports()
 		f.exportRetryingClients()
@@ -71,7 +71,7 @@ func run(pass *analysis.Pass) (any, error) {
 		pass.ExportObjectFact(fn, fact)
 	}
 	for _, s := range sites {
-		s.Fail = simulateFailure(pass.TypesInfo, s, f.facts.lookup)
+		s.Fail = status.SimulateFailure(pass.TypesInfo, s, f.facts.Lookup)
 	}
 	res := &Result{Backoffs: f.failureBackoffs(sites), clients: f.clients}
 	// A poll of in-memory state repeats no operation on a dependency: its
@@ -89,14 +89,14 @@ func run(pass *analysis.Pass) (any, error) {
 	// A recursive retry's failure test is read like a loop's: what a
 	// self-call after a 404 retries, what it leaves open.
 	for _, s := range res.Recursions {
-		s.Fail = simulateFailure(pass.TypesInfo, s, f.facts.lookup)
+		s.Fail = status.SimulateFailure(pass.TypesInfo, s, f.facts.Lookup)
 	}
 	for _, s := range res.Gotos { // gotofail.go
-		s.Fail = simulateFailure(pass.TypesInfo, s, f.facts.lookup)
+		s.Fail = status.SimulateFailure(pass.TypesInfo, s, f.facts.Lookup)
 	}
-	f.learnUnsent(res)
+	res.unsent = status.LearnUnsent(pass, f.index)
 	if libs.DependsOn(pass.Pkg, libs.RetryableHTTP, libs.RestyV2) {
-		res.ClientRetries = clientConditions(pass.TypesInfo, f.index, f.facts.lookup)
+		res.ClientRetries = status.ClientConditions(pass.TypesInfo, f.index, f.facts.Lookup)
 	}
 	return res, nil
 }
@@ -109,7 +109,7 @@ type finder struct {
 	clients *clientConfigs
 	helpers map[*types.Func]*site.HelperFact // helpers of this package
 	waits   map[*types.Func]*site.WaitFact   // wait helpers of this package
-	facts   *respFacts
+	facts   *status.RespFacts
 	// loops holds the loop sites of each body: they do not depend on the
 	// helpers learned, so each round of the helper fixpoint reuses them.
 	loops map[*bodies.Body][]*Site
@@ -153,7 +153,7 @@ func (f *finder) loopSites(b *bodies.Body) []*Site {
 		return g
 	}
 	for _, loop := range b.Loops {
-		if s := analyzeLoop(f.info, graph, loop, f.waitCall, f.iterCall, f.facts.lookup); s != nil {
+		if s := analyzeLoop(f.info, graph, loop, f.waitCall, f.iterCall, f.facts.Lookup); s != nil {
 			s.Encl = b.Node
 			out = append(out, s)
 		}

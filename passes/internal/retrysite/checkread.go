@@ -5,6 +5,7 @@ import (
 	"go/types"
 
 	"github.com/idemlint/idemlint/passes/internal/astutil"
+	"github.com/idemlint/idemlint/passes/internal/retrysite/status"
 )
 
 // retriesAnyRequest reports whether a replaced retry decision (a
@@ -35,7 +36,7 @@ func (c *clientConfigs) retriesAnyRequest(e ast.Expr) bool {
 	if sig == nil || body == nil || readsMethod(c.info, body) {
 		return false
 	}
-	m := statusesOf(c.info, sig, body, nil, true)
+	m := status.StatusesOf(c.info, sig, body, nil, true)
 	for _, code := range []int64{500, 502, 504} {
 		if m.Has(code) {
 			return true

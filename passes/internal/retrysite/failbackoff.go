@@ -7,6 +7,7 @@ import (
 
 	"github.com/idemlint/idemlint/passes/internal/libs"
 	"github.com/idemlint/idemlint/passes/internal/retrysite/site"
+	"github.com/idemlint/idemlint/passes/internal/retrysite/status"
 )
 
 // A failure backoff is a wait that a loop takes only after an attempt
@@ -57,7 +58,7 @@ func (f *finder) failureBackoffs(sites []*Site) []*Site {
 }
 
 func (f *finder) failureBackoff(loop *ast.ForStmt) *Site {
-	out := &outcomes{info: f.info, errs: map[types.Object]bool{}, derived: map[types.Object]bool{}, facts: f.facts.lookup}
+	out := status.NewOutcomes(f.info, f.facts.Lookup)
 	var calls []*ast.CallExpr
 	for _, st := range loop.Body.List {
 		var n ast.Stmt = st
@@ -70,7 +71,7 @@ func (f *finder) failureBackoff(loop *ast.ForStmt) *Site {
 		if n == nil {
 			continue
 		}
-		lhs, ok := isOpAssign(f.info, n)
+		lhs, ok := status.IsOpAssign(f.info, n)
 		if !ok {
 			continue
 		}
@@ -86,7 +87,7 @@ func (f *finder) failureBackoff(loop *ast.ForStmt) *Site {
 		}
 		for _, l := range lhs {
 			if id, ok := l.(*ast.Ident); ok && id.Name != "_" && site.IsErrorType(f.info.TypeOf(id)) {
-				out.errs[f.info.ObjectOf(id)] = true
+				out.Errs[f.info.ObjectOf(id)] = true
 			}
 		}
 		calls = append(calls, call)
@@ -94,8 +95,8 @@ func (f *finder) failureBackoff(loop *ast.ForStmt) *Site {
 	if len(calls) == 0 || f.inputsChange(loop, calls) {
 		return nil
 	}
-	out.noteSwitches(loop.Body)
-	out.noteStatusVars(loop.Body)
+	out.NoteSwitches(loop.Body)
+	out.NoteStatusVars(loop.Body)
 	var waits []*ast.CallExpr
 	helpers := map[*ast.CallExpr]*site.WaitFact{}
 	schedule := false
@@ -131,7 +132,7 @@ func (f *finder) failureBackoff(loop *ast.ForStmt) *Site {
 					walk(m.Init, guarded)
 				}
 				walk(m.Cond, guarded)
-				t, e := out.branch(m.Cond)
+				t, e := out.Branch(m.Cond)
 				walk(m.Body, guarded || t == failure)
 				if m.Else != nil {
 					walk(m.Else, guarded || e == failure)
@@ -149,7 +150,7 @@ func (f *finder) failureBackoff(loop *ast.ForStmt) *Site {
 					cc := c.(*ast.CaseClause)
 					mine := later
 					for _, e := range cc.List {
-						t, fs := out.branch(e)
+						t, fs := out.Branch(e)
 						mine = mine || t == failure
 						later = later || fs == failure
 					}
@@ -204,7 +205,7 @@ func (f *finder) failureBackoff(loop *ast.ForStmt) *Site {
 
 // isOpInit reports whether a switch's init statement is an attempt.
 func isOpInit(info *types.Info, n ast.Stmt) bool {
-	_, ok := isOpAssign(info, n)
+	_, ok := status.IsOpAssign(info, n)
 	return ok
 }
 
@@ -263,7 +264,7 @@ func (f *finder) inputsChange(loop *ast.ForStmt, calls []*ast.CallExpr) bool {
 			}
 			// offset, err = read(conn, offset): the position an attempt
 			// reached, fed back so that the next one resumes from it.
-			if lhs, ok := isOpAssign(f.info, n); ok && !advancesReceiver(f.info, lhs, ast.Unparen(n.Rhs[0]).(*ast.CallExpr)) {
+			if lhs, ok := status.IsOpAssign(f.info, n); ok && !advancesReceiver(f.info, lhs, ast.Unparen(n.Rhs[0]).(*ast.CallExpr)) {
 				for _, l := range lhs {
 					mark(l, own)
 				}

@@ -267,7 +267,7 @@ func (w *loopWalk) usesFailedResult() bool {
 				return false
 			}
 			id, ok := x.(*ast.Ident)
-			if !ok || !w.out.derived[w.info.ObjectOf(id)] || len(stack) < 2 {
+			if !ok || !w.out.Derived[w.info.ObjectOf(id)] || len(stack) < 2 {
 				return true
 			}
 			if !w.harmlessUse(stack[:len(stack)-1], id) {

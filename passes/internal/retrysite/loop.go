@@ -9,6 +9,7 @@ import (
 
 	"github.com/idemlint/idemlint/passes/internal/libs"
 	"github.com/idemlint/idemlint/passes/internal/retrysite/site"
+	"github.com/idemlint/idemlint/passes/internal/retrysite/status"
 )
 
 // loopWalk follows the control-flow graph of one loop's body, tracking what
@@ -20,7 +21,7 @@ type loopWalk struct {
 	loop   ast.Stmt
 	g      *cfg.CFG
 	waitOf func(*ast.CallExpr) *site.WaitFact // the wait helper a call invokes
-	out    *outcomes
+	out    *status.Outcomes
 	bnd    *bounder // built on first use: most loops are ruled out before
 
 	assigned map[types.Object]bool // assignedInLoop's answer
@@ -94,9 +95,9 @@ func (w *loopWalk) readAttempts(body *ast.BlockStmt) {
 
 // readOutcomes notes the outcomes the body's switches and booleans carry.
 func (w *loopWalk) readOutcomes(body *ast.BlockStmt) {
-	w.out.noteSwitches(body)
-	w.out.noteBools(body)
-	w.out.noteStatusVars(body)
+	w.out.NoteSwitches(body)
+	w.out.NoteBools(body)
+	w.out.NoteStatusVars(body)
 }
 
 func (w *loopWalk) bounder() *bounder {
@@ -107,7 +108,7 @@ func (w *loopWalk) bounder() *bounder {
 }
 
 // analyzeLoop returns the loop's site, or nil when it is not a retry loop.
-func analyzeLoop(info *types.Info, graph func() *cfg.CFG, loop ast.Stmt, waitOf, iterOf func(*ast.CallExpr) *site.WaitFact, facts func(*types.Func) *RespFact) *Site {
+func analyzeLoop(info *types.Info, graph func() *cfg.CFG, loop ast.Stmt, waitOf, iterOf func(*ast.CallExpr) *site.WaitFact, facts func(*types.Func) *status.RespFact) *Site {
 	var body *ast.BlockStmt
 	var cond ast.Expr
 	var iter *site.WaitFact // for range c.retries(ctx, n): a retry iterator's
@@ -219,10 +220,10 @@ func analyzeLoop(info *types.Info, graph func() *cfg.CFG, loop ast.Stmt, waitOf,
 	return s
 }
 
-func newLoopWalk(info *types.Info, loop ast.Stmt, waitOf func(*ast.CallExpr) *site.WaitFact, facts func(*types.Func) *RespFact) *loopWalk {
+func newLoopWalk(info *types.Info, loop ast.Stmt, waitOf func(*ast.CallExpr) *site.WaitFact, facts func(*types.Func) *status.RespFact) *loopWalk {
 	return &loopWalk{
 		info: info, loop: loop, waitOf: waitOf,
-		out:          &outcomes{info: info, errs: map[types.Object]bool{}, derived: map[types.Object]bool{}, facts: facts},
+		out:          status.NewOutcomes(info, facts),
 		opAssigns:    map[ast.Node]bool{},
 		boolResults:  map[types.Object]bool{},
 		resultFields: map[types.Object]bool{},
@@ -356,7 +357,7 @@ func (w *loopWalk) collectOps(body *ast.BlockStmt) {
 		if _, ok := n.(*ast.FuncLit); ok {
 			return false
 		}
-		lhs, ok := isOpAssign(w.info, n)
+		lhs, ok := status.IsOpAssign(w.info, n)
 		if !ok {
 			return true
 		}
@@ -379,9 +380,9 @@ func (w *loopWalk) collectOps(body *ast.BlockStmt) {
 			}
 			obj := w.info.ObjectOf(id)
 			if site.IsErrorType(obj.Type()) {
-				w.out.errs[obj] = true
+				w.out.Errs[obj] = true
 			} else {
-				w.out.derived[obj] = true
+				w.out.Derived[obj] = true
 			}
 		}
 		return true
@@ -522,13 +523,13 @@ func (w *loopWalk) visit(b *cfg.Block, st state, bounded, byStatus bool, heads m
 			}
 		}
 		if st != before && (t != keep || f != keep) {
-			if st == failure && byStatus && w.out.errTestOnly(cond) {
+			if st == failure && byStatus && w.out.ErrTestOnly(cond) {
 				t, f = failure, failure // resp, err := c.Do(req); if err == nil && !ok(resp) {...}; if err == nil {...}
 			}
 			next[0], next[1] = tested(st, t), tested(st, f)
 			for i, side := range []state{t, f} {
 				if side != keep {
-					nextByStatus[i] = next[i] == failure && (byStatus || !w.out.errTestOnly(cond))
+					nextByStatus[i] = next[i] == failure && (byStatus || !w.out.ErrTestOnly(cond))
 				}
 			}
 		}
@@ -683,7 +684,7 @@ func (w *loopWalk) noteSuccessAssign(n ast.Node) {
 		// A flag (done = true, ok = cond) ends the loop, and so does the
 		// attempt's result kept for after it (conn = c in for conn ==
 		// nil); an accumulator (msgs = append(msgs, m)) only moves it on.
-		if tv, ok := w.info.Types[as.Rhs[i]]; ok && (tv.Value != nil || site.IsBool(tv.Type)) || w.out.isDerived(as.Rhs[i]) {
+		if tv, ok := w.info.Types[as.Rhs[i]]; ok && (tv.Value != nil || site.IsBool(tv.Type)) || w.out.IsDerived(as.Rhs[i]) {
 			w.successExit, w.condExit = true, true
 		}
 	}
@@ -748,7 +749,7 @@ func (w *loopWalk) branch(cond ast.Expr) (ifTrue, ifFalse state) {
 		}
 		return success, failure
 	}
-	return w.out.branch(cond)
+	return w.out.Branch(cond)
 }
 
 // testsResult reports whether a loop condition waits for an attempt to
@@ -772,5 +773,5 @@ func (w *loopWalk) testsResult(cond ast.Expr) bool {
 	if sel, ok := x.(*ast.SelectorExpr); ok && site.IsNil(w.info, y) {
 		return w.resultFields[w.info.ObjectOf(sel.Sel)]
 	}
-	return site.IsNil(w.info, y) && w.out.isDerived(x)
+	return site.IsNil(w.info, y) && w.out.IsDerived(x)
 }

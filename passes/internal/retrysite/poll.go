@@ -7,6 +7,7 @@ import (
 	"go/types"
 
 	"github.com/idemlint/idemlint/passes/internal/retrysite/site"
+	"github.com/idemlint/idemlint/passes/internal/retrysite/status"
 	"golang.org/x/tools/go/cfg"
 )
 
@@ -37,7 +38,7 @@ func (w *loopWalk) pollValues() map[types.Object]bool {
 		return w.polled
 	}
 	vals := map[types.Object]bool{}
-	for obj := range w.out.derived {
+	for obj := range w.out.Derived {
 		vals[obj] = true
 	}
 	body := site.LoopBody(w.loop)
@@ -202,7 +203,7 @@ func (w *loopWalk) collectStateOps(body *ast.BlockStmt) {
 			return true
 		}
 		call, ok := ast.Unparen(as.Rhs[0]).(*ast.CallExpr)
-		if !ok || !isAttempt(w.info, call) || w.waitOf(call) != nil || len(call.Args) > 0 {
+		if !ok || !status.IsAttempt(w.info, call) || w.waitOf(call) != nil || len(call.Args) > 0 {
 			return true
 		}
 		if tv, ok := w.info.Types[call.Fun]; ok && tv.IsBuiltin() {
@@ -215,7 +216,7 @@ func (w *loopWalk) collectStateOps(body *ast.BlockStmt) {
 			if id, ok := l.(*ast.Ident); ok && id.Name != "_" {
 				w.opAssigns[n] = true
 				w.stateOps = true
-				w.out.derived[w.info.ObjectOf(id)] = true
+				w.out.Derived[w.info.ObjectOf(id)] = true
 			}
 		}
 		return true

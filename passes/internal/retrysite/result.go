@@ -1,8 +1,11 @@
 package retrysite
 
 import (
+	"go/ast"
 	"go/token"
 	"go/types"
+
+	"github.com/idemlint/idemlint/passes/internal/retrysite/status"
 )
 
 // Result is what the analyzer gives to the analyzers that require it.
@@ -28,7 +31,7 @@ type Result struct {
 	// retryclienterror read them.
 	Gotos []*Site
 
-	unsent map[*types.Func]bool // NotSentFact predicates this package has or calls
+	unsent status.Unsent // NotSentFact predicates this package has or calls
 
 	clients *clientConfigs // for RetryingClient
 }
@@ -43,4 +46,10 @@ func (r *Result) Within(pos token.Pos) []*Site {
 		}
 	}
 	return out
+}
+
+// NotSent is the package-aware form of the package-level NotSent: it also
+// sees through calls of the program's predicates (status.NotSentFact).
+func (r *Result) NotSent(info *types.Info, test ast.Expr) bool {
+	return r.unsent.NotSent(info, test)
 }

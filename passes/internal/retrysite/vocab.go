@@ -1,6 +1,12 @@
 package retrysite
 
-import "github.com/idemlint/idemlint/passes/internal/retrysite/site"
+import (
+	"go/ast"
+	"go/types"
+
+	"github.com/idemlint/idemlint/passes/internal/retrysite/site"
+	"github.com/idemlint/idemlint/passes/internal/retrysite/status"
+)
 
 // The vocabulary the analyzers share is defined in package site; these are
 // the names of it that they use.
@@ -21,3 +27,7 @@ const (
 	Client     = site.Client
 	Redelivery = site.Redelivery
 )
+
+// NotSent reports whether a failure test asks about an error that proves
+// the attempt never reached the server (status.NotSent).
+func NotSent(info *types.Info, test ast.Expr) bool { return status.NotSent(info, test) }

@@ -1,4 +1,4 @@
-package retrysite
+package status
 
 import "go/ast"
 

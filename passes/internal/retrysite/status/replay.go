@@ -1,4 +1,4 @@
-package retrysite
+package status
 
 // A fact is learned by simulating a function once for each sampled
 // status, but most functions of a program never read the status they are

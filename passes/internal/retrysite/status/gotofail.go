@@ -1,8 +1,10 @@
-package retrysite
+package status
 
 import (
 	"go/ast"
 	"go/token"
+
+	"github.com/idemlint/idemlint/passes/internal/retrysite/site"
 )
 
 // The failure test of a goto retry (gotoloop.go) is read like a loop's:
@@ -11,8 +13,8 @@ import (
 // (a return, the end of the statements after the label) ends the retries.
 
 // gotoOf returns the goto of a goto retry, or nil for any other site.
-func gotoOf(s *Site) *ast.BranchStmt {
-	if s == nil || s.Kind != Loop {
+func gotoOf(s *site.Site) *ast.BranchStmt {
+	if s == nil || s.Kind != site.Loop {
 		return nil
 	}
 	if b, ok := s.Node.(*ast.BranchStmt); ok && b.Tok == token.GOTO && b.Label != nil {

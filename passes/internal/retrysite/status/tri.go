@@ -1,4 +1,4 @@
-package retrysite
+package status
 
 // tri is a three-valued truth: a condition the simulation cannot decide
 // is unk, and both of its branches are followed.

@@ -1,4 +1,4 @@
-package retrysite
+package status
 
 import (
 	"go/ast"
@@ -11,11 +11,11 @@ import (
 	"github.com/idemlint/idemlint/passes/internal/libs"
 )
 
-// state is what a path through a loop body knows about the latest attempt.
-type state uint8
+// State is what a path through a loop body knows about the latest attempt.
+type State uint8
 
 const (
-	before  state = iota // the operation has not run yet in this iteration
+	before  State = iota // the operation has not run yet in this iteration
 	unknown              // it ran; its outcome is not tested yet
 	success
 	failure
@@ -24,13 +24,25 @@ const (
 	keep  // (condition outcome) the branch says nothing new
 )
 
-// outcomes is the set of variables that hold an attempt's outcome: the
+// The states under the names the loop walks of packages retrysite and
+// wait use.
+const (
+	StateBefore  = before
+	StateUnknown = unknown
+	StateSuccess = success
+	StateFailure = failure
+	StateMixed   = mixed
+	StateAfter   = after
+	StateKeep    = keep
+)
+
+// Outcomes is the set of variables that hold an attempt's outcome: the
 // error results of the operation's calls, and the other results of the same
 // calls (the *http.Response whose status is tested).
-type outcomes struct {
+type Outcomes struct {
 	info    *types.Info
-	errs    map[types.Object]bool
-	derived map[types.Object]bool
+	Errs    map[types.Object]bool
+	Derived map[types.Object]bool
 	// cases maps the expressions of the cases of a switch with a tag to
 	// the tag: the control-flow graph tests them one by one, each as
 	// tag == expr.
@@ -42,15 +54,21 @@ type outcomes struct {
 	// statusVars are the local integers that keep a status
 	// (outcome_alias.go).
 	statusVars map[types.Object]ast.Expr
-	// defined caches definedScalars for one body, which noteBools and
-	// noteStatusVars both read: one walk of a loop's body instead of two.
+	// defined caches definedScalars for one body, which NoteBools and
+	// NoteStatusVars both read: one walk of a loop's body instead of two.
 	defined     map[types.Object]ast.Expr
 	definedBody ast.Node
 }
 
+// NewOutcomes returns an empty set of outcome variables; facts tells the
+// status predicates of the program.
+func NewOutcomes(info *types.Info, facts func(*types.Func) *RespFact) *Outcomes {
+	return &Outcomes{info: info, Errs: map[types.Object]bool{}, Derived: map[types.Object]bool{}, facts: facts}
+}
+
 // definedScalars returns the local booleans and integers of body defined
 // once (definedOnce).
-func (o *outcomes) definedScalars(body ast.Node) map[types.Object]ast.Expr {
+func (o *Outcomes) definedScalars(body ast.Node) map[types.Object]ast.Expr {
 	if o.definedBody != body || o.defined == nil {
 		o.defined = definedOnce(o.info, body, func(t types.Type) bool { return site.IsBool(t) || site.IsInteger(t) })
 		o.definedBody = body
@@ -58,8 +76,8 @@ func (o *outcomes) definedScalars(body ast.Node) map[types.Object]ast.Expr {
 	return o.defined
 }
 
-// noteSwitches records the cases of the switches with a tag in body.
-func (o *outcomes) noteSwitches(body ast.Node) {
+// NoteSwitches records the cases of the switches with a tag in body.
+func (o *Outcomes) NoteSwitches(body ast.Node) {
 	ast.Inspect(body, func(n ast.Node) bool {
 		sw, ok := n.(*ast.SwitchStmt)
 		if !ok || sw.Tag == nil {
@@ -80,7 +98,7 @@ func (o *outcomes) noteSwitches(body ast.Node) {
 // branch returns what the true and the false branch of cond say about the
 // attempt. Compound conditions combine their operands; a condition that
 // does not test the outcome says nothing (keep, keep).
-func (o *outcomes) branch(cond ast.Expr) (ifTrue, ifFalse state) {
+func (o *Outcomes) Branch(cond ast.Expr) (ifTrue, ifFalse State) {
 	if tag, ok := o.cases[cond]; ok {
 		if t, f, ok := o.status(&ast.BinaryExpr{X: tag, OpPos: cond.Pos(), Op: token.EQL, Y: cond}); ok {
 			return t, f
@@ -90,18 +108,18 @@ func (o *outcomes) branch(cond ast.Expr) (ifTrue, ifFalse state) {
 	switch e := ast.Unparen(cond).(type) {
 	case *ast.UnaryExpr:
 		if e.Op == token.NOT {
-			t, f := o.branch(e.X)
+			t, f := o.Branch(e.X)
 			return f, t
 		}
 	case *ast.BinaryExpr:
 		switch e.Op {
 		case token.LAND:
-			xt, xf := o.branch(e.X)
-			yt, yf := o.branch(e.Y)
+			xt, xf := o.Branch(e.X)
+			yt, yf := o.Branch(e.Y)
 			return both(xt, yt), either(xf, yf)
 		case token.LOR:
-			xt, xf := o.branch(e.X)
-			yt, yf := o.branch(e.Y)
+			xt, xf := o.Branch(e.X)
+			yt, yf := o.Branch(e.Y)
 			return either(xt, yt), both(xf, yf)
 		case token.EQL, token.NEQ:
 			if o.isErrNil(e) {
@@ -137,7 +155,7 @@ func (o *outcomes) branch(cond ast.Expr) (ifTrue, ifFalse state) {
 // both combines what two conditions that both hold say: one that says
 // nothing leaves the other's answer, and a failure outweighs a success
 // (err == nil && resp.StatusCode == 429 is a failed attempt).
-func both(a, b state) state {
+func both(a, b State) State {
 	switch {
 	case a == keep:
 		return b
@@ -149,23 +167,23 @@ func both(a, b state) state {
 
 // either combines what two conditions of which one holds say: only an
 // answer both give is certain.
-func either(a, b state) state {
+func either(a, b State) State {
 	if a == b {
 		return a
 	}
 	return keep
 }
 
-// errTestOnly reports whether cond tests only outcome errors against nil
+// ErrTestOnly reports whether cond tests only outcome errors against nil
 // (err == nil, err != nil && lastErr == nil...), not a response.
-func (o *outcomes) errTestOnly(cond ast.Expr) bool {
+func (o *Outcomes) ErrTestOnly(cond ast.Expr) bool {
 	switch e := ast.Unparen(cond).(type) {
 	case *ast.UnaryExpr:
-		return e.Op == token.NOT && o.errTestOnly(e.X)
+		return e.Op == token.NOT && o.ErrTestOnly(e.X)
 	case *ast.BinaryExpr:
 		switch e.Op {
 		case token.LAND, token.LOR:
-			return o.errTestOnly(e.X) && o.errTestOnly(e.Y)
+			return o.ErrTestOnly(e.X) && o.ErrTestOnly(e.Y)
 		case token.EQL, token.NEQ:
 			return o.isErrNil(e)
 		}
@@ -174,7 +192,7 @@ func (o *outcomes) errTestOnly(cond ast.Expr) bool {
 }
 
 // isErrNil reports whether e compares an outcome error with nil.
-func (o *outcomes) isErrNil(e *ast.BinaryExpr) bool {
+func (o *Outcomes) isErrNil(e *ast.BinaryExpr) bool {
 	x, y := ast.Unparen(e.X), ast.Unparen(e.Y)
 	if site.IsNil(o.info, x) {
 		x, y = y, x
@@ -182,22 +200,22 @@ func (o *outcomes) isErrNil(e *ast.BinaryExpr) bool {
 	return site.IsNil(o.info, y) && o.isErr(x)
 }
 
-func (o *outcomes) isErr(e ast.Expr) bool {
+func (o *Outcomes) isErr(e ast.Expr) bool {
 	id, ok := ast.Unparen(e).(*ast.Ident)
-	return ok && o.errs[o.info.ObjectOf(id)]
+	return ok && o.Errs[o.info.ObjectOf(id)]
 }
 
 // callTest classifies a call used as a condition: errors.Is/As and any
 // predicate over an outcome error ("isRetryable(err)") are true only for a
 // failed attempt; resty's IsSuccess/IsError test the response.
-func (o *outcomes) callTest(call *ast.CallExpr) (state, state) {
+func (o *Outcomes) callTest(call *ast.CallExpr) (State, State) {
 	if isYield(o.info, call) {
 		return keep, keep
 	}
 	if t, f, ok := o.predicate(call); ok {
 		return t, f
 	}
-	if sel, ok := call.Fun.(*ast.SelectorExpr); ok && o.isDerived(sel.X) {
+	if sel, ok := call.Fun.(*ast.SelectorExpr); ok && o.IsDerived(sel.X) {
 		fn := libs.Callee(o.info, call)
 		switch {
 		case libs.IsMethod(fn, libs.RestyV2, "Response", "IsSuccess"):
@@ -217,7 +235,7 @@ func (o *outcomes) callTest(call *ast.CallExpr) (state, state) {
 // predicate classifies a call of a status predicate of the program
 // (RespFact) on a response of the attempt or its status: one true only for
 // successes is a success test, one true only for failures a failure test.
-func (o *outcomes) predicate(call *ast.CallExpr) (state, state, bool) {
+func (o *Outcomes) predicate(call *ast.CallExpr) (State, State, bool) {
 	if o.facts == nil {
 		return 0, 0, false
 	}
@@ -230,7 +248,7 @@ func (o *outcomes) predicate(call *ast.CallExpr) (state, state, bool) {
 		return 0, 0, false
 	}
 	arg := o.unalias(call.Args[f.Param])
-	if !o.isDerived(arg) && statusExpr(o.info, arg, o.isDerived) == noStatus {
+	if !o.IsDerived(arg) && statusExpr(o.info, arg, o.IsDerived) == noStatus {
 		return 0, 0, false
 	}
 	var codes []int64
@@ -245,7 +263,7 @@ func (o *outcomes) predicate(call *ast.CallExpr) (state, state, bool) {
 // codesTest classifies a test that is true for the statuses codes: true
 // for successes only, it is a success test; for failures only, a failure
 // test whose false side says nothing.
-func codesTest(codes []int64) (state, state, bool) {
+func codesTest(codes []int64) (State, State, bool) {
 	var ok, failed bool
 	for _, c := range codes {
 		ok = ok || c < 400
@@ -260,19 +278,19 @@ func codesTest(codes []int64) (state, state, bool) {
 	return 0, 0, false
 }
 
-func (o *outcomes) isDerived(e ast.Expr) bool {
+func (o *Outcomes) IsDerived(e ast.Expr) bool {
 	id, ok := ast.Unparen(e).(*ast.Ident)
-	return ok && o.derived[o.info.ObjectOf(id)]
+	return ok && o.Derived[o.info.ObjectOf(id)]
 }
 
 // status classifies a comparison of a response's status code with a
 // constant: statuses below 400 are a success, 4xx and 5xx a failure.
-func (o *outcomes) status(e *ast.BinaryExpr) (state, state, bool) {
-	op, c, ok := StatusTest(o.info, o.unaliasBinary(e), o.isDerived)
+func (o *Outcomes) status(e *ast.BinaryExpr) (State, State, bool) {
+	op, c, ok := StatusTest(o.info, o.unaliasBinary(e), o.IsDerived)
 	if !ok {
 		return 0, 0, false
 	}
-	ok2xx := func(t, f state) (state, state, bool) { return t, f, true }
+	ok2xx := func(t, f State) (State, State, bool) { return t, f, true }
 	switch op {
 	case token.EQL:
 		if c < 400 {
@@ -365,11 +383,11 @@ func statusExpr(info *types.Info, e ast.Expr, isResponse func(ast.Expr) bool) st
 	return noStatus
 }
 
-// isOpAssign reports whether n stores the outcome of an attempt: an
+// IsOpAssign reports whether n stores the outcome of an attempt: an
 // assignment or declaration whose right side is a call and whose left side
 // has an error-typed variable. Calls that only build or inspect errors
 // (fmt.Errorf, errors.New, ctx.Err) are not attempts.
-func isOpAssign(info *types.Info, n ast.Node) (lhs []ast.Expr, ok bool) {
+func IsOpAssign(info *types.Info, n ast.Node) (lhs []ast.Expr, ok bool) {
 	var rhs []ast.Expr
 	switch n := n.(type) {
 	case *ast.AssignStmt:
@@ -386,7 +404,7 @@ func isOpAssign(info *types.Info, n ast.Node) (lhs []ast.Expr, ok bool) {
 		return nil, false
 	}
 	call, isCall := ast.Unparen(rhs[0]).(*ast.CallExpr)
-	if !isCall || !isAttempt(info, call) {
+	if !isCall || !IsAttempt(info, call) {
 		return nil, false
 	}
 	for _, l := range lhs {
@@ -397,7 +415,7 @@ func isOpAssign(info *types.Info, n ast.Node) (lhs []ast.Expr, ok bool) {
 	return nil, false
 }
 
-func isAttempt(info *types.Info, call *ast.CallExpr) bool {
+func IsAttempt(info *types.Info, call *ast.CallExpr) bool {
 	if tv, ok := info.Types[call.Fun]; ok && tv.IsType() {
 		return false // a conversion
 	}

@@ -1,4 +1,4 @@
-package retrysite
+package status
 
 import (
 	"go/ast"
@@ -6,8 +6,10 @@ import (
 	"go/types"
 
 	"github.com/idemlint/idemlint/passes/internal/astutil"
+	"github.com/idemlint/idemlint/passes/internal/bodies"
 	"github.com/idemlint/idemlint/passes/internal/libs"
 	"github.com/idemlint/idemlint/passes/internal/retrysite/site"
+	"golang.org/x/tools/go/analysis"
 )
 
 // NotSentFact marks a function of the program that reports whether an
@@ -21,33 +23,37 @@ type NotSentFact struct{}
 func (*NotSentFact) AFact()         {}
 func (*NotSentFact) String() string { return "notSent" }
 
+// Unsent holds the error predicates of the program (NotSentFact) that a
+// package has or calls.
+type Unsent map[*types.Func]bool
+
 // NotSent is the package-aware form of the package-level NotSent: it also
 // sees through calls of the program's predicates (NotSentFact).
-func (r *Result) NotSent(info *types.Info, test ast.Expr) bool {
-	return NotSent(info, test) || len(r.unsent) > 0 && astutil.Some(test, func(n ast.Node) bool {
+func (u Unsent) NotSent(info *types.Info, test ast.Expr) bool {
+	return NotSent(info, test) || len(u) > 0 && astutil.Some(test, func(n ast.Node) bool {
 		call, ok := n.(*ast.CallExpr)
-		return ok && r.unsent[libs.Callee(info, call)]
+		return ok && u[libs.Callee(info, call)]
 	})
 }
 
 // provesUnsent is the strict reading a predicate's result needs: true
 // only when the error proves the attempt was not sent, so an || needs
 // both sides to prove it.
-func (r *Result) provesUnsent(info *types.Info, e ast.Expr) bool {
+func (u Unsent) provesUnsent(info *types.Info, e ast.Expr) bool {
 	switch x := ast.Unparen(e).(type) {
 	case *ast.BinaryExpr:
 		switch x.Op {
 		case token.LOR:
-			return r.provesUnsent(info, x.X) && r.provesUnsent(info, x.Y)
+			return u.provesUnsent(info, x.X) && u.provesUnsent(info, x.Y)
 		case token.LAND:
-			return r.provesUnsent(info, x.X) || r.provesUnsent(info, x.Y)
+			return u.provesUnsent(info, x.X) || u.provesUnsent(info, x.Y)
 		}
 	case *ast.UnaryExpr:
 		if x.Op == token.NOT {
 			return false
 		}
 	}
-	return r.NotSent(info, e)
+	return u.NotSent(info, e)
 }
 
 // isPredicate reports whether fn has the shape of an error predicate: one
@@ -65,40 +71,41 @@ func isPredicate(fn *types.Func) bool {
 	return false
 }
 
-// learnUnsent finds the error predicates of the package whose every return
+// LearnUnsent finds the error predicates of the package whose every return
 // proves the attempt was not sent, exports a NotSentFact for each, and
-// records them and the imported ones the package calls in r.unsent.
-func (f *finder) learnUnsent(r *Result) {
-	r.unsent = map[*types.Func]bool{}
-	for _, b := range f.index.Bodies {
+// returns them and the imported ones the package calls.
+func LearnUnsent(pass *analysis.Pass, index *bodies.Index) Unsent {
+	u := Unsent{}
+	for _, b := range index.Bodies {
 		for _, c := range b.Calls {
-			if c.Callee == nil || c.Callee.Pkg() == nil || c.Callee.Pkg() == f.pass.Pkg || r.unsent[c.Callee] || !isPredicate(c.Callee) {
+			if c.Callee == nil || c.Callee.Pkg() == nil || c.Callee.Pkg() == pass.Pkg || u[c.Callee] || !isPredicate(c.Callee) {
 				continue
 			}
-			if f.pass.ImportObjectFact(c.Callee, new(NotSentFact)) {
-				r.unsent[c.Callee] = true
+			if pass.ImportObjectFact(c.Callee, new(NotSentFact)) {
+				u[c.Callee] = true
 			}
 		}
 	}
 	// Two rounds: a predicate may call another declared after it.
 	for range 2 {
-		for _, b := range f.index.Decls() {
-			if b.Func == nil || r.unsent[b.Func] || !isPredicate(b.Func) || !f.returnsUnsent(r, b.Block) {
+		for _, b := range index.Decls() {
+			if b.Func == nil || u[b.Func] || !isPredicate(b.Func) || !u.returnsUnsent(pass.TypesInfo, b.Block) {
 				continue
 			}
-			r.unsent[b.Func] = true
-			f.pass.ExportObjectFact(b.Func, new(NotSentFact))
+			u[b.Func] = true
+			pass.ExportObjectFact(b.Func, new(NotSentFact))
 		}
 	}
+	return u
 }
 
 // returnsUnsent reports whether a body returns, and every value it returns
 // proves the attempt was not sent (or is false).
-func (f *finder) returnsUnsent(r *Result, body *ast.BlockStmt) bool {
+func (u Unsent) returnsUnsent(info *types.Info, body *ast.BlockStmt) bool {
 	return astutil.EveryReturn(body, func(e ast.Expr) bool {
 		if id, ok := ast.Unparen(e).(*ast.Ident); ok && id.Name == "false" {
 			return true
 		}
-		return r.provesUnsent(f.info, e)
+		return u.provesUnsent(info, e)
 	})
 }

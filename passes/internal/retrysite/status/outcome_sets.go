@@ -1,4 +1,4 @@
-package retrysite
+package status
 
 import (
 	"go/ast"
@@ -16,10 +16,10 @@ import (
 // resp.StatusCode)), and a local boolean that keeps such a test for later
 // (ok := ...; if ok && ...).
 
-// noteBools records the local booleans of body defined once from a
+// NoteBools records the local booleans of body defined once from a
 // condition (ok := resp.StatusCode == 200) and never assigned again: a test
 // of one is a test of its condition.
-func (o *outcomes) noteBools(body ast.Node) {
+func (o *Outcomes) NoteBools(body ast.Node) {
 	for obj, e := range o.definedScalars(body) {
 		if !site.IsBool(obj.Type()) {
 			continue
@@ -32,13 +32,13 @@ func (o *outcomes) noteBools(body ast.Node) {
 }
 
 // boolTest returns what a test of a recorded local boolean says.
-func (o *outcomes) boolTest(id *ast.Ident) (state, state, bool) {
+func (o *Outcomes) boolTest(id *ast.Ident) (State, State, bool) {
 	e, ok := o.bools[o.info.ObjectOf(id)]
 	if !ok {
 		return 0, 0, false
 	}
 	delete(o.bools, o.info.ObjectOf(id)) // no recursion through a cycle
-	t, f := o.branch(e)
+	t, f := o.Branch(e)
 	o.bools[o.info.ObjectOf(id)] = e
 	return t, f, true
 }
@@ -46,12 +46,12 @@ func (o *outcomes) boolTest(id *ast.Ident) (state, state, bool) {
 // memberTest classifies a test of membership of the attempt's status in a
 // fixed set of codes: a set of successes only is a success test, one of
 // failures only a failure test.
-func (o *outcomes) memberTest(call *ast.CallExpr) (state, state, bool) {
+func (o *Outcomes) memberTest(call *ast.CallExpr) (State, State, bool) {
 	set, arg, ok := memberParts(o.info, call)
 	if ok {
 		arg = o.unalias(arg)
 	}
-	if !ok || statusExpr(o.info, arg, o.isDerived) != statusCode {
+	if !ok || statusExpr(o.info, arg, o.IsDerived) != statusCode {
 		return 0, 0, false
 	}
 	return codesTest(statusSetCodes(o.info, set)) // an empty set says nothing

@@ -1,4 +1,4 @@
-package retrysite
+package status
 
 import (
 	"go/ast"
@@ -13,12 +13,12 @@ import (
 // if sc := resp.StatusCode; sc < 200 || sc > 299 {...}): a test of such a
 // variable is a test of the status it holds.
 
-// noteStatusVars records the local integers of body defined once from a
+// NoteStatusVars records the local integers of body defined once from a
 // status expression (resp.StatusCode, resp.StatusCode()/100) and never
 // assigned again.
-func (o *outcomes) noteStatusVars(body ast.Node) {
+func (o *Outcomes) NoteStatusVars(body ast.Node) {
 	for obj, e := range o.definedScalars(body) {
-		if site.IsInteger(obj.Type()) && statusExpr(o.info, e, o.isDerived) != noStatus {
+		if site.IsInteger(obj.Type()) && statusExpr(o.info, e, o.IsDerived) != noStatus {
 			if o.statusVars == nil {
 				o.statusVars = map[types.Object]ast.Expr{}
 			}
@@ -89,7 +89,7 @@ func definedOnce(info *types.Info, body ast.Node, keep func(types.Type) bool) ma
 }
 
 // unalias returns the status expression a recorded variable holds, or e.
-func (o *outcomes) unalias(e ast.Expr) ast.Expr {
+func (o *Outcomes) unalias(e ast.Expr) ast.Expr {
 	if id, ok := ast.Unparen(e).(*ast.Ident); ok {
 		if d, ok := o.statusVars[o.info.ObjectOf(id)]; ok {
 			return d
@@ -100,7 +100,7 @@ func (o *outcomes) unalias(e ast.Expr) ast.Expr {
 
 // unaliasBinary is e with recorded status variables replaced by what
 // they hold.
-func (o *outcomes) unaliasBinary(e *ast.BinaryExpr) *ast.BinaryExpr {
+func (o *Outcomes) unaliasBinary(e *ast.BinaryExpr) *ast.BinaryExpr {
 	if len(o.statusVars) == 0 {
 		return e
 	}

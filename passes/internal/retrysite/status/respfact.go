@@ -1,4 +1,4 @@
-package retrysite
+package status
 
 import (
 	"fmt"
@@ -23,12 +23,12 @@ import (
 // sampled statuses for which it holds.
 type RespFact struct {
 	Param     int
-	Predicate bool     // it returns a bool alone...
-	True      Statuses // ...which is true for these statuses
-	Checks    bool     // its last result is an error...
-	Err       Statuses // ...which is non-nil on every path for these statuses,
-	Nil       Statuses // and nil on every path for these
-	Closes    Statuses // some path closes the response's body for these statuses
+	Predicate bool          // it returns a bool alone...
+	True      site.Statuses // ...which is true for these statuses
+	Checks    bool          // its last result is an error...
+	Err       site.Statuses // ...which is non-nil on every path for these statuses,
+	Nil       site.Statuses // and nil on every path for these
+	Closes    site.Statuses // some path closes the response's body for these statuses
 	// RetryAfter says that it reads the Retry-After header.
 	RetryAfter bool
 	// Sends says that it sends a request itself (Param is then -1) and
@@ -38,12 +38,12 @@ type RespFact struct {
 
 	// False is, for an error classifier (Param an error: classifier.go),
 	// the statuses whose error it answers false on every path.
-	False Statuses
+	False site.Statuses
 	// Classified is, for an error classifier that returns a class
 	// (switch classify(err) { case retryable: ... }), the statuses whose
 	// error gets one constant class on every path: Classes, by the index
 	// of the status in site.SampleCodes.
-	Classified Statuses
+	Classified site.Statuses
 	Classes    [len(site.SampleCodes)]int64
 }
 
@@ -62,16 +62,23 @@ func (f *RespFact) String() string {
 	return fmt.Sprintf("param %d: true for [%v], error for [%v], nil for [%v], closes for [%v], reads Retry-After %v", f.Param, f.True, f.Err, f.Nil, f.Closes, f.RetryAfter)
 }
 
-// respFacts computes the RespFacts of the package's functions; a few
+// RespFacts computes the RespFact of each of the package's functions; a few
 // rounds let a function learn from another declared after it.
-type respFacts struct {
+type RespFacts struct {
 	pass  *analysis.Pass
 	local map[*types.Func]*RespFact
 	index *bodies.Index // to find the calls of a body without walking it
-	buf   RespFact      // lookup's, for the facts of callees (most have none)
+	buf   RespFact      // Lookup's, for the facts of callees (most have none)
 }
 
-func (r *respFacts) lookup(fn *types.Func) *RespFact {
+// NewRespFacts returns the RespFacts of the package of pass, to be learned
+// from its files (Learn).
+func NewRespFacts(pass *analysis.Pass, index *bodies.Index) *RespFacts {
+	return &RespFacts{pass: pass, local: map[*types.Func]*RespFact{}, index: index}
+}
+
+// Lookup returns the RespFact of fn: one of this package, or one imported.
+func (r *RespFacts) Lookup(fn *types.Func) *RespFact {
 	fn = fn.Origin()
 	if f, ok := r.local[fn]; ok {
 		return f
@@ -86,7 +93,8 @@ func (r *respFacts) lookup(fn *types.Func) *RespFact {
 	return nil
 }
 
-func (r *respFacts) learn(files []*ast.File) {
+// Learn computes the RespFacts of the functions of files and exports them.
+func (r *RespFacts) Learn(files []*ast.File) {
 	info := r.pass.TypesInfo
 	// Responses, statuses and their checkers live in packages that use
 	// net/http: the others need no simulation (a cost on big programs).
@@ -132,7 +140,7 @@ func (r *respFacts) learn(files []*ast.File) {
 					if g.Pkg() == r.pass.Pkg {
 						reads[g.Origin()] = true
 					}
-					return r.lookup(g)
+					return r.Lookup(g)
 				}
 				done[fn] = computed{at: clock, reads: reads}
 				sends := func() bool { return mentionsSend(info, fd.Body, lookup) }

@@ -1,4 +1,4 @@
-package retrysite
+package status
 
 import (
 	"go/ast"
@@ -20,14 +20,14 @@ import (
 // constructors that return them (newLegacyClient()) and assignments from
 // one holder to another (places := ...; &Client{places: places}).
 
-// clientConditions returns the statuses each client holder (variable or
+// ClientConditions returns the statuses each client holder (variable or
 // field) retries on their own through its retry condition, for the
 // conditions that retry some status a 200 does not get.
-func clientConditions(info *types.Info, index *bodies.Index, facts func(*types.Func) *RespFact) map[types.Object]Statuses {
-	out := map[types.Object]Statuses{}
-	ctors := map[*types.Func]Statuses{} // functions that return a client with a condition
+func ClientConditions(info *types.Info, index *bodies.Index, facts func(*types.Func) *RespFact) map[types.Object]site.Statuses {
+	out := map[types.Object]site.Statuses{}
+	ctors := map[*types.Func]site.Statuses{} // functions that return a client with a condition
 	decls := index.Decls()
-	value := func(e ast.Expr) (Statuses, bool) {
+	value := func(e ast.Expr) (site.Statuses, bool) {
 		e = ast.Unparen(e)
 		if id, ok := e.(*ast.Ident); ok {
 			m, ok := out[info.ObjectOf(id)]
@@ -46,7 +46,7 @@ func clientConditions(info *types.Info, index *bodies.Index, facts func(*types.F
 	}
 	for range 4 {
 		grew := false
-		note := func(holder types.Object, m Statuses) {
+		note := func(holder types.Object, m site.Statuses) {
 			if holder != nil && m != 0 && out[holder] != m {
 				out[holder] = m
 				grew = true
@@ -104,7 +104,7 @@ func isRetryableClient(t types.Type) bool {
 
 // checkRetry reads a CheckRetry function: a literal (or a function of the
 // package) whose parameter of type *http.Response is simulated.
-func checkRetry(info *types.Info, e ast.Expr, facts func(*types.Func) *RespFact) Statuses {
+func checkRetry(info *types.Info, e ast.Expr, facts func(*types.Func) *RespFact) site.Statuses {
 	lit, ok := ast.Unparen(e).(*ast.FuncLit)
 	if !ok {
 		return 0
@@ -114,8 +114,8 @@ func checkRetry(info *types.Info, e ast.Expr, facts func(*types.Func) *RespFact)
 
 // restyCondition reads a resty chain that sets a retry count above zero
 // and adds a retry condition.
-func restyCondition(info *types.Info, call *ast.CallExpr, facts func(*types.Func) *RespFact) (Statuses, bool) {
-	var m Statuses
+func restyCondition(info *types.Info, call *ast.CallExpr, facts func(*types.Func) *RespFact) (site.Statuses, bool) {
+	var m site.Statuses
 	retries, found := false, false
 	for e := ast.Expr(call); ; {
 		c, ok := ast.Unparen(e).(*ast.CallExpr)
@@ -146,19 +146,19 @@ func restyCondition(info *types.Info, call *ast.CallExpr, facts func(*types.Func
 // conditionStatuses simulates a retry condition on every sampled status:
 // a return whose first result is true retries. It returns the statuses
 // for which a return says yes where a 200 does not make it say yes.
-func conditionStatuses(info *types.Info, lit *ast.FuncLit, facts func(*types.Func) *RespFact) Statuses {
+func conditionStatuses(info *types.Info, lit *ast.FuncLit, facts func(*types.Func) *RespFact) site.Statuses {
 	sig, ok := info.TypeOf(lit).(*types.Signature)
 	if !ok {
 		return 0
 	}
-	return statusesOf(info, sig, lit.Body, facts, false)
+	return StatusesOf(info, sig, lit.Body, facts, false)
 }
 
-// statusesOf is conditionStatuses for a condition of signature sig and
+// StatusesOf is conditionStatuses for a condition of signature sig and
 // body body (a function literal's, or a declared function's). With
 // mayRetry, a status counts when some path may retry it, past tests the
 // simulation cannot decide (a disableRetries field, ctx.Err()).
-func statusesOf(info *types.Info, sig *types.Signature, body *ast.BlockStmt, facts func(*types.Func) *RespFact, mayRetry bool) Statuses {
+func StatusesOf(info *types.Info, sig *types.Signature, body *ast.BlockStmt, facts func(*types.Func) *RespFact, mayRetry bool) site.Statuses {
 	if sig.Results().Len() == 0 || !site.IsBool(sig.Results().At(0).Type()) {
 		return 0
 	}
@@ -194,7 +194,7 @@ func statusesOf(info *types.Info, sig *types.Signature, body *ast.BlockStmt, fac
 			}
 		}
 	}
-	var out Statuses
+	var out site.Statuses
 	for i, nodes := range retried {
 		for n := range nodes {
 			if !baseline[n] {

@@ -1,4 +1,4 @@
-package retrysite
+package status
 
 import (
 	"fmt"
@@ -184,7 +184,7 @@ func (s *sim) statusErrLit(e ast.Expr, p *simPath) (value, bool) {
 }
 
 // statusBit is the set holding one sampled status.
-func statusBit(code int64) Statuses {
+func statusBit(code int64) site.Statuses {
 	for i, c := range site.SampleCodes {
 		if c == code {
 			return 1 << i
@@ -244,7 +244,7 @@ func (s *sim) classOf(call *ast.CallExpr, p *simPath) (int64, bool) {
 // classString lists the classes of the statuses a class classifier
 // knows: "[400 401]=1 [500]=2".
 func (f *RespFact) classString() string {
-	byClass := map[int64]Statuses{}
+	byClass := map[int64]site.Statuses{}
 	var order []int64
 	for i := range site.SampleCodes {
 		if f.Classified&(1<<i) == 0 {

@@ -1,4 +1,4 @@
-package retrysite
+package status
 
 import (
 	"sort"
@@ -24,9 +24,9 @@ const (
 // judge tells what the end of a path of the site's operation means.
 type judge func(s *sim, e simEnd) endKind
 
-// simulateFailure simulates the site's operation on every sampled status, or
+// SimulateFailure simulates the site's operation on every sampled status, or
 // returns nil when the site's failure test cannot be read.
-func simulateFailure(info *types.Info, retry *Site, facts func(*types.Func) *RespFact) *Failure {
+func SimulateFailure(info *types.Info, retry *site.Site, facts func(*types.Func) *RespFact) *site.Failure {
 	body := retry.Op.Body
 	if body == nil || !mentionsResponse(info, body) && !mentionsSend(info, body, facts) {
 		return nil
@@ -35,7 +35,7 @@ func simulateFailure(info *types.Info, retry *Site, facts func(*types.Func) *Res
 	if j == nil {
 		return nil
 	}
-	out := &Failure{Throttle: comparesThrottle(info, body) || testsThrottleSet(info, body, facts)}
+	out := &site.Failure{Throttle: comparesThrottle(info, body) || testsThrottleSet(info, body, facts)}
 	ignoresRA := map[ast.Node]bool{} // retry ends a 429 or 503 reaches without reading Retry-After
 	retried := make([]map[ast.Node]bool, len(site.SampleCodes))
 	baseline := map[ast.Node]bool{}
@@ -43,8 +43,8 @@ func simulateFailure(info *types.Info, retry *Site, facts func(*types.Func) *Res
 	sends := map[*ast.CallExpr]bool{}
 	for i, code := range site.SampleCodes {
 		again, recursive := retry.Node.(*ast.CallExpr)
-		s := &sim{info: info, facts: facts, code: code, loop: retry.Kind == Loop && !recursive, moves: retry.Moves, followRA: true}
-		if recursive && retry.Kind == Loop {
+		s := &sim{info: info, facts: facts, code: code, loop: retry.Kind == site.Loop && !recursive, moves: retry.Moves, followRA: true}
+		if recursive && retry.Kind == site.Loop {
 			s.again = again
 		}
 		s.retryGoto = gotoOf(retry)
@@ -119,32 +119,32 @@ func simulateFailure(info *types.Info, retry *Site, facts func(*types.Func) *Res
 // judgeFor returns how the ends of the site's operation are read, or nil
 // when the library decides by itself which failures it retries (k8s
 // retry.OnError, retry-go's RetryIf).
-func judgeFor(info *types.Info, site *Site) judge {
-	switch site.Kind {
-	case Loop:
-		if _, recursive := site.Node.(*ast.CallExpr); recursive {
+func judgeFor(info *types.Info, retry *site.Site) judge {
+	switch retry.Kind {
+	case site.Loop:
+		if _, recursive := retry.Node.(*ast.CallExpr); recursive {
 			return recursionJudge
 		}
-		if gotoOf(site) != nil {
+		if gotoOf(retry) != nil {
 			return gotoJudge
 		}
-		return loopJudge(site)
-	case UserHelper:
+		return loopJudge(retry)
+	case site.UserHelper:
 		return errJudge(nil, nil)
-	case Helper:
+	case site.Helper:
 	default:
 		return nil
 	}
-	fn := site.HelperFunc
+	fn := retry.HelperFunc
 	if fn == nil || fn.Pkg() == nil {
 		return nil
 	}
-	call, _ := site.Node.(*ast.CallExpr)
+	call, _ := retry.Node.(*ast.CallExpr)
 	switch fn.Pkg().Path() {
 	case libs.BackoffV4, libs.BackoffV5:
 		return errJudge(marker(libs.BackoffV4, "Permanent"), marker(libs.BackoffV5, "Permanent"))
 	case libs.RetryGoV4, libs.RetryGoV5:
-		if call != nil && site.Helper.Options >= 0 && hasOption(info, call.Args[min(site.Helper.Options, len(call.Args)):], "RetryIf") {
+		if call != nil && retry.Helper.Options >= 0 && hasOption(info, call.Args[min(retry.Helper.Options, len(call.Args)):], "RetryIf") {
 			return nil
 		}
 		return errJudge(marker(libs.RetryGoV4, "Unrecoverable"), marker(libs.RetryGoV5, "Unrecoverable"))
@@ -162,7 +162,7 @@ func marker(pkg, name string) func(*types.Func) bool {
 
 // loopJudge: continue and the end of the body go round (unless the loop's
 // condition is then false); break and return leave.
-func loopJudge(site *Site) judge {
+func loopJudge(site *site.Site) judge {
 	var cond ast.Expr
 	if f, ok := site.Node.(*ast.ForStmt); ok {
 		cond = f.Cond

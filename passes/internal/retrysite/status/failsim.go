@@ -1,4 +1,4 @@
-package retrysite
+package status
 
 import (
 	"go/ast"
@@ -33,9 +33,9 @@ const (
 
 type value struct {
 	kind    errKind
-	mask    Statuses // errStatus: non-nil for these statuses...
-	nilMask Statuses // ...and nil for these
-	b       tri      // for boolean variables
+	mask    site.Statuses // errStatus: non-nil for these statuses...
+	nilMask site.Statuses // ...and nil for these
+	b       tri           // for boolean variables
 	// status says that an integer variable holds the simulated status,
 	// or a value computed from it (code := resp.StatusCode): num is it.
 	status bool
@@ -110,7 +110,7 @@ type sim struct {
 	// again is the self-call of a recursive retry: a path that runs it
 	// goes round for another attempt.
 	again *ast.CallExpr
-	moves map[ast.Node]bool // Site.Moves: a path through one does not go on
+	moves map[ast.Node]bool // site.Site.Moves: a path through one does not go on
 	ends  []simEnd
 	sends map[*ast.CallExpr]bool // the calls whose response is followed
 	// sendOf maps a response variable to its send, and tested holds the
