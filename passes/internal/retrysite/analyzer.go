@@ -12,6 +12,7 @@ import (
 
 	"github.com/idemlint/idemlint/passes/internal/bodies"
 	"github.com/idemlint/idemlint/passes/internal/libs"
+	"github.com/idemlint/idemlint/passes/internal/retrysite/client"
 	"github.com/idemlint/idemlint/passes/internal/retrysite/site"
 	"github.com/idemlint/idemlint/passes/internal/retrysite/status"
 )
@@ -23,7 +24,7 @@ var Analyzer = &analysis.Analyzer{
 	Doc:        "find retry sites: retry loops, retry helper calls, and requests sent through retrying clients",
 	Run:        run,
 	ResultType: reflect.TypeFor[*Result](),
-	FactTypes:  []analysis.Fact{new(site.HelperFact), new(site.WaitFact), new(status.RespFact), new(status.NotSentFact), new(JobOptsFact), new(ActivityRunsFact), new(AckFact), new(ClientPassFact), new(RetryingClientFact), new(RetryingTransportFact)},
+	FactTypes:  []analysis.Fact{new(site.HelperFact), new(site.WaitFact), new(status.RespFact), new(status.NotSentFact), new(JobOptsFact), new(ActivityRunsFact), new(AckFact), new(client.ClientPassFact), new(client.RetryingClientFact), new(client.RetryingTransportFact)},
 	Requires:   []*analysis.Analyzer{bodies.Analyzer},
 }
 
@@ -38,17 +39,12 @@ func run(pass *analysis.Pass) (any, error) {
 		index:   pass.ResultOf[bodies.Analyzer].(*bodies.Index),
 	}
 	f.facts = status.NewRespFacts(pass, f.index)
-	f.clients = newClientConfigs(pass.Pkg, pass.TypesInfo, f.decls, f.index.Package())
-	f.clients.pass = pass
-	if libs.DependsOn(pass.Pkg, "net/http") {
-		f.clients.passes = learnClientPasses(pass.TypesInfo, f.decls)
-		exportClientPasses(pass, f.clients.passes)
-	}
+	f.clients = client.NewConfigs(pass, f.decls, f.index.Package())
 	f.learnWaits()
 	f.facts.Learn(pass.Files)
 	if libs.DependsOn(pass.Pkg, "net/http") {
 		f.learnRetryingTransports()
-		f.exportRetryingClients()
+		f.clients.ExportRetryingClients()
 	}
 	// A helper may call another helper of the same package declared later:
 	// find sites until the set of local helpers stops growing.
@@ -106,7 +102,7 @@ type finder struct {
 	index   *bodies.Index
 	info    *types.Info
 	decls   site.Decls
-	clients *clientConfigs
+	clients *client.Configs
 	helpers map[*types.Func]*site.HelperFact // helpers of this package
 	waits   map[*types.Func]*site.WaitFact   // wait helpers of this package
 	facts   *status.RespFacts
@@ -191,7 +187,7 @@ func (f *finder) callSite(encl ast.Node, call *ast.CallExpr, fn *types.Func) *Si
 	if library {
 		return nil
 	}
-	if cfg := f.clients.sendConfig(call, encl); cfg != nil {
+	if cfg := f.clients.SendConfig(call, encl); cfg != nil {
 		return &Site{Kind: Client, Node: call, Encl: encl, HelperFunc: fn, Client: cfg}
 	}
 	return nil

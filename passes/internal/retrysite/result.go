@@ -5,6 +5,7 @@ import (
 	"go/token"
 	"go/types"
 
+	"github.com/idemlint/idemlint/passes/internal/retrysite/client"
 	"github.com/idemlint/idemlint/passes/internal/retrysite/status"
 )
 
@@ -33,7 +34,7 @@ type Result struct {
 
 	unsent status.Unsent // NotSentFact predicates this package has or calls
 
-	clients *clientConfigs // for RetryingClient
+	clients *client.Configs // for RetryingClient
 }
 
 // Within returns the sites whose operation's code contains pos, innermost
@@ -52,4 +53,16 @@ func (r *Result) Within(pos token.Pos) []*Site {
 // sees through calls of the program's predicates (status.NotSentFact).
 func (r *Result) NotSent(info *types.Info, test ast.Expr) bool {
 	return r.unsent.NotSent(info, test)
+}
+
+// RetryingClient returns the configuration of the retrying client that e,
+// an expression of this package, evaluates to (rc.StandardClient(), a
+// variable or field holding one, a function that passes one through), or
+// nil when it is no client that retries: one whose retries are off, or
+// whose library cannot be followed.
+func (r *Result) RetryingClient(e ast.Expr) *ClientConfig {
+	if r.clients == nil {
+		return nil
+	}
+	return r.clients.RetryingClient(e)
 }

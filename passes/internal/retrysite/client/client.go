@@ -1,4 +1,4 @@
-package retrysite
+package client
 
 import (
 	"go/ast"
@@ -13,13 +13,13 @@ import (
 	"github.com/idemlint/idemlint/passes/internal/retrysite/site"
 )
 
-// clientConfigs follows client values of one package to where they are
+// Configs follows client values of one package to where they are
 // built.
-type clientConfigs struct {
+type Configs struct {
 	info  *types.Info
 	decls site.Decls
 	index *clientIndex
-	cache map[types.Object]*ClientConfig
+	cache map[types.Object]*site.ClientConfig
 	busy  map[types.Object]bool
 	// passes are the ClientPassFacts of the package; pass imports the
 	// others' (nil in tests that build the configs alone).
@@ -57,8 +57,21 @@ type clientChange struct {
 // constants its caller passes.
 type env map[*types.Var]int
 
-func newClientConfigs(pkg *types.Package, info *types.Info, d site.Decls, nodes iter.Seq2[ast.Node, *types.Func]) *clientConfigs {
-	c := &clientConfigs{info: info, decls: d, cache: map[types.Object]*ClientConfig{}, busy: map[types.Object]bool{}, transports: map[*types.TypeName]bool{}}
+// NewConfigs returns the client configurations of the package of pass;
+// d and nodes are its declarations and its nodes in the bodies index. It
+// learns and exports the package's ClientPassFacts on the way.
+func NewConfigs(pass *analysis.Pass, d site.Decls, nodes iter.Seq2[ast.Node, *types.Func]) *Configs {
+	c := newClientConfigs(pass.Pkg, pass.TypesInfo, d, nodes)
+	c.pass = pass
+	if libs.DependsOn(pass.Pkg, "net/http") {
+		c.passes = learnClientPasses(pass.TypesInfo, d)
+		exportClientPasses(pass, c.passes)
+	}
+	return c
+}
+
+func newClientConfigs(pkg *types.Package, info *types.Info, d site.Decls, nodes iter.Seq2[ast.Node, *types.Func]) *Configs {
+	c := &Configs{info: info, decls: d, cache: map[types.Object]*site.ClientConfig{}, busy: map[types.Object]bool{}, transports: map[*types.TypeName]bool{}}
 	// net/http: a client that retries through a transport or constructor
 	// of the program, with no retry library in sight.
 	if libs.DependsOn(pkg, libs.RetryableHTTP, libs.RestyV2, libs.GRPC, libs.AWSCore, libs.FailsafeHTTP, "net/http") {
@@ -69,7 +82,7 @@ func newClientConfigs(pkg *types.Package, info *types.Info, d site.Decls, nodes 
 
 // indexed returns the package's client index, built on first use, or nil
 // when the package cannot hold a retrying client.
-func (c *clientConfigs) indexed() *clientIndex {
+func (c *Configs) indexed() *clientIndex {
 	if c.index == nil && c.nodes != nil {
 		c.index = indexClients(c.info, c.nodes)
 		c.nodes = nil
@@ -205,16 +218,16 @@ func isHTTPClient(t types.Type) bool {
 }
 
 // retries makes the configuration of a client that retries n times.
-func retries(n int, known bool, at token.Pos) *ClientConfig {
+func retries(n int, known bool, at token.Pos) *site.ClientConfig {
 	if !known {
-		return &ClientConfig{Built: at}
+		return &site.ClientConfig{Built: at}
 	}
-	return &ClientConfig{Attempts: max(n, 0) + 1, Off: n <= 0, Built: at}
+	return &site.ClientConfig{Attempts: max(n, 0) + 1, Off: n <= 0, Built: at}
 }
 
 // of returns the configuration of the client e evaluates to, or nil when e
 // is not a retrying client we can follow.
-func (c *clientConfigs) of(e ast.Expr, en env, depth int) *ClientConfig {
+func (c *Configs) of(e ast.Expr, en env, depth int) *site.ClientConfig {
 	if c.indexed() == nil || depth > 8 {
 		return nil
 	}
@@ -242,7 +255,7 @@ func (c *clientConfigs) of(e ast.Expr, en env, depth int) *ClientConfig {
 
 // literal reads a client struct literal (&retryablehttp.Client{RetryMax:
 // 3}) or an http.Client literal whose Transport retries.
-func (c *clientConfigs) literal(lit *ast.CompositeLit, en env, depth int) *ClientConfig {
+func (c *Configs) literal(lit *ast.CompositeLit, en env, depth int) *site.ClientConfig {
 	t := c.info.TypeOf(lit)
 	if t == nil {
 		return nil
@@ -281,12 +294,12 @@ func (c *clientConfigs) literal(lit *ast.CompositeLit, en env, depth int) *Clien
 
 // transport reads an http.RoundTripper that sends through a retrying
 // client (&retryablehttp.RoundTripper{Client: rc}).
-func (c *clientConfigs) transport(e ast.Expr, en env, depth int) *ClientConfig {
+func (c *Configs) transport(e ast.Expr, en env, depth int) *site.ClientConfig {
 	if cfg := c.transportCall(e); cfg != nil {
 		return cfg
 	}
 	if c.retryingTransport(c.info.TypeOf(e)) {
-		return &ClientConfig{Std: true, Built: e.Pos()}
+		return &site.ClientConfig{Std: true, Built: e.Pos()}
 	}
 	e = ast.Unparen(e)
 	if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.AND {
@@ -317,7 +330,7 @@ func (c *clientConfigs) transport(e ast.Expr, en env, depth int) *ClientConfig {
 
 // std is the configuration of an *http.Client wrapping a retrying client
 // of type ct; one whose origin we cannot see has its library's defaults.
-func std(cfg *ClientConfig, ct *libs.ClientType, at token.Pos) *ClientConfig {
+func std(cfg *site.ClientConfig, ct *libs.ClientType, at token.Pos) *site.ClientConfig {
 	if cfg == nil {
 		if ct == nil || ct.Retries == "" {
 			return nil
@@ -332,7 +345,7 @@ func std(cfg *ClientConfig, ct *libs.ClientType, at token.Pos) *ClientConfig {
 // call follows a call that returns a client: a library constructor, a
 // retry setter or other builder method of the client, a wrapper such as
 // StandardClient, or a function of the package that returns one.
-func (c *clientConfigs) call(call *ast.CallExpr, en env, depth int) *ClientConfig {
+func (c *Configs) call(call *ast.CallExpr, en env, depth int) *site.ClientConfig {
 	fn := libs.Callee(c.info, call)
 	if fn == nil {
 		return nil
@@ -380,7 +393,7 @@ func (c *clientConfigs) call(call *ast.CallExpr, en env, depth int) *ClientConfi
 // constructor follows a function of the package that returns a client,
 // binding its integer parameters to the constants the call passes
 // (newClient(0) that sets RetryMax = retries).
-func (c *clientConfigs) constructor(fn *types.Func, call *ast.CallExpr, en env, depth int) *ClientConfig {
+func (c *Configs) constructor(fn *types.Func, call *ast.CallExpr, en env, depth int) *site.ClientConfig {
 	fd := c.decls[fn]
 	if fd == nil || c.busy[fn] {
 		return nil
@@ -405,7 +418,7 @@ func (c *clientConfigs) constructor(fn *types.Func, call *ast.CallExpr, en env, 
 	}
 	c.busy[fn] = true
 	defer delete(c.busy, fn)
-	var out *ClientConfig
+	var out *site.ClientConfig
 	ast.Inspect(fd.Body, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.FuncLit:
@@ -423,7 +436,7 @@ func (c *clientConfigs) constructor(fn *types.Func, call *ast.CallExpr, en env, 
 // held is the configuration of the client a variable or field holds: what
 // is stored into it, changed by the changes made on it. A local variable
 // is followed under the bindings of the constructor it is in.
-func (c *clientConfigs) held(obj types.Object, en env, depth int) *ClientConfig {
+func (c *Configs) held(obj types.Object, en env, depth int) *site.ClientConfig {
 	local := obj.Parent() != nil && obj.Parent() != obj.Pkg().Scope()
 	if !local {
 		if cfg, ok := c.cache[obj]; ok {
@@ -438,7 +451,7 @@ func (c *clientConfigs) held(obj types.Object, en env, depth int) *ClientConfig 
 		return cfg // httpx.DefaultClient, built in another package
 	}
 	c.busy[obj] = true
-	var out *ClientConfig
+	var out *site.ClientConfig
 	for _, v := range c.index.stores[obj] {
 		out = merge(out, c.of(v, en, depth+1))
 	}
@@ -455,7 +468,7 @@ func (c *clientConfigs) held(obj types.Object, en env, depth int) *ClientConfig 
 }
 
 // change applies one configuration change to cfg.
-func (c *clientConfigs) change(cfg *ClientConfig, m clientChange, en env) {
+func (c *Configs) change(cfg *site.ClientConfig, m clientChange, en env) {
 	switch {
 	case m.setter != nil:
 		i, _ := libs.ClientRetrySetters.Lookup(libs.Callee(c.info, m.setter))
@@ -498,7 +511,7 @@ func fromPackage(info *types.Info, e ast.Expr, path string) bool {
 
 // merge combines the configurations of the clients a holder may hold: it
 // retries when one of them does, as often as the most retrying one.
-func merge(a, b *ClientConfig) *ClientConfig {
+func merge(a, b *site.ClientConfig) *site.ClientConfig {
 	switch {
 	case a == nil:
 		return b
@@ -521,7 +534,7 @@ func merge(a, b *ClientConfig) *ClientConfig {
 
 // intValue is the constant value of an integer expression, or of a
 // constructor parameter bound by the caller.
-func (c *clientConfigs) intValue(e ast.Expr, en env) (int, bool) {
+func (c *Configs) intValue(e ast.Expr, en env) (int, bool) {
 	if n, ok := astutil.IntConst(c.info, e); ok {
 		return int(n), true
 	}
@@ -537,12 +550,12 @@ func (c *clientConfigs) intValue(e ast.Expr, en env) (int, bool) {
 	return 0, false
 }
 
-// sendConfig returns the configuration of the retrying client a call sends
+// SendConfig returns the configuration of the retrying client a call sends
 // through, or nil when the call does not send through one that retries:
 // go-retryablehttp's Client methods and package functions, resty requests
 // made from a client that retries, and *http.Client sends through a client
 // that wraps a retrying one.
-func (c *clientConfigs) sendConfig(call *ast.CallExpr, encl ast.Node) *ClientConfig {
+func (c *Configs) SendConfig(call *ast.CallExpr, encl ast.Node) *site.ClientConfig {
 	fn := libs.Callee(c.info, call)
 	// The index is built when a client is read (of, constString...), not
 	// here: most packages that may hold a client call none, and indexing
@@ -561,7 +574,7 @@ func (c *clientConfigs) sendConfig(call *ast.CallExpr, encl ast.Node) *ClientCon
 		}
 		return cfg
 	}
-	var cfg *ClientConfig
+	var cfg *site.ClientConfig
 	switch _, retrying := libs.RetryingClientCalls.Lookup(fn); {
 	case retrying && (fn.Signature().Recv() == nil || sel == nil):
 		cfg = retries(libs.DefaultClientRetries, true, token.NoPos)
@@ -592,7 +605,7 @@ func (c *clientConfigs) sendConfig(call *ast.CallExpr, encl ast.Node) *ClientCon
 
 // requestClient follows a resty request (client.R().SetBody(b), or a
 // variable holding one) back to its client's configuration.
-func (c *clientConfigs) requestClient(e ast.Expr, encl ast.Node, depth int) *ClientConfig {
+func (c *Configs) requestClient(e ast.Expr, encl ast.Node, depth int) *site.ClientConfig {
 	for depth < 8 {
 		depth++
 		switch x := ast.Unparen(e).(type) {
@@ -610,7 +623,7 @@ func (c *clientConfigs) requestClient(e ast.Expr, encl ast.Node, depth int) *Cli
 			if !ok || encl == nil {
 				return nil
 			}
-			var out *ClientConfig
+			var out *site.ClientConfig
 			for _, d := range astutil.Assignments(c.info, encl, v) {
 				if d != e {
 					out = merge(out, c.requestClient(d, encl, depth))

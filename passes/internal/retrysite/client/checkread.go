@@ -1,4 +1,4 @@
-package retrysite
+package client
 
 import (
 	"go/ast"
@@ -19,7 +19,7 @@ import (
 // stays the author's choice. A path counts when it may retry, whatever
 // the tests the simulation cannot decide (ctx.Err(), a disableRetries
 // switch that an option sets) say: by default the client retries it.
-func (c *clientConfigs) retriesAnyRequest(e ast.Expr) bool {
+func (c *Configs) retriesAnyRequest(e ast.Expr) bool {
 	var sig *types.Signature
 	var body *ast.BlockStmt
 	switch lit, fn := astutil.FuncValue(c.info, e); {

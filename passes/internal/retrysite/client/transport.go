@@ -1,10 +1,11 @@
-package retrysite
+package client
 
 import (
 	"go/ast"
 
 	"github.com/idemlint/idemlint/passes/internal/libs"
 	"github.com/idemlint/idemlint/passes/internal/policy"
+	"github.com/idemlint/idemlint/passes/internal/retrysite/site"
 )
 
 // transportCall reads an http.RoundTripper built by a call that retries
@@ -12,7 +13,7 @@ import (
 // rp)), or held in a variable assigned one: the family of the call says
 // whether its policies retry and how many attempts they make. It returns
 // nil when e is no such transport, or its policies do not retry.
-func (c *clientConfigs) transportCall(e ast.Expr) *ClientConfig {
+func (c *Configs) transportCall(e ast.Expr) *site.ClientConfig {
 	call, ok := ast.Unparen(e).(*ast.CallExpr)
 	if !ok {
 		if obj := holder(c.info, e); obj != nil && len(c.indexed().stores[obj]) == 1 {
@@ -31,7 +32,7 @@ func (c *clientConfigs) transportCall(e ast.Expr) *ClientConfig {
 // wrappedRequest reads the policies of a request wrapped to be retried
 // (failsafehttp.NewRequest(req, client, rp).Do()), or returns nil when
 // they do not retry.
-func (c *clientConfigs) wrappedRequest(send *ast.CallExpr, encl ast.Node) *ClientConfig {
+func (c *Configs) wrappedRequest(send *ast.CallExpr, encl ast.Node) *site.ClientConfig {
 	if call := libs.WrappedRequest(c.info, send, encl); call != nil {
 		return c.policies(call, encl)
 	}
@@ -40,7 +41,7 @@ func (c *clientConfigs) wrappedRequest(send *ast.CallExpr, encl ast.Node) *Clien
 
 // policies asks the family of call whether the policies it is given
 // retry, and how many attempts they make.
-func (c *clientConfigs) policies(call *ast.CallExpr, encl ast.Node) *ClientConfig {
+func (c *Configs) policies(call *ast.CallExpr, encl ast.Node) *site.ClientConfig {
 	fn := libs.Callee(c.info, call)
 	fam := libs.FamilyOf(fn)
 	if fam == nil || fam.Retries == nil {
@@ -51,7 +52,7 @@ func (c *clientConfigs) policies(call *ast.CallExpr, encl ast.Node) *ClientConfi
 	if !fam.Retries(u) {
 		return nil
 	}
-	cfg := &ClientConfig{Built: call.Pos(), Std: true}
+	cfg := &site.ClientConfig{Built: call.Pos(), Std: true}
 	if fam.Attempts != nil {
 		if n := fam.Attempts(u); n > 0 {
 			cfg.Attempts = n
@@ -62,7 +63,7 @@ func (c *clientConfigs) policies(call *ast.CallExpr, encl ast.Node) *ClientConfi
 
 // enclosing returns the function declaration of the package that holds
 // n, or nil.
-func (c *clientConfigs) enclosing(n ast.Node) ast.Node {
+func (c *Configs) enclosing(n ast.Node) ast.Node {
 	for _, fd := range c.decls {
 		if fd.Pos() <= n.Pos() && n.End() <= fd.End() {
 			return fd

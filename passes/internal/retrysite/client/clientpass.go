@@ -1,4 +1,4 @@
-package retrysite
+package client
 
 import (
 	"fmt"
@@ -81,7 +81,7 @@ func learnClientPasses(info *types.Info, d site.Decls) map[*types.Func]*ClientPa
 
 // clientPass returns the ClientPassFact of fn, from this package or an
 // imported fact.
-func (c *clientConfigs) clientPass(fn *types.Func) *ClientPassFact {
+func (c *Configs) clientPass(fn *types.Func) *ClientPassFact {
 	if f, ok := c.passes[fn]; ok {
 		return f
 	}
@@ -103,15 +103,11 @@ func exportClientPasses(pass *analysis.Pass, m map[*types.Func]*ClientPassFact) 
 }
 
 // RetryingClient returns the configuration of the retrying client that e,
-// an expression of this package, evaluates to (rc.StandardClient(), a
-// variable or field holding one, a function that passes one through), or
-// nil when it is no client that retries: one whose retries are off, or
-// whose library cannot be followed.
-func (r *Result) RetryingClient(e ast.Expr) *ClientConfig {
-	if r.clients == nil {
-		return nil
-	}
-	cfg := r.clients.of(e, nil, 0)
+// an expression of this package, evaluates to, or nil when it is no client
+// that retries: one whose retries are off, or whose library cannot be
+// followed.
+func (c *Configs) RetryingClient(e ast.Expr) *site.ClientConfig {
+	cfg := c.of(e, nil, 0)
 	if cfg == nil || cfg.Off || cfg.GRPC != nil {
 		return nil
 	}

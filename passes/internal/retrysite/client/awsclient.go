@@ -1,4 +1,4 @@
-package retrysite
+package client
 
 import (
 	"go/ast"
@@ -20,7 +20,7 @@ import (
 
 // awsCall reads a call that builds an AWS client or configuration; ok is
 // false for other calls.
-func (c *clientConfigs) awsCall(call *ast.CallExpr, en env, depth int) (*ClientConfig, bool) {
+func (c *Configs) awsCall(call *ast.CallExpr, en env, depth int) (*site.ClientConfig, bool) {
 	fn := libs.Callee(c.info, call)
 	switch {
 	case libs.IsAWSConfigLoader(fn):
@@ -32,7 +32,7 @@ func (c *clientConfigs) awsCall(call *ast.CallExpr, en env, depth int) (*ClientC
 	case libs.IsAWSClientConstructor(fn) && len(call.Args) > 0:
 		cfg := c.of(call.Args[0], en, depth+1)
 		if cfg == nil {
-			cfg = &ClientConfig{Built: call.Pos()} // from out of sight: it retries
+			cfg = &site.ClientConfig{Built: call.Pos()} // from out of sight: it retries
 		} else {
 			cp := *cfg
 			cfg = &cp
@@ -44,12 +44,12 @@ func (c *clientConfigs) awsCall(call *ast.CallExpr, en env, depth int) (*ClientC
 }
 
 // awsRetrying is the configuration of a client with retryer r.
-func awsRetrying(r libs.AWSRetryer, at token.Pos) *ClientConfig {
-	return &ClientConfig{Attempts: r.Attempts, Off: r.Off, Built: at}
+func awsRetrying(r libs.AWSRetryer, at token.Pos) *site.ClientConfig {
+	return &site.ClientConfig{Attempts: r.Attempts, Off: r.Off, Built: at}
 }
 
 // awsConfigOption applies one option of config.LoadDefaultConfig.
-func (c *clientConfigs) awsConfigOption(cfg *ClientConfig, o ast.Expr, en env) {
+func (c *Configs) awsConfigOption(cfg *site.ClientConfig, o ast.Expr, en env) {
 	call, ok := ast.Unparen(o).(*ast.CallExpr)
 	if !ok {
 		return
@@ -66,7 +66,7 @@ func (c *clientConfigs) awsConfigOption(cfg *ClientConfig, o ast.Expr, en env) {
 
 // retryerFuncResult returns what a func() aws.Retryer returns, when it is
 // a literal or a function of the package with one return statement.
-func (c *clientConfigs) retryerFuncResult(f ast.Expr) ast.Expr {
+func (c *Configs) retryerFuncResult(f ast.Expr) ast.Expr {
 	var body *ast.BlockStmt
 	switch x := ast.Unparen(f).(type) {
 	case *ast.FuncLit:
@@ -102,7 +102,7 @@ func (c *clientConfigs) retryerFuncResult(f ast.Expr) ast.Expr {
 // awsSet applies an assignment to a Retryer (the retryer value, nil when
 // not in view) or RetryMaxAttempts field: a count of 0 leaves the retryer
 // as it is, a count below 0 retries until success.
-func (c *clientConfigs) awsSet(cfg *ClientConfig, field string, value ast.Expr, en env) {
+func (c *Configs) awsSet(cfg *site.ClientConfig, field string, value ast.Expr, en env) {
 	switch field {
 	case "Retryer":
 		r := libs.AWSRetryer{}
@@ -131,7 +131,7 @@ func (c *clientConfigs) awsSet(cfg *ClientConfig, field string, value ast.Expr, 
 // or an operation call: literals that set o.Retryer or
 // o.RetryMaxAttempts. A named option function may set anything: the
 // attempts are then unknown.
-func (c *clientConfigs) awsOptionFuncs(cfg *ClientConfig, opts []ast.Expr, en env) {
+func (c *Configs) awsOptionFuncs(cfg *site.ClientConfig, opts []ast.Expr, en env) {
 	for _, o := range opts {
 		lit, ok := ast.Unparen(o).(*ast.FuncLit)
 		if !ok {
@@ -160,7 +160,7 @@ func (c *clientConfigs) awsOptionFuncs(cfg *ClientConfig, opts []ast.Expr, en en
 
 // awsLiteral reads an aws.Config or service Options literal; ok is false
 // for other literals.
-func (c *clientConfigs) awsLiteral(lit *ast.CompositeLit, en env) (*ClientConfig, bool) {
+func (c *Configs) awsLiteral(lit *ast.CompositeLit, en env) (*site.ClientConfig, bool) {
 	if !libs.IsAWSConfigured(c.info.TypeOf(lit)) {
 		return nil, false
 	}
@@ -194,7 +194,7 @@ func (c *clientConfigs) awsLiteral(lit *ast.CompositeLit, en env) (*ClientConfig
 
 // awsChange applies a change to an aws.Config or Options held in a
 // variable or field (cfg.RetryMaxAttempts = 5).
-func (c *clientConfigs) awsChange(cfg *ClientConfig, m clientChange, en env) {
+func (c *Configs) awsChange(cfg *site.ClientConfig, m clientChange, en env) {
 	switch m.field {
 	case awsRetryerFunc: // aws.Config holds func() aws.Retryer
 		c.awsSet(cfg, "Retryer", c.retryerFuncResult(m.value), en)
@@ -230,7 +230,7 @@ func awsField(info *types.Info, sel *ast.SelectorExpr) string {
 // awsSend returns the configuration of the client an AWS operation call
 // sends through, with the call's own options applied; nil when the call
 // is not an operation.
-func (c *clientConfigs) awsSend(call *ast.CallExpr, fn *types.Func) *ClientConfig {
+func (c *Configs) awsSend(call *ast.CallExpr, fn *types.Func) *site.ClientConfig {
 	if !libs.IsAWSOperation(fn) {
 		return nil
 	}
@@ -240,7 +240,7 @@ func (c *clientConfigs) awsSend(call *ast.CallExpr, fn *types.Func) *ClientConfi
 	}
 	cfg := c.of(sel.X, nil, 0)
 	if cfg == nil {
-		cfg = &ClientConfig{}
+		cfg = &site.ClientConfig{}
 	} else {
 		cp := *cfg
 		cfg = &cp

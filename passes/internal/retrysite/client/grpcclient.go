@@ -1,4 +1,4 @@
-package retrysite
+package client
 
 import (
 	"fmt"
@@ -14,7 +14,7 @@ import (
 
 // grpcDial reads the dial options of a connection built by call, from
 // the argument first on.
-func (c *clientConfigs) grpcDial(call *ast.CallExpr, first int) *ClientConfig {
+func (c *Configs) grpcDial(call *ast.CallExpr, first int) *site.ClientConfig {
 	g := &site.GRPCConn{MaxCalls: libs.GRPCDefaultMaxCallAttempts}
 	if first > len(call.Args) {
 		return nil
@@ -52,13 +52,13 @@ func (c *clientConfigs) grpcDial(call *ast.CallExpr, first int) *ClientConfig {
 			}
 		}
 	}
-	return &ClientConfig{GRPC: g, Built: call.Pos()}
+	return &site.ClientConfig{GRPC: g, Built: call.Pos()}
 }
 
 // grpcMax is the attempts the retry interceptor options in args set, or
 // def when none sets them (the last one wins, as the library applies
 // them in order).
-func (c *clientConfigs) grpcMax(args []ast.Expr, def int) int {
+func (c *Configs) grpcMax(args []ast.Expr, def int) int {
 	n := def
 	for _, o := range c.grpcCalls(args, 0) {
 		if m, ok := libs.GRPCMaxOf(c.info, o); ok {
@@ -71,7 +71,7 @@ func (c *clientConfigs) grpcMax(args []ast.Expr, def int) int {
 // grpcCalls lists the option calls args evaluate to, following option
 // slices ([]grpc.DialOption{...}, append), the variables and fields that
 // hold them, and functions of the package that return them.
-func (c *clientConfigs) grpcCalls(args []ast.Expr, depth int) []*ast.CallExpr {
+func (c *Configs) grpcCalls(args []ast.Expr, depth int) []*ast.CallExpr {
 	if depth > 8 {
 		return nil
 	}
@@ -133,7 +133,7 @@ func (placeholder) Format(f fmt.State, _ rune) { fmt.Fprint(f, libs.PlaceholderN
 // constString is the text of a service config: a constant, a
 // concatenation of them, fmt.Sprintf with a constant format, or a
 // variable that holds one of those.
-func (c *clientConfigs) constString(e ast.Expr, depth int) (string, bool) {
+func (c *Configs) constString(e ast.Expr, depth int) (string, bool) {
 	if depth > 6 {
 		return "", false
 	}
@@ -183,7 +183,7 @@ func (c *clientConfigs) constString(e ast.Expr, depth int) (string, bool) {
 // grpcSend returns the configuration of a gRPC call that the connection
 // it is sent on retries, or nil; isCall is false when call sends no gRPC
 // call at all.
-func (c *clientConfigs) grpcSend(call *ast.CallExpr, fn *types.Func, sel *ast.SelectorExpr) (cfg *ClientConfig, isCall bool) {
+func (c *Configs) grpcSend(call *ast.CallExpr, fn *types.Func, sel *ast.SelectorExpr) (cfg *site.ClientConfig, isCall bool) {
 	m, ok := libs.GRPCMethodOf(fn)
 	if !ok {
 		i, ok := libs.GRPCInvokes.Lookup(fn)
@@ -236,7 +236,7 @@ func (c *clientConfigs) grpcSend(call *ast.CallExpr, fn *types.Func, sel *ast.Se
 	if svc == 0 && icpt == 0 {
 		return nil, true
 	}
-	out := &ClientConfig{Built: conn.Built}
+	out := &site.ClientConfig{Built: conn.Built}
 	if svc >= 0 && icpt >= 0 {
 		out.Attempts = max(svc, 1) * max(icpt, 1)
 	}

@@ -1,4 +1,4 @@
-package retrysite
+package client
 
 import (
 	"fmt"
@@ -46,74 +46,15 @@ type RetryingTransportFact struct{}
 func (*RetryingTransportFact) AFact()         {}
 func (*RetryingTransportFact) String() string { return "retrying transport" }
 
-// learnRetryingTransports finds the package's RoundTrip methods that send
-// inside a retry loop or a retry library's helper, and exports a
-// RetryingTransportFact on their receiver types.
-func (f *finder) learnRetryingTransports() {
-	for _, b := range f.index.Bodies {
-		fd, ok := b.Node.(*ast.FuncDecl)
-		if !ok || fd.Recv == nil || fd.Name.Name != "RoundTrip" {
-			continue
-		}
-		fn, _ := f.info.Defs[fd.Name].(*types.Func)
-		if fn == nil || !isRoundTrip(fn) {
-			continue
-		}
-		loops, ok := f.loops[b]
-		if !ok {
-			loops = f.loopSites(b)
-			f.loops[b] = loops
-		}
-		sites := loops
-		for _, c := range b.Calls {
-			if s := f.callSite(b.Node, c.CallExpr, c.Callee); s != nil {
-				sites = append(sites, s)
-			}
-		}
-		retries := false
-		for _, s := range sites {
-			retries = retries || sendsIn(f.info, s.Node)
-		}
-		if tn := libs.TypeNameOf(fn.Signature().Recv().Type()); retries && tn != nil {
-			f.clients.transports[tn] = true
-			f.pass.ExportObjectFact(tn, &RetryingTransportFact{})
-		}
-	}
-}
-
-// isRoundTrip reports whether fn has http.RoundTripper's signature.
-func isRoundTrip(fn *types.Func) bool {
-	sig := fn.Signature()
-	if sig.Params().Len() != 1 || sig.Results().Len() != 2 {
-		return false
-	}
-	req, ok := sig.Params().At(0).Type().(*types.Pointer)
-	resp, ok2 := sig.Results().At(0).Type().(*types.Pointer)
-	return ok && ok2 && libs.IsNamed(req.Elem(), "net/http", "Request") &&
-		libs.IsNamed(resp.Elem(), "net/http", "Response") && site.IsErrorType(sig.Results().At(1).Type())
-}
-
-// sendsIn reports whether n sends an HTTP request: a RoundTrip of another
-// transport or a send of an *http.Client.
-func sendsIn(info *types.Info, n ast.Node) bool {
-	found := false
-	ast.Inspect(n, func(m ast.Node) bool {
-		if call, ok := m.(*ast.CallExpr); ok && !found {
-			fn := libs.Callee(info, call)
-			if fn != nil && fn.Name() == "RoundTrip" && isRoundTrip(fn) {
-				found = true
-			} else if _, ok := libs.Sends.Lookup(fn); ok {
-				found = true
-			}
-		}
-		return !found
-	})
-	return found
+// MarkRetryingTransport records tn, a RoundTripper type of the package,
+// as one that retries.
+func (c *Configs) MarkRetryingTransport(tn *types.TypeName) {
+	c.transports[tn] = true
 }
 
 // retryingTransport reports whether t (or what it points to) is a
 // RoundTripper type of the program that retries.
-func (c *clientConfigs) retryingTransport(t types.Type) bool {
+func (c *Configs) retryingTransport(t types.Type) bool {
 	tn := libs.TypeNameOf(t)
 	if tn == nil {
 		return false
@@ -129,7 +70,7 @@ func (c *clientConfigs) retryingTransport(t types.Type) bool {
 
 // importedClient returns the configuration a RetryingClientFact of another
 // package gives obj, a function or a package variable, or nil.
-func (c *clientConfigs) importedClient(obj types.Object, at token.Pos) *ClientConfig {
+func (c *Configs) importedClient(obj types.Object, at token.Pos) *site.ClientConfig {
 	if c.pass == nil || obj.Pkg() == nil || obj.Pkg() == c.pass.Pkg {
 		return nil
 	}
@@ -137,20 +78,19 @@ func (c *clientConfigs) importedClient(obj types.Object, at token.Pos) *ClientCo
 	if !c.pass.ImportObjectFact(obj, &f) {
 		return nil
 	}
-	return &ClientConfig{Attempts: f.Attempts, CustomCheck: f.CustomCheck, Std: f.Std, Built: at}
+	return &site.ClientConfig{Attempts: f.Attempts, CustomCheck: f.CustomCheck, Std: f.Std, Built: at}
 }
 
-// exportRetryingClients exports a RetryingClientFact for each function of
+// ExportRetryingClients exports a RetryingClientFact for each function of
 // the package that returns a retrying client, and each package variable
-// that holds one.
-func (f *finder) exportRetryingClients() {
-	c := f.clients // its index is built only if a client is followed
-	export := func(obj types.Object, cfg *ClientConfig) {
+// that holds one. The client index is built only if a client is followed.
+func (c *Configs) ExportRetryingClients() {
+	export := func(obj types.Object, cfg *site.ClientConfig) {
 		if cfg != nil && !cfg.Off && cfg.GRPC == nil {
-			f.pass.ExportObjectFact(obj, &RetryingClientFact{Attempts: cfg.Attempts, CustomCheck: cfg.CustomCheck, Std: cfg.Std})
+			c.pass.ExportObjectFact(obj, &RetryingClientFact{Attempts: cfg.Attempts, CustomCheck: cfg.CustomCheck, Std: cfg.Std})
 		}
 	}
-	for fn := range f.decls {
+	for fn := range c.decls {
 		if !returnsClient(fn) {
 			continue
 		}
@@ -164,7 +104,7 @@ func (f *finder) exportRetryingClients() {
 		}
 	}
 	c.params = nil
-	scope := f.pass.Pkg.Scope()
+	scope := c.pass.Pkg.Scope()
 	for _, name := range scope.Names() {
 		if v, ok := scope.Lookup(name).(*types.Var); ok && (isHTTPClient(v.Type()) || clientType(v.Type()) != nil) {
 			export(v, c.held(v, nil, 0))
