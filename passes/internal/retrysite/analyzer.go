@@ -13,6 +13,7 @@ import (
 	"github.com/idemlint/idemlint/passes/internal/bodies"
 	"github.com/idemlint/idemlint/passes/internal/libs"
 	"github.com/idemlint/idemlint/passes/internal/retrysite/client"
+	"github.com/idemlint/idemlint/passes/internal/retrysite/redelivery"
 	"github.com/idemlint/idemlint/passes/internal/retrysite/site"
 	"github.com/idemlint/idemlint/passes/internal/retrysite/status"
 )
@@ -24,7 +25,7 @@ var Analyzer = &analysis.Analyzer{
 	Doc:        "find retry sites: retry loops, retry helper calls, and requests sent through retrying clients",
 	Run:        run,
 	ResultType: reflect.TypeFor[*Result](),
-	FactTypes:  []analysis.Fact{new(site.HelperFact), new(site.WaitFact), new(status.RespFact), new(status.NotSentFact), new(JobOptsFact), new(ActivityRunsFact), new(AckFact), new(client.ClientPassFact), new(client.RetryingClientFact), new(client.RetryingTransportFact)},
+	FactTypes:  []analysis.Fact{new(site.HelperFact), new(site.WaitFact), new(status.RespFact), new(status.NotSentFact), new(redelivery.JobOptsFact), new(redelivery.ActivityRunsFact), new(redelivery.AckFact), new(client.ClientPassFact), new(client.RetryingClientFact), new(client.RetryingTransportFact)},
 	Requires:   []*analysis.Analyzer{bodies.Analyzer},
 }
 
@@ -57,9 +58,7 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	// Handlers that a framework runs again are sites too, found once the
 	// helpers are known (a handler is not a helper of its caller).
-	if red := f.redeliverySites(); len(red) > 0 {
-		f.noteNaks(red)
-		f.noteSkips(red)
+	if red := redelivery.Sites(pass, f.index, f.decls); len(red) > 0 {
 		sites = append(sites, red...)
 		sort.SliceStable(sites, func(i, j int) bool { return sites[i].Node.Pos() < sites[j].Node.Pos() })
 	}

@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/types"
 
+	"github.com/idemlint/idemlint/passes/internal/retrysite/redelivery"
 	"github.com/idemlint/idemlint/passes/internal/retrysite/site"
 	"github.com/idemlint/idemlint/passes/internal/retrysite/status"
 )
@@ -31,3 +32,9 @@ const (
 // NotSent reports whether a failure test asks about an error that proves
 // the attempt never reached the server (status.NotSent).
 func NotSent(info *types.Info, test ast.Expr) bool { return status.NotSent(info, test) }
+
+// BrokerReply reports whether call answers the broker about a delivered
+// message (an Ack, a Nak, a commit): redelivery.BrokerReply.
+func BrokerReply(info *types.Info, call *ast.CallExpr) bool {
+	return redelivery.BrokerReply(info, call)
+}

@@ -1,4 +1,4 @@
-package retrysite
+package redelivery
 
 import (
 	"go/ast"
@@ -13,7 +13,7 @@ import (
 
 // redeliverySites finds the handlers of the package that a framework runs
 // again. Packages that import no such framework pay nothing.
-func (f *finder) redeliverySites() []*Site {
+func (f *finder) redeliverySites() []*site.Site {
 	if !libs.ImportsAny(f.pass.Pkg, libs.RedeliveryPaths...) {
 		return nil
 	}
@@ -44,17 +44,17 @@ type redeliveries struct {
 	seen    map[*ast.BlockStmt]bool // handler bodies already sites
 	cfg     *jobConfigs
 	acks    map[*types.Func]bool // functions of the package that acknowledge
-	out     []*Site
+	out     []*site.Site
 }
 
 // add records a site for a handler body of this package, once.
-func (r *redeliveries) addBody(b *bodies.Body, red *Redelivered) {
+func (r *redeliveries) addBody(b *bodies.Body, red *site.Redelivered) {
 	if r.seen[b.Block] || red == nil || red.Attempts == 1 {
 		return
 	}
 	r.seen[b.Block] = true
 	red.Until = r.dedup(b.Block, red)
-	r.out = append(r.out, &Site{Kind: Redelivery, Node: b.Node, Encl: b.Node,
+	r.out = append(r.out, &site.Site{Kind: site.Redelivery, Node: b.Node, Encl: b.Node,
 		Op: site.Operation{Body: b.Block}, Redelivery: red})
 }
 
@@ -72,7 +72,7 @@ func (r *redeliveries) signature(b *bodies.Body) {
 	}
 	if b.Func != nil && b.Func.Name() == "ConsumeClaim" {
 		if fw := paramFramework(libs.ClaimHandlers, params.At(1).Type()); fw != nil {
-			r.addBody(b, &Redelivered{F: fw, Until: r.firstAck(b.Block, b.Block.Pos())})
+			r.addBody(b, &site.Redelivered{F: fw, Until: r.firstAck(b.Block, b.Block.Pos())})
 		}
 		return
 	}
@@ -114,7 +114,7 @@ func (r *redeliveries) registration(b *bodies.Body, c bodies.Call) {
 	if !ok || reg.Handler >= len(c.Args) {
 		return
 	}
-	red := &Redelivered{F: reg.F}
+	red := &site.Redelivered{F: reg.F}
 	if reg.Options >= 0 {
 		needed := reg.NeedsOption == libs.Func{}
 		for _, o := range optionCalls(c.CallExpr, reg.Options) {
@@ -152,7 +152,7 @@ func (r *redeliveries) registration(b *bodies.Body, c bodies.Call) {
 // handlerFunc makes a site of a named handler: its body when it is
 // declared here, else the registering call, whose operation is the
 // function (its facts tell what it does).
-func (r *redeliveries) handlerFunc(b *bodies.Body, call *ast.CallExpr, arg ast.Expr, fn *types.Func, red *Redelivered) {
+func (r *redeliveries) handlerFunc(b *bodies.Body, call *ast.CallExpr, arg ast.Expr, fn *types.Func, red *site.Redelivered) {
 	fn = fn.Origin()
 	cp := *red
 	red = &cp
@@ -172,7 +172,7 @@ func (r *redeliveries) handlerFunc(b *bodies.Body, call *ast.CallExpr, arg ast.E
 	if fn.Pkg() == r.pass.Pkg || red.Attempts == 1 {
 		return
 	}
-	r.out = append(r.out, &Site{Kind: Redelivery, Node: call, Encl: b.Node,
+	r.out = append(r.out, &site.Site{Kind: site.Redelivery, Node: call, Encl: b.Node,
 		Op: site.Operation{Func: fn, Expr: arg}, Redelivery: red})
 }
 
@@ -212,14 +212,14 @@ func (r *redeliveries) receive(b *bodies.Body, c bodies.Call) {
 	if !ok {
 		return
 	}
-	red := &Redelivered{F: fw, From: c.End(), Until: r.firstAck(b.Block, c.End())}
+	red := &site.Redelivered{F: fw, From: c.End(), Until: r.firstAck(b.Block, c.End())}
 	if red.Until == token.NoPos {
 		if loop := innermostLoop(b, c.Pos()); loop != nil {
 			red.Until = loop.End()
 		}
 	}
 	red.Until = r.dedup(b.Block, red)
-	r.out = append(r.out, &Site{Kind: Redelivery, Node: c.CallExpr, Encl: b.Node,
+	r.out = append(r.out, &site.Site{Kind: site.Redelivery, Node: c.CallExpr, Encl: b.Node,
 		Op: site.Operation{Body: b.Block}, Redelivery: red})
 }
 
@@ -262,9 +262,9 @@ func (r *redeliveries) deliveries(b *bodies.Body, l ast.Stmt) {
 			return // who acks is not known: a consumer with autoAck
 		}
 	}
-	red := &Redelivered{F: fw, From: rs.Body.Pos(), Until: ack}
+	red := &site.Redelivered{F: fw, From: rs.Body.Pos(), Until: ack}
 	red.Until = r.dedup(rs.Body, red)
-	r.out = append(r.out, &Site{Kind: Redelivery, Node: rs, Encl: b.Node,
+	r.out = append(r.out, &site.Site{Kind: site.Redelivery, Node: rs, Encl: b.Node,
 		Op: site.Operation{Body: rs.Body}, Redelivery: red})
 }
 

@@ -1,4 +1,4 @@
-package retrysite
+package redelivery
 
 import (
 	"go/ast"
@@ -7,12 +7,13 @@ import (
 
 	"github.com/idemlint/idemlint/passes/internal/astutil"
 	"github.com/idemlint/idemlint/passes/internal/libs"
+	"github.com/idemlint/idemlint/passes/internal/retrysite/site"
 )
 
 // noteNaks sets Redelivered.Naks on the broker handlers that ask for a
 // redelivery themselves (msg.Nak(), d.Nack(false, true)): their failures
 // are run again by the broker, as a job queue runs a failed job again.
-func (f *finder) noteNaks(sites []*Site) {
+func (f *finder) noteNaks(sites []*site.Site) {
 	for _, s := range sites {
 		if s.Redelivery == nil || s.Op.Body == nil || s.Redelivery.F.RetriesErrors {
 			continue

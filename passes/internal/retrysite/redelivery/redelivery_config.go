@@ -1,4 +1,4 @@
-package retrysite
+package redelivery
 
 import (
 	"go/ast"
@@ -71,8 +71,8 @@ func (f *finder) jobConfigs() *jobConfigs {
 }
 
 // handler returns the Redelivery of a handler recognised by its signature.
-func (c *jobConfigs) handler(fw *libs.Framework, b *bodies.Body, param types.Type) *Redelivered {
-	red := &Redelivered{F: fw, Attempts: fw.Attempts}
+func (c *jobConfigs) handler(fw *libs.Framework, b *bodies.Body, param types.Type) *site.Redelivered {
+	red := &site.Redelivered{F: fw, Attempts: fw.Attempts}
 	var cfgs []jobConfig
 	switch fw {
 	case libs.AsynqFramework:
@@ -116,7 +116,7 @@ func (c *jobConfigs) argsDefault(args *types.TypeName) jobConfig {
 
 // combine applies the configurations of every enqueue of a handler's jobs:
 // the most attempts any allows; deduplicated only when every one is.
-func combine(red *Redelivered, cfgs []jobConfig) *Redelivered {
+func combine(red *site.Redelivered, cfgs []jobConfig) *site.Redelivered {
 	if len(cfgs) == 0 {
 		return red
 	}
@@ -413,7 +413,7 @@ func intArg(info *types.Info, e ast.Expr) int {
 // the delivered unit with a conflict clause that skips a duplicate (ON
 // CONFLICT DO NOTHING, INSERT IGNORE): a second delivery finds the row
 // and stops, the database making the check atomic.
-func (r *redeliveries) dedup(block *ast.BlockStmt, red *Redelivered) token.Pos {
+func (r *redeliveries) dedup(block *ast.BlockStmt, red *site.Redelivered) token.Pos {
 	until := red.Until
 	ast.Inspect(block, func(n ast.Node) bool {
 		call, ok := n.(*ast.CallExpr)

@@ -1,4 +1,4 @@
-package retrysite
+package redelivery
 
 import (
 	"go/ast"
@@ -29,9 +29,9 @@ func (r *redeliveries) handedMessages(b *bodies.Body, rs *ast.RangeStmt, elem ty
 	if ack == token.NoPos {
 		return
 	}
-	red := &Redelivered{F: fw, From: rs.Body.Pos(), Until: ack}
+	red := &site.Redelivered{F: fw, From: rs.Body.Pos(), Until: ack}
 	red.Until = r.dedup(rs.Body, red)
-	r.out = append(r.out, &Site{Kind: Redelivery, Node: rs, Encl: b.Node,
+	r.out = append(r.out, &site.Site{Kind: site.Redelivery, Node: rs, Encl: b.Node,
 		Op: site.Operation{Body: rs.Body}, Redelivery: red})
 }
 

@@ -1,4 +1,4 @@
-package retrysite
+package redelivery
 
 import (
 	"go/ast"
@@ -7,6 +7,8 @@ import (
 
 	"github.com/idemlint/idemlint/passes/internal/astutil"
 	"github.com/idemlint/idemlint/passes/internal/libs"
+	"github.com/idemlint/idemlint/passes/internal/retrysite/site"
+	"github.com/idemlint/idemlint/passes/internal/retrysite/status"
 )
 
 // noteSkips sets Redelivered.Skips on the consumers whose failure path
@@ -27,7 +29,7 @@ import (
 // return, with no acknowledgement or Nak anywhere in it: a branch that
 // deletes, commits or dead-letters and acknowledges the message is no
 // retry.
-func (f *finder) noteSkips(sites []*Site) {
+func (f *finder) noteSkips(sites []*site.Site) {
 	r := &redeliveries{finder: f, acks: map[*types.Func]bool{}}
 	for _, s := range sites {
 		red := s.Redelivery
@@ -40,7 +42,7 @@ func (f *finder) noteSkips(sites []*Site) {
 				return false
 			}
 			ifs, ok := n.(*ast.IfStmt)
-			if !ok || !red.Covers(ifs.Pos()) || !f.failureTest(ifs.Cond, true) || mentionsReceived(f.info, ifs.Cond, received) {
+			if !ok || !red.Covers(ifs.Pos()) || !status.FailureTest(f.info, ifs.Cond, true) || mentionsReceived(f.info, ifs.Cond, received) {
 				return true
 			}
 			if skips(ifs.Body, red.F.SkipRedelivers) && !astutil.Some(ifs, func(n ast.Node) bool {
@@ -83,7 +85,7 @@ func (r *redeliveries) localAck(call *ast.CallExpr) bool {
 // receivedObjects returns the variables a receive site's call assigns
 // (out, err := c.ReceiveMessage(...)): a test of them is about the
 // receive, not about a message.
-func receivedObjects(info *types.Info, s *Site) map[types.Object]bool {
+func receivedObjects(info *types.Info, s *site.Site) map[types.Object]bool {
 	call, ok := s.Node.(*ast.CallExpr)
 	if !ok {
 		return nil

@@ -1,4 +1,4 @@
-package retrysite
+package redelivery
 
 import (
 	"go/types"
