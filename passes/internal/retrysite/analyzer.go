@@ -16,6 +16,7 @@ import (
 	"github.com/idemlint/idemlint/passes/internal/retrysite/redelivery"
 	"github.com/idemlint/idemlint/passes/internal/retrysite/site"
 	"github.com/idemlint/idemlint/passes/internal/retrysite/status"
+	"github.com/idemlint/idemlint/passes/internal/retrysite/wait"
 )
 
 // Analyzer finds the retry sites of a package and exports a site.HelperFact for
@@ -34,14 +35,14 @@ func run(pass *analysis.Pass) (any, error) {
 		info:    pass.TypesInfo,
 		decls:   site.IndexDecls(pass.TypesInfo, pass.Files),
 		helpers: map[*types.Func]*site.HelperFact{},
-		waits:   map[*types.Func]*site.WaitFact{},
 		loops:   map[*bodies.Body][]*Site{},
 		pass:    pass,
 		index:   pass.ResultOf[bodies.Analyzer].(*bodies.Index),
 	}
 	f.facts = status.NewRespFacts(pass, f.index)
+	f.waits = wait.New(pass, f.index, f.decls, f.facts)
 	f.clients = client.NewConfigs(pass, f.decls, f.index.Package())
-	f.learnWaits()
+	f.waits.Learn()
 	f.facts.Learn(pass.Files)
 	if libs.DependsOn(pass.Pkg, "net/http") {
 		f.learnRetryingTransports()
@@ -68,7 +69,7 @@ func run(pass *analysis.Pass) (any, error) {
 	for _, s := range sites {
 		s.Fail = status.SimulateFailure(pass.TypesInfo, s, f.facts.Lookup)
 	}
-	res := &Result{Backoffs: f.failureBackoffs(sites), clients: f.clients}
+	res := &Result{Backoffs: f.waits.FailureBackoffs(sites), clients: f.clients}
 	// A poll of in-memory state repeats no operation on a dependency: its
 	// wait is judged by nojitter, and no other analyzer sees a site.
 	for _, s := range sites {
@@ -103,7 +104,7 @@ type finder struct {
 	decls   site.Decls
 	clients *client.Configs
 	helpers map[*types.Func]*site.HelperFact // helpers of this package
-	waits   map[*types.Func]*site.WaitFact   // wait helpers of this package
+	waits   *wait.Waits                      // wait helpers of this package
 	facts   *status.RespFacts
 	// loops holds the loop sites of each body: they do not depend on the
 	// helpers learned, so each round of the helper fixpoint reuses them.
@@ -148,7 +149,7 @@ func (f *finder) loopSites(b *bodies.Body) []*Site {
 		return g
 	}
 	for _, loop := range b.Loops {
-		if s := analyzeLoop(f.info, graph, loop, f.waitCall, f.iterCall, f.facts.Lookup); s != nil {
+		if s := analyzeLoop(f.info, graph, loop, f.waits.Wait, f.waits.Iter, f.facts.Lookup); s != nil {
 			s.Encl = b.Node
 			out = append(out, s)
 		}

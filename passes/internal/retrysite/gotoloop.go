@@ -127,7 +127,7 @@ func (f *finder) gotoLoop(encl ast.Node, list []ast.Stmt, ls *ast.LabeledStmt) *
 // that returns, a select on ctx.Done(), a wait helper that stops with the
 // context), or nil.
 func (f *finder) gotoBound(body *ast.BlockStmt, s *Site, jump *ast.BranchStmt) ast.Node {
-	b := newBounder(f.info, body, f.waitCall)
+	b := newBounder(f.info, body, f.waits.Wait)
 	var bound ast.Node
 	ast.Inspect(body, func(n ast.Node) bool {
 		if bound != nil {

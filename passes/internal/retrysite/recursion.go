@@ -121,7 +121,7 @@ func (f *finder) noteWaits(s *Site) {
 			}
 			if _, wait := libs.Waits.Lookup(libs.Callee(f.info, c)); wait {
 				s.Waits = append(s.Waits, c)
-			} else if wf := f.waitCall(c); wf != nil {
+			} else if wf := f.waits.Wait(c); wf != nil {
 				s.Waits = append(s.Waits, c)
 				if s.WaitHelpers == nil {
 					s.WaitHelpers = map[*ast.CallExpr]*site.WaitFact{}
@@ -276,7 +276,7 @@ func returns(b *ast.BlockStmt) bool {
 // error is returned; a select on a context's Done channel.
 func (f *finder) recursionBound(fd *ast.FuncDecl, s *Site, counters map[types.Object]bool) ast.Node {
 	// The counters the function advances itself (c.tries++) bound it too.
-	b := newBounder(f.info, fd.Body, f.waitCall)
+	b := newBounder(f.info, fd.Body, f.waits.Wait)
 	for c := range counters {
 		b.counters[c] = true
 	}

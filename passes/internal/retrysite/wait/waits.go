@@ -1,4 +1,4 @@
-package retrysite
+package wait
 
 import (
 	"go/ast"
@@ -11,7 +11,7 @@ import (
 
 // waitFact returns the fact of a wait helper: one of this package, or one
 // imported.
-func (f *finder) waitFact(fn *types.Func) *site.WaitFact {
+func (f *Waits) waitFact(fn *types.Func) *site.WaitFact {
 	if fn == nil {
 		return nil
 	}
@@ -29,17 +29,17 @@ func (f *finder) waitFact(fn *types.Func) *site.WaitFact {
 	return nil
 }
 
-// waitCall returns the fact of the wait helper that call invokes, or nil.
-func (f *finder) waitCall(call *ast.CallExpr) *site.WaitFact {
+// Wait returns the fact of the wait helper that call invokes, or nil.
+func (f *Waits) Wait(call *ast.CallExpr) *site.WaitFact {
 	if w := f.waitFact(libs.Callee(f.info, call)); w != nil && !w.Iter {
 		return w
 	}
 	return nil
 }
 
-// learnWaits finds the wait helpers declared in the package, a helper that
+// Learn finds the wait helpers declared in the package, a helper that
 // waits through another one included, and exports their facts.
-func (f *finder) learnWaits() {
+func (f *Waits) Learn() {
 	for range 4 { // a helper calling a helper declared later
 		grew := false
 		for fn, fd := range f.decls {
@@ -68,7 +68,7 @@ func (f *finder) learnWaits() {
 // a duration (computed from one of its time.Duration parameters, or by
 // itself), does nothing else than wait (no operation, no loop, no call of a
 // function value), and its results are at most an error or a bool.
-func (f *finder) waitHelper(fn *types.Func, fd *ast.FuncDecl) *site.WaitFact {
+func (f *Waits) waitHelper(fn *types.Func, fd *ast.FuncDecl) *site.WaitFact {
 	sig := fn.Signature()
 	durations := map[types.Object]int{}
 	for i := range sig.Params().Len() {
@@ -130,7 +130,7 @@ func (f *finder) waitHelper(fn *types.Func, fd *ast.FuncDecl) *site.WaitFact {
 
 // waitThrough returns what waiting through call says when it waits for a
 // duration computed from one of the parameters in durations, or nil.
-func (f *finder) waitThrough(call *ast.CallExpr, durations map[types.Object]int) *site.WaitFact {
+func (f *Waits) waitThrough(call *ast.CallExpr, durations map[types.Object]int) *site.WaitFact {
 	fn := libs.Callee(f.info, call)
 	idx, ok := libs.Waits.Lookup(fn)
 	var inner *site.WaitFact
@@ -173,14 +173,14 @@ func (f *finder) waitThrough(call *ast.CallExpr, durations map[types.Object]int)
 
 // paramFlowing returns the duration parameter that e is computed from,
 // directly or through a local variable of the helper, or -1.
-func (f *finder) paramFlowing(e ast.Expr, durations map[types.Object]int) int {
+func (f *Waits) paramFlowing(e ast.Expr, durations map[types.Object]int) int {
 	return f.paramFlowingFrom(e, durations, map[*types.Var]bool{})
 }
 
 // paramFlowingFrom is paramFlowing with the locals already followed:
 // locals defined from each other (min, max = max, min) lead back to
 // where the walk started.
-func (f *finder) paramFlowingFrom(e ast.Expr, durations map[types.Object]int, seen map[*types.Var]bool) int {
+func (f *Waits) paramFlowingFrom(e ast.Expr, durations map[types.Object]int, seen map[*types.Var]bool) int {
 	found := -1
 	ast.Inspect(e, func(n ast.Node) bool {
 		id, ok := n.(*ast.Ident)
@@ -206,7 +206,7 @@ func (f *finder) paramFlowingFrom(e ast.Expr, durations map[types.Object]int, se
 
 // localDefIn returns the single expression a local variable is given in
 // the declaration that holds it, or nil.
-func localDefIn(f *finder, v *types.Var) ast.Expr {
+func localDefIn(f *Waits, v *types.Var) ast.Expr {
 	for _, fd := range f.decls {
 		if fd.Pos() <= v.Pos() && v.Pos() < fd.End() {
 			return site.LocalDef(f.info, fd, v)
@@ -217,13 +217,13 @@ func localDefIn(f *finder, v *types.Var) ast.Expr {
 
 // random reports whether e draws a random number, itself or through a
 // local variable it reads.
-func (f *finder) random(e ast.Expr) bool {
+func (f *Waits) random(e ast.Expr) bool {
 	return f.randomFrom(e, map[*types.Var]bool{})
 }
 
 // randomFrom is random with the locals already followed (a swap defines
 // each of two locals from the other).
-func (f *finder) randomFrom(e ast.Expr, seen map[*types.Var]bool) bool {
+func (f *Waits) randomFrom(e ast.Expr, seen map[*types.Var]bool) bool {
 	found := false
 	ast.Inspect(e, func(n ast.Node) bool {
 		switch n := n.(type) {
@@ -268,7 +268,7 @@ func unconvert(info *types.Info, e ast.Expr) ast.Expr {
 // builtins and conversions, and the functions of the program that compute a
 // duration. Anything else is an operation: a function that sleeps and then
 // sends a request is not a wait helper.
-func (f *finder) harmlessInWait(call *ast.CallExpr) bool {
+func (f *Waits) harmlessInWait(call *ast.CallExpr) bool {
 	if tv, ok := f.info.Types[call.Fun]; ok && (tv.IsType() || tv.IsBuiltin()) {
 		return true
 	}
@@ -294,7 +294,7 @@ func (f *finder) harmlessInWait(call *ast.CallExpr) bool {
 // receivesStop reports whether a select case receives from a context's
 // Done channel or from a channel parameter or field (a stop or quit
 // channel): the wait then ends early when the caller is told to stop.
-func (f *finder) receivesStop(cc *ast.CommClause, sig *types.Signature) bool {
+func (f *Waits) receivesStop(cc *ast.CommClause, sig *types.Signature) bool {
 	var recv ast.Expr
 	switch c := cc.Comm.(type) {
 	case *ast.ExprStmt:

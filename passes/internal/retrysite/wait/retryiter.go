@@ -1,4 +1,4 @@
-package retrysite
+package wait
 
 import (
 	"go/ast"
@@ -24,8 +24,8 @@ import (
 // between yields as they do for a wait helper, so nojitter judges the
 // argument given for the delay at the range.
 
-// iterCall returns the fact of the retry iterator that call invokes, or nil.
-func (f *finder) iterCall(call *ast.CallExpr) *site.WaitFact {
+// Iter returns the fact of the retry iterator that call invokes, or nil.
+func (f *Waits) Iter(call *ast.CallExpr) *site.WaitFact {
 	if w := f.waitFact(libs.Callee(f.info, call)); w != nil && w.Iter {
 		return w
 	}
@@ -48,7 +48,7 @@ func yieldsInts(t types.Type) bool {
 // result is an iterator of integers, returned as a function literal that
 // only yields and waits (no operation of its own), inside a loop, with a
 // wait on the path back to the next yield.
-func (f *finder) iterHelper(fn *types.Func, fd *ast.FuncDecl) *site.WaitFact {
+func (f *Waits) iterHelper(fn *types.Func, fd *ast.FuncDecl) *site.WaitFact {
 	sig := fn.Signature()
 	if sig.Results().Len() != 1 || !yieldsInts(sig.Results().At(0).Type()) {
 		return nil

@@ -1,4 +1,4 @@
-package retrysite
+package wait
 
 import (
 	"go/ast"
@@ -34,14 +34,14 @@ import (
 // body, a ticker) is a schedule, and none of its waits is a failure
 // backoff.
 
-// failureBackoffs returns, for the loops of the package that are not retry
+// FailureBackoffs returns, for the loops of the package that are not retry
 // sites, a site holding the waits each takes only after a failure.
-func (f *finder) failureBackoffs(sites []*Site) []*Site {
+func (f *Waits) FailureBackoffs(sites []*site.Site) []*site.Site {
 	isSite := map[ast.Node]bool{}
 	for _, s := range sites {
 		isSite[s.Node] = true
 	}
-	var out []*Site
+	var out []*site.Site
 	for _, b := range f.index.Bodies {
 		for _, loop := range b.Loops {
 			fs, ok := loop.(*ast.ForStmt)
@@ -57,7 +57,7 @@ func (f *finder) failureBackoffs(sites []*Site) []*Site {
 	return out
 }
 
-func (f *finder) failureBackoff(loop *ast.ForStmt) *Site {
+func (f *Waits) failureBackoff(loop *ast.ForStmt) *site.Site {
 	out := status.NewOutcomes(f.info, f.facts.Lookup)
 	var calls []*ast.CallExpr
 	for _, st := range loop.Body.List {
@@ -76,7 +76,7 @@ func (f *finder) failureBackoff(loop *ast.ForStmt) *Site {
 			continue
 		}
 		_, call := site.OpParts(n)
-		if call == nil || f.waitCall(call) != nil {
+		if call == nil || f.Wait(call) != nil {
 			continue
 		}
 		if advancesReceiver(f.info, lhs, call) {
@@ -133,9 +133,9 @@ func (f *finder) failureBackoff(loop *ast.ForStmt) *Site {
 				}
 				walk(m.Cond, guarded)
 				t, e := out.Branch(m.Cond)
-				walk(m.Body, guarded || t == failure)
+				walk(m.Body, guarded || t == status.StateFailure)
 				if m.Else != nil {
-					walk(m.Else, guarded || e == failure)
+					walk(m.Else, guarded || e == status.StateFailure)
 				}
 				return false
 			case *ast.SwitchStmt:
@@ -151,8 +151,8 @@ func (f *finder) failureBackoff(loop *ast.ForStmt) *Site {
 					mine := later
 					for _, e := range cc.List {
 						t, fs := out.Branch(e)
-						mine = mine || t == failure
-						later = later || fs == failure
+						mine = mine || t == status.StateFailure
+						later = later || fs == status.StateFailure
 					}
 					for _, s := range cc.Body {
 						walk(s, mine)
@@ -170,7 +170,7 @@ func (f *finder) failureBackoff(loop *ast.ForStmt) *Site {
 				if inner {
 					return true
 				}
-				if wf := f.waitCall(m); wf != nil {
+				if wf := f.Wait(m); wf != nil {
 					if !guarded {
 						schedule = true
 					}
@@ -193,7 +193,7 @@ func (f *finder) failureBackoff(loop *ast.ForStmt) *Site {
 	if schedule || len(waits) == 0 || laterRounds && !roundsFollowFailure(loop, exits) {
 		return nil
 	}
-	s := &Site{Kind: Loop, Node: loop, Op: site.Operation{Body: loop.Body}, Waits: waits}
+	s := &site.Site{Kind: site.Loop, Node: loop, Op: site.Operation{Body: loop.Body}, Waits: waits}
 	for w, h := range helpers {
 		if s.WaitHelpers == nil {
 			s.WaitHelpers = map[*ast.CallExpr]*site.WaitFact{}
@@ -218,7 +218,7 @@ func isTickerChan(e ast.Expr) bool {
 // loop sets otherwise than from the attempt's own results or to a
 // constant (job := <-jobs; err := process(job) handles a new job each
 // time round, not the same attempt again), or a counter.
-func (f *finder) inputsChange(loop *ast.ForStmt, calls []*ast.CallExpr) bool {
+func (f *Waits) inputsChange(loop *ast.ForStmt, calls []*ast.CallExpr) bool {
 	own := map[types.Object]bool{}
 	changed := map[types.Object]bool{}
 	var copies [][2]*ast.Ident // x = y, judged once own is known

@@ -1,4 +1,4 @@
-package retrysite
+package wait
 
 import (
 	"go/ast"
@@ -31,7 +31,7 @@ import (
 // laterRound reports whether cond holds on every round of loop but the
 // first: attempt > 0 or attempt != 0 for a counter the loop starts at 0 and
 // increments after every round.
-func (f *finder) laterRound(loop *ast.ForStmt, cond ast.Expr) bool {
+func (f *Waits) laterRound(loop *ast.ForStmt, cond ast.Expr) bool {
 	counter := f.roundCounter(loop)
 	if counter == nil {
 		return false
@@ -55,7 +55,7 @@ func (f *finder) laterRound(loop *ast.ForStmt, cond ast.Expr) bool {
 }
 
 // roundCounter returns the variable of for attempt := 0; ...; attempt++.
-func (f *finder) roundCounter(loop *ast.ForStmt) types.Object {
+func (f *Waits) roundCounter(loop *ast.ForStmt) types.Object {
 	init, ok := loop.Init.(*ast.AssignStmt)
 	if !ok || len(init.Lhs) != 1 || len(init.Rhs) != 1 || !f.isZero(init.Rhs[0]) {
 		return nil
@@ -72,7 +72,7 @@ func (f *finder) roundCounter(loop *ast.ForStmt) types.Object {
 	return f.info.ObjectOf(a)
 }
 
-func (f *finder) isZero(e ast.Expr) bool {
+func (f *Waits) isZero(e ast.Expr) bool {
 	tv, ok := f.info.Types[e]
 	return ok && tv.Value != nil && tv.Value.Kind() == constant.Int && constant.Sign(tv.Value) == 0
 }
