@@ -19,8 +19,8 @@ import (
 	"github.com/idemlint/idemlint/passes/internal/retrysite/wait"
 )
 
-// Analyzer finds the retry sites of a package and exports a site.HelperFact for
-// each user-defined retry helper.
+// Analyzer finds the retry sites of a package and exports a site.HelperFact
+// for each user-defined retry helper.
 var Analyzer = &analysis.Analyzer{
 	Name:       "retrysite",
 	Doc:        "find retry sites: retry loops, retry helper calls, and requests sent through retrying clients",
@@ -87,7 +87,7 @@ func run(pass *analysis.Pass) (any, error) {
 	for _, s := range res.Recursions {
 		s.Fail = status.SimulateFailure(pass.TypesInfo, s, f.facts.Lookup)
 	}
-	for _, s := range res.Gotos { // gotofail.go
+	for _, s := range res.Gotos { // status/gotofail.go
 		s.Fail = status.SimulateFailure(pass.TypesInfo, s, f.facts.Lookup)
 	}
 	res.unsent = status.LearnUnsent(pass, f.index)

@@ -8,6 +8,7 @@ import (
 	"github.com/idemlint/idemlint/passes/internal/astutil"
 	"github.com/idemlint/idemlint/passes/internal/libs"
 	"github.com/idemlint/idemlint/passes/internal/retrysite/site"
+	"github.com/idemlint/idemlint/passes/internal/retrysite/wait"
 )
 
 // bounder decides whether a condition can end a loop's retries while the
@@ -165,7 +166,7 @@ func caseEndsRetries(info *types.Info, clause *ast.CommClause) bool {
 		recv = c.Rhs[0]
 	}
 	u, ok := recv.(*ast.UnaryExpr)
-	return ok && u.Op == token.ARROW && !isTickerRange(info, u.X)
+	return ok && u.Op == token.ARROW && !wait.IsTickerRange(info, u.X)
 }
 
 // stops reports whether cond, a test in the loop body, asks about state

@@ -8,7 +8,7 @@ import (
 	"github.com/idemlint/idemlint/passes/internal/retrysite/site"
 )
 
-// readsAny is mentionsAny for the right side of an assignment in a loop
+// readsAny is site.MentionsAny for the right side of an assignment in a loop
 // body, where a function literal is read as what it takes in: a variable
 // the literal assigns is where it reports its outcome (a response check
 // that sets the captured err, a deferred close that keeps the first

@@ -10,6 +10,7 @@ import (
 	"github.com/idemlint/idemlint/passes/internal/libs"
 	"github.com/idemlint/idemlint/passes/internal/retrysite/site"
 	"github.com/idemlint/idemlint/passes/internal/retrysite/status"
+	"github.com/idemlint/idemlint/passes/internal/retrysite/wait"
 )
 
 // loopWalk follows the control-flow graph of one loop's body, tracking what
@@ -119,16 +120,16 @@ func analyzeLoop(info *types.Info, graph func() *cfg.CFG, loop ast.Stmt, waitOf,
 	case *ast.RangeStmt:
 		// Ranging over a collection runs a different operation each time;
 		// only `for range n` (and `for i := range n`) repeats one.
-		// A retry iterator repeats its body too (retryiter.go), and so
-		// do a ticker's channel (tickerrange.go) and a schedule of delays
-		// (schedulerange.go).
-		if isTickerRange(info, l.X) {
+		// A retry iterator repeats its body too (wait/retryiter.go), and so
+		// do a ticker's channel (wait/tickerrange.go) and a schedule of delays
+		// (wait/schedulerange.go).
+		if wait.IsTickerRange(info, l.X) {
 			ticker = true
 		} else if call, ok := ast.Unparen(l.X).(*ast.CallExpr); ok && !site.IsInteger(info.TypeOf(l.X)) {
-			if iter = iterOf(call); iter == nil && !isScheduleRange(info, l, waitOf) {
+			if iter = iterOf(call); iter == nil && !wait.IsScheduleRange(info, l, waitOf) {
 				return nil
 			}
-		} else if !site.IsInteger(info.TypeOf(l.X)) && !isScheduleRange(info, l, waitOf) {
+		} else if !site.IsInteger(info.TypeOf(l.X)) && !wait.IsScheduleRange(info, l, waitOf) {
 			return nil
 		}
 		body = l.Body

@@ -15,11 +15,11 @@ type Result struct {
 	// ClientRetries maps the variables and fields holding a retrying
 	// client whose retry condition (go-retryablehttp's CheckRetry, resty's
 	// AddRetryCondition) retries some statuses on its own to those
-	// statuses (condition.go).
+	// statuses (status/condition.go).
 	ClientRetries map[types.Object]Statuses
 	// Backoffs are loops that are not retry sites (success goes round
 	// too) holding waits taken only after a failed attempt, before the
-	// same attempt runs again (failbackoff.go); only nojitter reads them.
+	// same attempt runs again (wait/failbackoff.go); only nojitter reads them.
 	Backoffs []*Site
 	// Recursions are functions that retry by calling themselves after a
 	// failure and a wait (recursion.go), with their Fail read like a
@@ -28,7 +28,7 @@ type Result struct {
 	Recursions []*Site
 	// Gotos are retry loops written with a goto back to a label after a
 	// failure (gotoloop.go), with their Fail read like a loop's
-	// (gotofail.go); nojitter, unboundedretry, retryamplify, retrybody and
+	// (status/gotofail.go); nojitter, unboundedretry, retryamplify, retrybody and
 	// retryclienterror read them.
 	Gotos []*Site
 

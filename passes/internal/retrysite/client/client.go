@@ -26,7 +26,7 @@ type Configs struct {
 	passes map[*types.Func]*ClientPassFact
 	pass   *analysis.Pass
 	// transports are the package's http.RoundTripper types that retry
-	// (clientfacts.go).
+	// (MarkRetryingTransport, called from retrysite/roundtrip.go).
 	transports map[*types.TypeName]bool
 	// nodes are read into index on first use: a package that sends
 	// nothing never pays for it.

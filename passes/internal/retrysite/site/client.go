@@ -27,7 +27,7 @@ type ClientConfig struct {
 	// Built is where the client is built, when it is in this package.
 	Built token.Pos
 	// GRPC is set on a gRPC connection, or a generated client made on
-	// one, while it is followed (grpcclient.go); a call's site has the
+	// one, while it is followed (client/grpcclient.go); a call's site has the
 	// attempts of the method it sends instead.
 	GRPC *GRPCConn
 }

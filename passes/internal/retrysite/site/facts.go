@@ -56,7 +56,7 @@ type WaitFact struct {
 	// when a context or a stop channel is done: the caller's test of that
 	// result is a context bound.
 	Stops bool
-	// Iter says the helper is a retry iterator (retryiter.go): it returns
+	// Iter says the helper is a retry iterator (wait/retryiter.go): it returns
 	// an iterator of attempt numbers that waits between yields; Bounded
 	// says it yields a bounded number of times or until a context is done.
 	Iter, Bounded bool

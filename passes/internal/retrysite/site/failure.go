@@ -8,7 +8,7 @@ import (
 // Failure is what a site's failure test does with each HTTP status: the
 // one reading of status tests that retryclienterror and retrybody share,
 // for retry loops and for the operations of retry helpers alike. It is
-// computed by simulating the attempt once per sampled status (failsim.go).
+// computed by simulating the attempt once per sampled status (status/failsim.go).
 type Failure struct {
 	// Retried holds the statuses that the attempt's code sends round for
 	// another attempt on a path a 200 response does not take: a status
@@ -33,7 +33,7 @@ type Failure struct {
 	// that goes round for another attempt.
 	Leaks []Leak
 	// Classifiers are the error classifiers of the program whose answer
-	// decided a path for some status (classifier.go), in the order of
+	// decided a path for some status (status/classifier.go), in the order of
 	// the code: a report names them.
 	Classifiers []*types.Func
 	// Sends are the calls whose response the simulation followed: those

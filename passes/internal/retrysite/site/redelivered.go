@@ -20,11 +20,11 @@ type Redelivered struct {
 	// CommitMessages, a Delivery's Ack). NoPos leaves that end open.
 	From, Until token.Pos
 	// Naks says that the handler asks the broker for a redelivery itself
-	// (msg.Nak()): its failures are retried (redelivery_nak.go).
+	// (msg.Nak()): its failures are retried (redelivery/redelivery_nak.go).
 	Naks bool
 	// Skips are the failure branches that leave the message without an
 	// acknowledgement where the broker then delivers it again
-	// (redelivery_skip.go): its failures are retried too.
+	// (redelivery/redelivery_skip.go): its failures are retried too.
 	Skips []ast.Node
 }
 

@@ -49,8 +49,9 @@ func (k Kind) String() string {
 // Site is one retry site.
 type Site struct {
 	Kind Kind
-	// StatePoll: a poll of in-memory state (poll.go), which sends nothing
-	// and so is judged by nojitter only (Result.Backoffs).
+	// StatePoll marks a poll of in-memory state (retrysite/poll.go),
+	// which sends nothing and so is judged by nojitter only (the analyzer
+	// lists it in retrysite.Result.Backoffs, not in Sites).
 	StatePoll bool
 	// Node is the *ast.ForStmt or *ast.RangeStmt of a Loop, and the
 	// *ast.CallExpr of the other kinds.

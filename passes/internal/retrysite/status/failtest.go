@@ -186,7 +186,7 @@ func loopJudge(site *site.Site) judge {
 	}
 }
 
-// recursionJudge reads the ends of a recursive retry (recursion.go): a
+// recursionJudge reads the ends of a recursive retry (retrysite/recursion.go): a
 // path that made the self-call went round for another attempt, any other
 // ended the retries.
 func recursionJudge(_ *sim, e simEnd) endKind {

@@ -7,7 +7,7 @@ import (
 	"github.com/idemlint/idemlint/passes/internal/retrysite/site"
 )
 
-// The failure test of a goto retry (gotoloop.go) is read like a loop's:
+// The failure test of a goto retry (retrysite/gotoloop.go) is read like a loop's:
 // its operation is simulated from the label on, a path that takes a goto
 // back to the label goes round for another attempt, and every other end
 // (a return, the end of the statements after the label) ends the retries.

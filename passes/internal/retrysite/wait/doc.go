@@ -1,7 +1,9 @@
 // Package wait knows how a retry waits: the wait helpers of the program
 // (a function that only blocks for a duration, WaitFact), the retry
-// iterators that wait between yields, and the failure backoffs, waits a
-// loop that is no retry site takes only after a failed attempt.
+// iterators that wait between yields, the ranges whose every iteration
+// follows a wait (a ticker's channel, a schedule of delays), and the
+// failure backoffs, waits a loop that is no retry site takes only after a
+// failed attempt.
 //
 // It decides what a call waits for and which loops back off after a
 // failure; how long a wait is and whether it is jittered is judged by the

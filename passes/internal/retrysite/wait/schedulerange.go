@@ -1,4 +1,4 @@
-package retrysite
+package wait
 
 import (
 	"go/ast"
@@ -8,7 +8,7 @@ import (
 	"github.com/idemlint/idemlint/passes/internal/retrysite/site"
 )
 
-// isScheduleRange reports whether a range statement walks a schedule of
+// IsScheduleRange reports whether a range statement walks a schedule of
 // delays: the elements are durations (a slice or array of time.Duration:
 // a literal, a package variable, a field) and one of them is what a wait
 // of the body waits for,
@@ -26,7 +26,7 @@ import (
 // whether it is a retry is the walk's to say. A range over anything else
 // (endpoints, targets, jobs) moves on to a different operation each time
 // and stays out (RULES.md, "Vocabulary").
-func isScheduleRange(info *types.Info, l *ast.RangeStmt, waitOf func(*ast.CallExpr) *site.WaitFact) bool {
+func IsScheduleRange(info *types.Info, l *ast.RangeStmt, waitOf func(*ast.CallExpr) *site.WaitFact) bool {
 	if !isDurationList(info.TypeOf(l.X)) {
 		return false
 	}

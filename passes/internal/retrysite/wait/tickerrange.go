@@ -1,4 +1,4 @@
-package retrysite
+package wait
 
 import (
 	"go/ast"
@@ -7,13 +7,13 @@ import (
 	"github.com/idemlint/idemlint/passes/internal/libs"
 )
 
-// isTickerRange reports whether a range statement ranges over a ticker's
+// IsTickerRange reports whether a range statement ranges over a ticker's
 // channel (for range tick.C, for range time.Tick(d)): its elements are
 // ticks, not work, so each iteration runs the same operation again after
 // a wait, as a for loop with a sleep does. Whether it is a retry is the
 // walk's to say (success must leave the loop: periodic work that never
 // leaves is not a retry).
-func isTickerRange(info *types.Info, x ast.Expr) bool {
+func IsTickerRange(info *types.Info, x ast.Expr) bool {
 	switch x := ast.Unparen(x).(type) {
 	case *ast.CallExpr:
 		return libs.Is(libs.Callee(info, x), "time", "Tick")
