@@ -12,42 +12,41 @@ import (
 
 	"github.com/idemlint/idemlint/passes/internal/bodies"
 	"github.com/idemlint/idemlint/passes/internal/libs"
+	"github.com/idemlint/idemlint/passes/internal/retrysite/client"
+	"github.com/idemlint/idemlint/passes/internal/retrysite/redelivery"
+	"github.com/idemlint/idemlint/passes/internal/retrysite/site"
+	"github.com/idemlint/idemlint/passes/internal/retrysite/status"
+	"github.com/idemlint/idemlint/passes/internal/retrysite/wait"
 )
 
-// Analyzer finds the retry sites of a package and exports a HelperFact for
-// each user-defined retry helper.
+// Analyzer finds the retry sites of a package and exports a site.HelperFact
+// for each user-defined retry helper.
 var Analyzer = &analysis.Analyzer{
 	Name:       "retrysite",
 	Doc:        "find retry sites: retry loops, retry helper calls, and requests sent through retrying clients",
 	Run:        run,
 	ResultType: reflect.TypeFor[*Result](),
-	FactTypes:  []analysis.Fact{new(HelperFact), new(WaitFact), new(RespFact), new(NotSentFact), new(JobOptsFact), new(ActivityRunsFact), new(AckFact), new(ClientPassFact), new(RetryingClientFact), new(RetryingTransportFact)},
+	FactTypes:  []analysis.Fact{new(site.HelperFact), new(site.WaitFact), new(status.RespFact), new(status.NotSentFact), new(redelivery.JobOptsFact), new(redelivery.ActivityRunsFact), new(redelivery.AckFact), new(client.ClientPassFact), new(client.RetryingClientFact), new(client.RetryingTransportFact)},
 	Requires:   []*analysis.Analyzer{bodies.Analyzer},
 }
 
 func run(pass *analysis.Pass) (any, error) {
 	f := &finder{
 		info:    pass.TypesInfo,
-		decls:   indexDecls(pass.TypesInfo, pass.Files),
-		helpers: map[*types.Func]*HelperFact{},
-		waits:   map[*types.Func]*WaitFact{},
+		decls:   site.IndexDecls(pass.TypesInfo, pass.Files),
+		helpers: map[*types.Func]*site.HelperFact{},
 		loops:   map[*bodies.Body][]*Site{},
 		pass:    pass,
 		index:   pass.ResultOf[bodies.Analyzer].(*bodies.Index),
-		facts:   &respFacts{pass: pass, local: map[*types.Func]*RespFact{}},
 	}
-	f.facts.index = f.index
-	f.clients = newClientConfigs(pass.Pkg, pass.TypesInfo, f.decls, f.index.Package())
-	f.clients.pass = pass
-	if libs.DependsOn(pass.Pkg, "net/http") {
-		f.clients.passes = learnClientPasses(pass.TypesInfo, f.decls)
-		exportClientPasses(pass, f.clients.passes)
-	}
-	f.learnWaits()
-	f.facts.learn(pass.Files)
+	f.facts = status.NewRespFacts(pass, f.index)
+	f.waits = wait.New(pass, f.index, f.decls, f.facts)
+	f.clients = client.NewConfigs(pass, f.decls, f.index.Package())
+	f.waits.Learn()
+	f.facts.Learn(pass.Files)
 	if libs.DependsOn(pass.Pkg, "net/http") {
 		f.learnRetryingTransports()
-		f.exportRetryingClients()
+		f.clients.ExportRetryingClients()
 	}
 	// A helper may call another helper of the same package declared later:
 	// find sites until the set of local helpers stops growing.
@@ -60,9 +59,7 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	// Handlers that a framework runs again are sites too, found once the
 	// helpers are known (a handler is not a helper of its caller).
-	if red := f.redeliverySites(); len(red) > 0 {
-		f.noteNaks(red)
-		f.noteSkips(red)
+	if red := redelivery.Sites(pass, f.index, f.decls); len(red) > 0 {
 		sites = append(sites, red...)
 		sort.SliceStable(sites, func(i, j int) bool { return sites[i].Node.Pos() < sites[j].Node.Pos() })
 	}
@@ -70,13 +67,13 @@ func run(pass *analysis.Pass) (any, error) {
 		pass.ExportObjectFact(fn, fact)
 	}
 	for _, s := range sites {
-		s.Fail = simulateFailure(pass.TypesInfo, s, f.facts.lookup)
+		s.Fail = status.SimulateFailure(pass.TypesInfo, s, f.facts.Lookup)
 	}
-	res := &Result{Backoffs: f.failureBackoffs(sites), clients: f.clients}
+	res := &Result{Backoffs: f.waits.FailureBackoffs(sites), clients: f.clients}
 	// A poll of in-memory state repeats no operation on a dependency: its
 	// wait is judged by nojitter, and no other analyzer sees a site.
 	for _, s := range sites {
-		if s.statePoll {
+		if s.StatePoll {
 			res.Backoffs = append(res.Backoffs, s)
 		} else {
 			res.Sites = append(res.Sites, s)
@@ -88,14 +85,14 @@ func run(pass *analysis.Pass) (any, error) {
 	// A recursive retry's failure test is read like a loop's: what a
 	// self-call after a 404 retries, what it leaves open.
 	for _, s := range res.Recursions {
-		s.Fail = simulateFailure(pass.TypesInfo, s, f.facts.lookup)
+		s.Fail = status.SimulateFailure(pass.TypesInfo, s, f.facts.Lookup)
 	}
-	for _, s := range res.Gotos { // gotofail.go
-		s.Fail = simulateFailure(pass.TypesInfo, s, f.facts.lookup)
+	for _, s := range res.Gotos { // status/gotofail.go
+		s.Fail = status.SimulateFailure(pass.TypesInfo, s, f.facts.Lookup)
 	}
-	f.learnUnsent(res)
+	res.unsent = status.LearnUnsent(pass, f.index)
 	if libs.DependsOn(pass.Pkg, libs.RetryableHTTP, libs.RestyV2) {
-		res.ClientRetries = clientConditions(pass.TypesInfo, f.index, f.facts.lookup)
+		res.ClientRetries = status.ClientConditions(pass.TypesInfo, f.index, f.facts.Lookup)
 	}
 	return res, nil
 }
@@ -104,11 +101,11 @@ type finder struct {
 	pass    *analysis.Pass
 	index   *bodies.Index
 	info    *types.Info
-	decls   decls
-	clients *clientConfigs
-	helpers map[*types.Func]*HelperFact // helpers of this package
-	waits   map[*types.Func]*WaitFact   // wait helpers of this package
-	facts   *respFacts
+	decls   site.Decls
+	clients *client.Configs
+	helpers map[*types.Func]*site.HelperFact // helpers of this package
+	waits   *wait.Waits                      // wait helpers of this package
+	facts   *status.RespFacts
 	// loops holds the loop sites of each body: they do not depend on the
 	// helpers learned, so each round of the helper fixpoint reuses them.
 	loops map[*bodies.Body][]*Site
@@ -152,7 +149,7 @@ func (f *finder) loopSites(b *bodies.Body) []*Site {
 		return g
 	}
 	for _, loop := range b.Loops {
-		if s := analyzeLoop(f.info, graph, loop, f.waitCall, f.iterCall, f.facts.lookup); s != nil {
+		if s := analyzeLoop(f.info, graph, loop, f.waits.Wait, f.waits.Iter, f.facts.Lookup); s != nil {
 			s.Encl = b.Node
 			out = append(out, s)
 		}
@@ -174,7 +171,7 @@ func (f *finder) callSite(encl ast.Node, call *ast.CallExpr, fn *types.Func) *Si
 			return nil
 		}
 		s := &Site{Kind: Helper, Node: call, Encl: encl, Helper: h, HelperFunc: fn, Library: libs.NameOf(fn),
-			Op: resolveOp(f.info, f.decls, call.Args[h.Op], encl)}
+			Op: site.ResolveOp(f.info, f.decls, call.Args[h.Op], encl)}
 		resolveLibrary(f.info, s, call, encl)
 		if fam := libs.FamilyOf(fn); fam != nil && fam.Retries != nil && !f.retries(fam, s) {
 			return nil // an executor with no retry policy
@@ -183,27 +180,27 @@ func (f *finder) callSite(encl ast.Node, call *ast.CallExpr, fn *types.Func) *Si
 	}
 	if fact := f.helperFact(fn); fact != nil && fact.Op < len(call.Args) {
 		s := &Site{Kind: UserHelper, Node: call, Encl: encl, UserHelper: fact, HelperFunc: fn,
-			Op: resolveOp(f.info, f.decls, call.Args[fact.Op], encl)}
+			Op: site.ResolveOp(f.info, f.decls, call.Args[fact.Op], encl)}
 		forwarded(f.info, s, call, encl)
 		return s
 	}
 	if library {
 		return nil
 	}
-	if cfg := f.clients.sendConfig(call, encl); cfg != nil {
+	if cfg := f.clients.SendConfig(call, encl); cfg != nil {
 		return &Site{Kind: Client, Node: call, Encl: encl, HelperFunc: fn, Client: cfg}
 	}
 	return nil
 }
 
-func (f *finder) helperFact(fn *types.Func) *HelperFact {
+func (f *finder) helperFact(fn *types.Func) *site.HelperFact {
 	if h := f.helpers[fn]; h != nil {
 		return h
 	}
 	if fn.Pkg() == nil || fn.Pkg() == f.pass.Pkg {
 		return nil
 	}
-	var fact HelperFact
+	var fact site.HelperFact
 	if f.pass.ImportObjectFact(fn, &fact) {
 		return &fact
 	}
@@ -225,7 +222,7 @@ func (f *finder) learnHelpers(files []*ast.File, sites []*Site) bool {
 				continue
 			}
 			if i := helperParam(f.info, fd, sites); i >= 0 {
-				f.helpers[fn] = &HelperFact{Op: i, Forward: forwards(f.info, fd, sites)}
+				f.helpers[fn] = &site.HelperFact{Op: i, Forward: forwards(f.info, fd, sites)}
 				grew = true
 			}
 		}

@@ -7,6 +7,8 @@ import (
 
 	"github.com/idemlint/idemlint/passes/internal/astutil"
 	"github.com/idemlint/idemlint/passes/internal/libs"
+	"github.com/idemlint/idemlint/passes/internal/retrysite/site"
+	"github.com/idemlint/idemlint/passes/internal/retrysite/wait"
 )
 
 // bounder decides whether a condition can end a loop's retries while the
@@ -20,7 +22,7 @@ type bounder struct {
 	// that takes a context (a context-aware wait returns ctx.Err()), or of
 	// a wait helper that stops when a context or stop channel is done.
 	ctxResults map[types.Object]bool
-	waitOf     func(*ast.CallExpr) *WaitFact
+	waitOf     func(*ast.CallExpr) *site.WaitFact
 }
 
 // bounds reports whether cond can end the retries.
@@ -58,12 +60,8 @@ func isTime(t types.Type) bool {
 	return libs.IsNamed(t, "time", "Time")
 }
 
-func isContext(t types.Type) bool {
-	return libs.IsNamed(t, "context", "Context")
-}
-
 // newBounder collects the loop's counters and context-aware results.
-func newBounder(info *types.Info, loop ast.Node, waitOf func(*ast.CallExpr) *WaitFact) *bounder {
+func newBounder(info *types.Info, loop ast.Node, waitOf func(*ast.CallExpr) *site.WaitFact) *bounder {
 	b := &bounder{info: info, counters: map[types.Object]bool{}, ctxResults: map[types.Object]bool{}, waitOf: waitOf}
 	mark := func(e ast.Expr) {
 		var id *ast.Ident
@@ -137,18 +135,18 @@ func (b *bounder) noteAssign(n *ast.AssignStmt) {
 	}
 	takesCtx := false
 	for _, a := range call.Args {
-		if isContext(b.info.TypeOf(a)) {
+		if site.IsContext(b.info.TypeOf(a)) {
 			takesCtx = true
 		}
 	}
-	if sel, ok := call.Fun.(*ast.SelectorExpr); ok && isContext(b.info.TypeOf(sel.X)) {
+	if sel, ok := call.Fun.(*ast.SelectorExpr); ok && site.IsContext(b.info.TypeOf(sel.X)) {
 		takesCtx = true
 	}
 	if !takesCtx {
 		return
 	}
 	for _, l := range n.Lhs {
-		if id, ok := l.(*ast.Ident); ok && isErrorType(b.info.TypeOf(id)) {
+		if id, ok := l.(*ast.Ident); ok && site.IsErrorType(b.info.TypeOf(id)) {
 			b.ctxResults[b.info.ObjectOf(id)] = true
 		}
 	}
@@ -168,7 +166,7 @@ func caseEndsRetries(info *types.Info, clause *ast.CommClause) bool {
 		recv = c.Rhs[0]
 	}
 	u, ok := recv.(*ast.UnaryExpr)
-	return ok && u.Op == token.ARROW && !isTickerRange(info, u.X)
+	return ok && u.Op == token.ARROW && !wait.IsTickerRange(info, u.X)
 }
 
 // stops reports whether cond, a test in the loop body, asks about state
@@ -191,7 +189,7 @@ func (w *loopWalk) stops(cond ast.Expr) bool {
 		}
 		return false
 	})
-	return dynamic && !mentionsAny(w.info, cond, w.assignedInLoop())
+	return dynamic && !site.MentionsAny(w.info, cond, w.assignedInLoop())
 }
 
 // assignedInLoop returns the variables and fields the loop assigns or
@@ -202,7 +200,7 @@ func (w *loopWalk) assignedInLoop() map[types.Object]bool {
 	}
 	w.assigned = map[types.Object]bool{}
 	mark := func(e ast.Expr) {
-		if id := rootIdent(e); id != nil {
+		if id := site.RootIdent(e); id != nil {
 			if obj := w.info.ObjectOf(id); obj != nil {
 				w.assigned[obj] = true
 			}
@@ -237,56 +235,6 @@ func (w *loopWalk) assignedInLoop() map[types.Object]bool {
 	return w.assigned
 }
 
-// Attempts returns how many attempts a retry loop makes when its operation
-// keeps failing, read from its header (for i := 0; i < 3; i++, for range 3,
-// or a limit held in a local variable set once: maxRetries := 3), or 0
-// when that is not a constant we can see (or the site is not a loop).
-func (s *Site) Attempts(info *types.Info) int {
-	limit := func(e ast.Expr) int {
-		if n := astutil.IntValue(info, e); n != 0 {
-			return n
-		}
-		id, ok := ast.Unparen(e).(*ast.Ident)
-		if !ok || s.Encl == nil {
-			return 0
-		}
-		v, ok := info.Uses[id].(*types.Var)
-		if !ok {
-			return 0
-		}
-		if defs := astutil.Assignments(info, s.Encl, v); len(defs) == 1 {
-			return astutil.IntValue(info, defs[0])
-		}
-		return 0
-	}
-	switch l := s.Node.(type) {
-	case *ast.BranchStmt:
-		return gotoAttempts(info, s) // gotofail.go
-	case *ast.RangeStmt:
-		return limit(l.X)
-	case *ast.ForStmt:
-		cond, ok := l.Cond.(*ast.BinaryExpr)
-		if !ok {
-			return 0
-		}
-		n := limit(cond.Y)
-		start := 0
-		if as, ok := l.Init.(*ast.AssignStmt); ok && len(as.Rhs) == 1 {
-			start = astutil.IntValue(info, as.Rhs[0])
-		}
-		switch cond.Op {
-		case token.LSS:
-			return max(0, n-start)
-		case token.LEQ:
-			if n == 0 && !isConstant(info, cond.Y) {
-				return 0 // i <= c.maxRetries: a limit we cannot see, not 0
-			}
-			return max(0, n-start+1)
-		}
-	}
-	return 0
-}
-
 // ctxExit returns the branch of cond (0 true, 1 false) taken when the
 // context-aware call whose result it tests was stopped by its context: the
 // non-nil branch of err != nil, the false branch of ok := sleep(ctx, d); or
@@ -300,11 +248,11 @@ func (b *bounder) ctxExit(cond ast.Expr) int {
 	}
 	switch e := e.(type) {
 	case *ast.Ident: // ok from a wait helper: false when stopped
-		if b.ctxResults[b.info.ObjectOf(e)] && isBool(b.info.TypeOf(e)) {
+		if b.ctxResults[b.info.ObjectOf(e)] && site.IsBool(b.info.TypeOf(e)) {
 			return 1 - neg
 		}
 	case *ast.CallExpr: // if !sleep(ctx, d), if sleep(ctx, d) != nil
-		if w := b.waitOf(e); w != nil && w.Stops && isBool(b.info.TypeOf(e)) {
+		if w := b.waitOf(e); w != nil && w.Stops && site.IsBool(b.info.TypeOf(e)) {
 			return 1 - neg
 		}
 	case *ast.BinaryExpr:
@@ -312,10 +260,10 @@ func (b *bounder) ctxExit(cond ast.Expr) int {
 			return -1
 		}
 		x, y := ast.Unparen(e.X), ast.Unparen(e.Y)
-		if isNil(b.info, x) {
+		if site.IsNil(b.info, x) {
 			x, y = y, x
 		}
-		if !isNil(b.info, y) || !b.stoppedResult(x) {
+		if !site.IsNil(b.info, y) || !b.stoppedResult(x) {
 			return -1
 		}
 		if e.Op == token.NEQ {

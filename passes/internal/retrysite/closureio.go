@@ -4,9 +4,11 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+
+	"github.com/idemlint/idemlint/passes/internal/retrysite/site"
 )
 
-// readsAny is mentionsAny for the right side of an assignment in a loop
+// readsAny is site.MentionsAny for the right side of an assignment in a loop
 // body, where a function literal is read as what it takes in: a variable
 // the literal assigns is where it reports its outcome (a response check
 // that sets the captured err, a deferred close that keeps the first
@@ -88,7 +90,7 @@ func resetEachRound(info *types.Info, body *ast.BlockStmt) map[types.Object]toke
 			}
 			self := false
 			for _, r := range as.Rhs {
-				if mentionsAny(info, r, map[types.Object]bool{obj: true}) {
+				if site.MentionsAny(info, r, map[types.Object]bool{obj: true}) {
 					self = true
 				}
 			}

@@ -5,23 +5,12 @@ import (
 	"go/types"
 
 	"github.com/idemlint/idemlint/passes/internal/libs"
+	"github.com/idemlint/idemlint/passes/internal/retrysite/site"
 )
-
-// Forward says which parameters of a user-defined retry helper it hands to
-// a library retry helper as that helper's policy, options and context
-// (func Retry(ctx, op, opts ...backoff.RetryOption) { backoff.Retry(ctx,
-// ..., opts...) }): a call of the user helper configures the library
-// helper's policy, which is judged there, where it is built. Indexes count
-// the helper's parameters from 0; -1 when not handed on.
-type Forward struct {
-	Lib                  libs.Func
-	Policy, Options, Ctx int
-	PolicyOption         string
-}
 
 // forwards finds the library helper call in fd that retries fd's operation
 // parameter with a policy or options taken straight from fd's parameters.
-func forwards(info *types.Info, fd *ast.FuncDecl, sites []*Site) *Forward {
+func forwards(info *types.Info, fd *ast.FuncDecl, sites []*Site) *site.Forward {
 	fn, ok := info.Defs[fd.Name].(*types.Func)
 	if !ok {
 		return nil
@@ -50,7 +39,7 @@ func forwards(info *types.Info, fd *ast.FuncDecl, sites []*Site) *Forward {
 			}
 			return index(call.Args[i])
 		}
-		fw := &Forward{Lib: s.Library, Policy: arg(s.Helper.Policy), Ctx: arg(s.Helper.Ctx), Options: -1, PolicyOption: s.Helper.PolicyOption}
+		fw := &site.Forward{Lib: s.Library, Policy: arg(s.Helper.Policy), Ctx: arg(s.Helper.Ctx), Options: -1, PolicyOption: s.Helper.PolicyOption}
 		// Options are forwarded as one spread parameter (opts...).
 		if o := s.Helper.Options; o >= 0 && o == len(call.Args)-1 && call.Ellipsis.IsValid() {
 			if i := index(call.Args[o]); i == params.Len()-1 && fn.Signature().Variadic() {

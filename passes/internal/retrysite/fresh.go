@@ -3,6 +3,8 @@ package retrysite
 import (
 	"go/ast"
 	"go/types"
+
+	"github.com/idemlint/idemlint/passes/internal/retrysite/site"
 )
 
 // refreshedBefore returns the variables that another attempt of the same
@@ -53,7 +55,7 @@ func (w *loopWalk) refreshedBefore(body *ast.BlockStmt, op ast.Node) map[types.O
 		}
 		for _, s := range list {
 			if s == stmt {
-				lhs, _ := opParts(n)
+				lhs, _ := site.OpParts(n)
 				for _, l := range lhs {
 					if id, ok := l.(*ast.Ident); ok && id.Name != "_" {
 						out[w.info.ObjectOf(id)] = true
@@ -73,7 +75,7 @@ func staleMentions(info *types.Info, e ast.Node, objs, fresh map[types.Object]bo
 	ast.Inspect(e, func(n ast.Node) bool {
 		switch x := n.(type) {
 		case *ast.SelectorExpr:
-			if root := rootIdent(x); root != nil && fresh[info.ObjectOf(root)] {
+			if root := site.RootIdent(x); root != nil && fresh[info.ObjectOf(root)] {
 				return false
 			}
 		case *ast.Ident:

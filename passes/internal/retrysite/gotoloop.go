@@ -3,6 +3,8 @@ package retrysite
 import (
 	"go/ast"
 	"go/token"
+
+	"github.com/idemlint/idemlint/passes/internal/retrysite/site"
 )
 
 // A goto retry is a retry loop written with a label and a goto back to it
@@ -109,7 +111,7 @@ func (f *finder) gotoLoop(encl ast.Node, list []ast.Stmt, ls *ast.LabeledStmt) *
 		return nil
 	}
 	body := &ast.BlockStmt{Lbrace: region[0].Pos(), List: region, Rbrace: region[len(region)-1].End()}
-	s := &Site{Kind: Loop, Node: jump, Encl: encl, Op: Operation{Body: body}, RetryPath: path, Tests: []ast.Expr{test}, RetryTests: []ast.Expr{test}, Attempt: []ast.Node{body}}
+	s := &Site{Kind: Loop, Node: jump, Encl: encl, Op: site.Operation{Body: body}, RetryPath: path, Tests: []ast.Expr{test}, RetryTests: []ast.Expr{test}, Attempt: []ast.Node{body}}
 	if onFalse {
 		s.RetryOnFalse = map[ast.Expr]bool{test: true}
 	}
@@ -125,7 +127,7 @@ func (f *finder) gotoLoop(encl ast.Node, list []ast.Stmt, ls *ast.LabeledStmt) *
 // that returns, a select on ctx.Done(), a wait helper that stops with the
 // context), or nil.
 func (f *finder) gotoBound(body *ast.BlockStmt, s *Site, jump *ast.BranchStmt) ast.Node {
-	b := newBounder(f.info, body, f.waitCall)
+	b := newBounder(f.info, body, f.waits.Wait)
 	var bound ast.Node
 	ast.Inspect(body, func(n ast.Node) bool {
 		if bound != nil {

@@ -1,25 +1,9 @@
 package retrysite
 
 import (
-	"fmt"
 	"go/ast"
 	"go/types"
 )
-
-// HelperFact marks a user-defined retry helper: a function that calls its
-// function-typed parameter number Op (counting from 0, receiver excluded)
-// inside a retry site. A call of the helper is then a retry site whose
-// operation is that argument, in whichever package the call is.
-type HelperFact struct {
-	Op int
-	// Forward is set when the helper hands parameters of its own to a
-	// library retry helper as that helper's policy or options.
-	Forward *Forward
-}
-
-func (*HelperFact) AFact() {}
-
-func (f *HelperFact) String() string { return fmt.Sprintf("retries parameter %d", f.Op) }
 
 // helperParam returns the index of the function-typed parameter of fd that
 // one of the sites (all inside fd) runs as, or in, its operation, or -1.

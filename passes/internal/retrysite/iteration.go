@@ -15,6 +15,7 @@ import (
 
 	"github.com/idemlint/idemlint/passes/internal/astutil"
 	"github.com/idemlint/idemlint/passes/internal/libs"
+	"github.com/idemlint/idemlint/passes/internal/retrysite/site"
 )
 
 // iteratesCollection reports whether a loop condition advances an iterator
@@ -70,7 +71,7 @@ func (w *loopWalk) opInputsVary(body *ast.BlockStmt) bool {
 	}
 	fromCounters := w.dependents(body, seed, true)
 	for n := range w.opAssigns {
-		lhs, call := opParts(n)
+		lhs, call := site.OpParts(n)
 		if call == nil {
 			continue
 		}
@@ -85,7 +86,7 @@ func (w *loopWalk) opInputsVary(body *ast.BlockStmt) bool {
 		feedback := w.dependents(body, own, false)
 		fresh := w.refreshedBefore(body, n)
 		for _, in := range append([]ast.Expr{call.Fun}, call.Args...) {
-			if mentionsAny(w.info, in, fromCounters) {
+			if site.MentionsAny(w.info, in, fromCounters) {
 				return true
 			}
 			stale := staleMentions(w.info, in, feedback, fresh)
@@ -118,10 +119,10 @@ func (w *loopWalk) selfUpdated(body *ast.BlockStmt) map[types.Object]bool {
 				continue
 			}
 			obj := w.info.ObjectOf(id)
-			if obj == nil || libs.IsNamed(obj.Type(), "time", "Duration") || isContext(obj.Type()) {
+			if obj == nil || libs.IsNamed(obj.Type(), "time", "Duration") || site.IsContext(obj.Type()) {
 				continue
 			}
-			if mentionsAny(w.info, as.Rhs[i], map[types.Object]bool{obj: true}) {
+			if site.MentionsAny(w.info, as.Rhs[i], map[types.Object]bool{obj: true}) {
 				if at := reset[obj]; at.IsValid() && at <= as.Pos() {
 					continue // built afresh earlier in the same round
 				}
@@ -214,7 +215,7 @@ func (w *loopWalk) dependents(body *ast.BlockStmt, seed map[types.Object]bool, r
 									changed = true
 								}
 							} else if _, ok := l.(*ast.Ident); !ok {
-								if root := rootIdent(l); root != nil && add(root) {
+								if root := site.RootIdent(l); root != nil && add(root) {
 									changed = true
 								}
 							}
@@ -222,7 +223,7 @@ func (w *loopWalk) dependents(body *ast.BlockStmt, seed map[types.Object]bool, r
 					}
 				}
 			case *ast.RangeStmt:
-				if mentionsAny(w.info, n.X, out) {
+				if site.MentionsAny(w.info, n.X, out) {
 					for _, e := range []ast.Expr{n.Key, n.Value} {
 						if id, ok := e.(*ast.Ident); ok && add(id) {
 							changed = true
@@ -230,7 +231,7 @@ func (w *loopWalk) dependents(body *ast.BlockStmt, seed map[types.Object]bool, r
 					}
 				}
 			case *ast.TypeSwitchStmt:
-				if as, ok := n.Assign.(*ast.AssignStmt); ok && mentionsAny(w.info, as.Rhs[0], out) {
+				if as, ok := n.Assign.(*ast.AssignStmt); ok && site.MentionsAny(w.info, as.Rhs[0], out) {
 					for _, clause := range n.Body.List {
 						if obj := w.info.Implicits[clause]; obj != nil && !out[obj] {
 							out[obj] = true
@@ -243,34 +244,6 @@ func (w *loopWalk) dependents(body *ast.BlockStmt, seed map[types.Object]bool, r
 		})
 	}
 	return out
-}
-
-// opParts returns the left side and the call of an attempt's assignment.
-func opParts(n ast.Node) ([]ast.Expr, *ast.CallExpr) {
-	var lhs []ast.Expr
-	var rhs ast.Expr
-	switch n := n.(type) {
-	case *ast.AssignStmt:
-		lhs, rhs = n.Lhs, n.Rhs[0]
-	case *ast.ValueSpec:
-		for _, id := range n.Names {
-			lhs = append(lhs, id)
-		}
-		rhs = n.Values[0]
-	}
-	call, _ := ast.Unparen(rhs).(*ast.CallExpr)
-	return lhs, call
-}
-
-func mentionsAny(info *types.Info, e ast.Node, objs map[types.Object]bool) bool {
-	found := false
-	ast.Inspect(e, func(n ast.Node) bool {
-		if id, ok := n.(*ast.Ident); ok && objs[info.ObjectOf(id)] {
-			found = true
-		}
-		return !found
-	})
-	return found
 }
 
 // usesFailedResult reports whether the code run after a failed attempt
@@ -294,7 +267,7 @@ func (w *loopWalk) usesFailedResult() bool {
 				return false
 			}
 			id, ok := x.(*ast.Ident)
-			if !ok || !w.out.derived[w.info.ObjectOf(id)] || len(stack) < 2 {
+			if !ok || !w.out.Derived[w.info.ObjectOf(id)] || len(stack) < 2 {
 				return true
 			}
 			if !w.harmlessUse(stack[:len(stack)-1], id) {
@@ -316,7 +289,7 @@ func (w *loopWalk) harmlessUse(path []ast.Node, id *ast.Ident) bool {
 			return true
 		}
 	case *ast.BinaryExpr:
-		return isNil(w.info, p.X) || isNil(w.info, p.Y)
+		return site.IsNil(w.info, p.X) || site.IsNil(w.info, p.Y)
 	case *ast.AssignStmt:
 		// Storing the next attempt's result (resp, err = c.Do(req) after
 		// a failure, as a for err != nil loop runs it) is not using the
@@ -332,7 +305,7 @@ func (w *loopWalk) harmlessUse(path []ast.Node, id *ast.Ident) bool {
 		// A response handed to a function (drain and close it, parse its
 		// Retry-After) is inspected or released, not built upon.
 		for _, a := range p.Args {
-			if isResponseType(w.info.TypeOf(a)) {
+			if site.IsResponseType(w.info.TypeOf(a)) {
 				return true
 			}
 		}
@@ -466,25 +439,6 @@ func (w *loopWalk) restartsSyscall() bool {
 	return false
 }
 
-// rootIdent returns the variable an index or selector expression starts
-// from (cfg in cfg["port"], req in req.URL.Path), or nil.
-func rootIdent(e ast.Expr) *ast.Ident {
-	for {
-		switch x := ast.Unparen(e).(type) {
-		case *ast.Ident:
-			return x
-		case *ast.IndexExpr:
-			e = x.X
-		case *ast.SelectorExpr:
-			e = x.X
-		case *ast.StarExpr:
-			e = x.X
-		default:
-			return nil
-		}
-	}
-}
-
 // advancesField reports whether the loop moves a field to the next entry
 // of a list on its way round: the field is incremented (x.i++,
 // atomic.AddInt32(&x.i, 1)) and compared with the length of a list that is
@@ -521,7 +475,7 @@ func (w *loopWalk) advancesField(body *ast.BlockStmt) bool {
 		if !ok || found || (b.Op != token.LSS && b.Op != token.LEQ && b.Op != token.GTR && b.Op != token.GEQ) {
 			return !found
 		}
-		if mentionsAny(w.info, b.X, incremented) && w.lenOfList(b.Y) || mentionsAny(w.info, b.Y, incremented) && w.lenOfList(b.X) {
+		if site.MentionsAny(w.info, b.X, incremented) && w.lenOfList(b.Y) || site.MentionsAny(w.info, b.Y, incremented) && w.lenOfList(b.X) {
 			found = true
 		}
 		return !found

@@ -50,19 +50,3 @@ func resolveLibrary(info *types.Info, s *Site, call *ast.CallExpr, encl ast.Node
 		s.Ctx = policy.Follow(info, call.Args[h.Ctx], encl)
 	}
 }
-
-// Use returns a site that configures a library helper's policy as the
-// library model reads it, or nil.
-func (s *Site) Use(info *types.Info) *libs.Use {
-	if s.Library.Name == "" {
-		return nil
-	}
-	u := &libs.Use{Info: info, Call: s.Node.(*ast.CallExpr), Func: s.Library, Helper: s.Helper, Options: s.Options}
-	if s.Policy != nil {
-		u.Policy = &s.Policy.Built
-	}
-	if s.Ctx != nil {
-		u.Ctx = &s.Ctx.Built
-	}
-	return u
-}

@@ -8,6 +8,9 @@ import (
 	"golang.org/x/tools/go/cfg"
 
 	"github.com/idemlint/idemlint/passes/internal/libs"
+	"github.com/idemlint/idemlint/passes/internal/retrysite/site"
+	"github.com/idemlint/idemlint/passes/internal/retrysite/status"
+	"github.com/idemlint/idemlint/passes/internal/retrysite/wait"
 )
 
 // loopWalk follows the control-flow graph of one loop's body, tracking what
@@ -18,8 +21,8 @@ type loopWalk struct {
 	info   *types.Info
 	loop   ast.Stmt
 	g      *cfg.CFG
-	waitOf func(*ast.CallExpr) *WaitFact // the wait helper a call invokes
-	out    *outcomes
+	waitOf func(*ast.CallExpr) *site.WaitFact // the wait helper a call invokes
+	out    *status.Outcomes
 	bnd    *bounder // built on first use: most loops are ruled out before
 
 	assigned map[types.Object]bool // assignedInLoop's answer
@@ -93,9 +96,9 @@ func (w *loopWalk) readAttempts(body *ast.BlockStmt) {
 
 // readOutcomes notes the outcomes the body's switches and booleans carry.
 func (w *loopWalk) readOutcomes(body *ast.BlockStmt) {
-	w.out.noteSwitches(body)
-	w.out.noteBools(body)
-	w.out.noteStatusVars(body)
+	w.out.NoteSwitches(body)
+	w.out.NoteBools(body)
+	w.out.NoteStatusVars(body)
 }
 
 func (w *loopWalk) bounder() *bounder {
@@ -106,27 +109,27 @@ func (w *loopWalk) bounder() *bounder {
 }
 
 // analyzeLoop returns the loop's site, or nil when it is not a retry loop.
-func analyzeLoop(info *types.Info, graph func() *cfg.CFG, loop ast.Stmt, waitOf, iterOf func(*ast.CallExpr) *WaitFact, facts func(*types.Func) *RespFact) *Site {
+func analyzeLoop(info *types.Info, graph func() *cfg.CFG, loop ast.Stmt, waitOf, iterOf func(*ast.CallExpr) *site.WaitFact, facts func(*types.Func) *status.RespFact) *Site {
 	var body *ast.BlockStmt
 	var cond ast.Expr
-	var iter *WaitFact // for range c.retries(ctx, n): a retry iterator's
-	ticker := false    // for range tick.C: each attempt waits for a tick
+	var iter *site.WaitFact // for range c.retries(ctx, n): a retry iterator's
+	ticker := false         // for range tick.C: each attempt waits for a tick
 	switch l := loop.(type) {
 	case *ast.ForStmt:
 		body, cond = l.Body, l.Cond
 	case *ast.RangeStmt:
 		// Ranging over a collection runs a different operation each time;
 		// only `for range n` (and `for i := range n`) repeats one.
-		// A retry iterator repeats its body too (retryiter.go), and so
-		// do a ticker's channel (tickerrange.go) and a schedule of delays
-		// (schedulerange.go).
-		if isTickerRange(info, l.X) {
+		// A retry iterator repeats its body too (wait/retryiter.go), and so
+		// do a ticker's channel (wait/tickerrange.go) and a schedule of delays
+		// (wait/schedulerange.go).
+		if wait.IsTickerRange(info, l.X) {
 			ticker = true
-		} else if call, ok := ast.Unparen(l.X).(*ast.CallExpr); ok && !isInteger(info.TypeOf(l.X)) {
-			if iter = iterOf(call); iter == nil && !isScheduleRange(info, l, waitOf) {
+		} else if call, ok := ast.Unparen(l.X).(*ast.CallExpr); ok && !site.IsInteger(info.TypeOf(l.X)) {
+			if iter = iterOf(call); iter == nil && !wait.IsScheduleRange(info, l, waitOf) {
 				return nil
 			}
-		} else if !isInteger(info.TypeOf(l.X)) && !isScheduleRange(info, l, waitOf) {
+		} else if !site.IsInteger(info.TypeOf(l.X)) && !wait.IsScheduleRange(info, l, waitOf) {
 			return nil
 		}
 		body = l.Body
@@ -148,7 +151,7 @@ func analyzeLoop(info *types.Info, graph func() *cfg.CFG, loop ast.Stmt, waitOf,
 		return nil
 	}
 	if ticker {
-		iter = &WaitFact{Param: 0, Exact: true, Iter: true} // never bounded: a ticker ticks forever
+		iter = &site.WaitFact{Param: 0, Exact: true, Iter: true} // never bounded: a ticker ticks forever
 	}
 	w.run(cond, iter, entry, heads)
 	if w.rejected() && w.sawDone {
@@ -180,7 +183,7 @@ func analyzeLoop(info *types.Info, graph func() *cfg.CFG, loop ast.Stmt, waitOf,
 	if uncounted {
 		w.bound = nil // for tries := 0; tries < 5; { ... continue before tries++ }
 	}
-	s := &Site{Kind: Loop, Node: loop, Op: Operation{Body: body}, RetryPath: w.path, Attempt: w.goesRound(w.attempt, heads), Tests: w.tests, RetryTests: w.retryTests(heads), RetryOnFalse: w.failOnFalse, Bound: w.bound, Uncounted: uncounted, Moves: w.moves, statePoll: w.stateOps}
+	s := &Site{Kind: Loop, Node: loop, Op: site.Operation{Body: body}, RetryPath: w.path, Attempt: w.goesRound(w.attempt, heads), Tests: w.tests, RetryTests: w.retryTests(heads), RetryOnFalse: w.failOnFalse, Bound: w.bound, Uncounted: uncounted, Moves: w.moves, StatePoll: w.stateOps}
 	if ticker {
 		// time.Tick(d) is the wait; a ticker's C is judged through the
 		// time.NewTicker that made it (nojitter's tickerWaits).
@@ -191,7 +194,7 @@ func analyzeLoop(info *types.Info, graph func() *cfg.CFG, loop ast.Stmt, waitOf,
 		// The iterator's wait between yields is the loop's wait.
 		call := ast.Unparen(loop.(*ast.RangeStmt).X).(*ast.CallExpr)
 		s.Waits = append(s.Waits, call)
-		s.WaitHelpers = map[*ast.CallExpr]*WaitFact{call: iter}
+		s.WaitHelpers = map[*ast.CallExpr]*site.WaitFact{call: iter}
 	}
 	for _, n := range w.path {
 		ast.Inspect(n, func(n ast.Node) bool {
@@ -204,7 +207,7 @@ func analyzeLoop(info *types.Info, graph func() *cfg.CFG, loop ast.Stmt, waitOf,
 				} else if wf := waitOf(n); wf != nil {
 					s.Waits = append(s.Waits, n)
 					if s.WaitHelpers == nil {
-						s.WaitHelpers = map[*ast.CallExpr]*WaitFact{}
+						s.WaitHelpers = map[*ast.CallExpr]*site.WaitFact{}
 					}
 					s.WaitHelpers[n] = wf
 				}
@@ -218,10 +221,10 @@ func analyzeLoop(info *types.Info, graph func() *cfg.CFG, loop ast.Stmt, waitOf,
 	return s
 }
 
-func newLoopWalk(info *types.Info, loop ast.Stmt, waitOf func(*ast.CallExpr) *WaitFact, facts func(*types.Func) *RespFact) *loopWalk {
+func newLoopWalk(info *types.Info, loop ast.Stmt, waitOf func(*ast.CallExpr) *site.WaitFact, facts func(*types.Func) *status.RespFact) *loopWalk {
 	return &loopWalk{
 		info: info, loop: loop, waitOf: waitOf,
-		out:          &outcomes{info: info, errs: map[types.Object]bool{}, derived: map[types.Object]bool{}, facts: facts},
+		out:          status.NewOutcomes(info, facts),
 		opAssigns:    map[ast.Node]bool{},
 		boolResults:  map[types.Object]bool{},
 		resultFields: map[types.Object]bool{},
@@ -234,7 +237,7 @@ func newLoopWalk(info *types.Info, loop ast.Stmt, waitOf func(*ast.CallExpr) *Wa
 }
 
 // run walks the loop's body from its entry, after reading its condition.
-func (w *loopWalk) run(cond ast.Expr, iter *WaitFact, entry *cfg.Block, heads map[*cfg.Block]bool) {
+func (w *loopWalk) run(cond ast.Expr, iter *site.WaitFact, entry *cfg.Block, heads map[*cfg.Block]bool) {
 	info := w.info
 	start := before
 	if w.rotated {
@@ -355,21 +358,21 @@ func (w *loopWalk) collectOps(body *ast.BlockStmt) {
 		if _, ok := n.(*ast.FuncLit); ok {
 			return false
 		}
-		lhs, ok := isOpAssign(w.info, n)
+		lhs, ok := status.IsOpAssign(w.info, n)
 		if !ok {
 			return true
 		}
-		if _, call := opParts(n); call != nil && w.waitOf(call) != nil {
+		if _, call := site.OpParts(n); call != nil && w.waitOf(call) != nil {
 			return true // err := sleep(ctx, d): the wait, not an attempt
 		}
 		w.opAssigns[n] = true
 		if len(lhs) == 2 {
-			if id, ok := lhs[0].(*ast.Ident); ok && id.Name != "_" && isBool(w.info.TypeOf(id)) && isErrorType(w.info.TypeOf(lhs[1])) {
+			if id, ok := lhs[0].(*ast.Ident); ok && id.Name != "_" && site.IsBool(w.info.TypeOf(id)) && site.IsErrorType(w.info.TypeOf(lhs[1])) {
 				w.boolResults[w.info.ObjectOf(id)] = true
 			}
 		}
 		for _, l := range lhs {
-			if sel, ok := ast.Unparen(l).(*ast.SelectorExpr); ok && !isErrorType(w.info.TypeOf(sel)) {
+			if sel, ok := ast.Unparen(l).(*ast.SelectorExpr); ok && !site.IsErrorType(w.info.TypeOf(sel)) {
 				w.resultFields[w.info.ObjectOf(sel.Sel)] = true
 			}
 			id, ok := l.(*ast.Ident)
@@ -377,10 +380,10 @@ func (w *loopWalk) collectOps(body *ast.BlockStmt) {
 				continue
 			}
 			obj := w.info.ObjectOf(id)
-			if isErrorType(obj.Type()) {
-				w.out.errs[obj] = true
+			if site.IsErrorType(obj.Type()) {
+				w.out.Errs[obj] = true
 			} else {
-				w.out.derived[obj] = true
+				w.out.Derived[obj] = true
 			}
 		}
 		return true
@@ -521,13 +524,13 @@ func (w *loopWalk) visit(b *cfg.Block, st state, bounded, byStatus bool, heads m
 			}
 		}
 		if st != before && (t != keep || f != keep) {
-			if st == failure && byStatus && w.out.errTestOnly(cond) {
+			if st == failure && byStatus && w.out.ErrTestOnly(cond) {
 				t, f = failure, failure // resp, err := c.Do(req); if err == nil && !ok(resp) {...}; if err == nil {...}
 			}
 			next[0], next[1] = tested(st, t), tested(st, f)
 			for i, side := range []state{t, f} {
 				if side != keep {
-					nextByStatus[i] = next[i] == failure && (byStatus || !w.out.errTestOnly(cond))
+					nextByStatus[i] = next[i] == failure && (byStatus || !w.out.ErrTestOnly(cond))
 				}
 			}
 		}
@@ -682,15 +685,10 @@ func (w *loopWalk) noteSuccessAssign(n ast.Node) {
 		// A flag (done = true, ok = cond) ends the loop, and so does the
 		// attempt's result kept for after it (conn = c in for conn ==
 		// nil); an accumulator (msgs = append(msgs, m)) only moves it on.
-		if tv, ok := w.info.Types[as.Rhs[i]]; ok && (tv.Value != nil || isBool(tv.Type)) || w.out.isDerived(as.Rhs[i]) {
+		if tv, ok := w.info.Types[as.Rhs[i]]; ok && (tv.Value != nil || site.IsBool(tv.Type)) || w.out.IsDerived(as.Rhs[i]) {
 			w.successExit, w.condExit = true, true
 		}
 	}
-}
-
-func isBool(t types.Type) bool {
-	b, ok := t.Underlying().(*types.Basic)
-	return ok && b.Info()&types.IsBoolean != 0
 }
 
 // canExit reports whether some path from b leaves the loop without starting
@@ -724,11 +722,6 @@ func isNoReturnStmt(n ast.Node) bool {
 	return ok
 }
 
-func isInteger(t types.Type) bool {
-	b, ok := t.Underlying().(*types.Basic)
-	return ok && b.Info()&types.IsInteger != 0
-}
-
 // mayReturn tells the CFG builder which calls never return.
 func mayReturn(info *types.Info) func(*ast.CallExpr) bool {
 	return func(call *ast.CallExpr) bool {
@@ -757,7 +750,7 @@ func (w *loopWalk) branch(cond ast.Expr) (ifTrue, ifFalse state) {
 		}
 		return success, failure
 	}
-	return w.out.branch(cond)
+	return w.out.Branch(cond)
 }
 
 // testsResult reports whether a loop condition waits for an attempt to
@@ -775,11 +768,11 @@ func (w *loopWalk) testsResult(cond ast.Expr) bool {
 		return false
 	}
 	x, y := ast.Unparen(b.X), ast.Unparen(b.Y)
-	if isNil(w.info, x) {
+	if site.IsNil(w.info, x) {
 		x, y = y, x
 	}
-	if sel, ok := x.(*ast.SelectorExpr); ok && isNil(w.info, y) {
+	if sel, ok := x.(*ast.SelectorExpr); ok && site.IsNil(w.info, y) {
 		return w.resultFields[w.info.ObjectOf(sel.Sel)]
 	}
-	return isNil(w.info, y) && w.out.isDerived(x)
+	return site.IsNil(w.info, y) && w.out.IsDerived(x)
 }

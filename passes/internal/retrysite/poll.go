@@ -6,6 +6,8 @@ import (
 	"go/token"
 	"go/types"
 
+	"github.com/idemlint/idemlint/passes/internal/retrysite/site"
+	"github.com/idemlint/idemlint/passes/internal/retrysite/status"
 	"golang.org/x/tools/go/cfg"
 )
 
@@ -36,17 +38,17 @@ func (w *loopWalk) pollValues() map[types.Object]bool {
 		return w.polled
 	}
 	vals := map[types.Object]bool{}
-	for obj := range w.out.derived {
+	for obj := range w.out.Derived {
 		vals[obj] = true
 	}
-	body := loopBody(w.loop)
+	body := site.LoopBody(w.loop)
 	for range 3 { // values drawn from values drawn earlier
 		ast.Inspect(body, func(n ast.Node) bool {
 			switch n := n.(type) {
 			case *ast.FuncLit:
 				return false
 			case *ast.RangeStmt:
-				if mentionsAny(w.info, n.X, vals) {
+				if site.MentionsAny(w.info, n.X, vals) {
 					for _, e := range []ast.Expr{n.Key, n.Value} {
 						if id, ok := e.(*ast.Ident); ok && id.Name != "_" {
 							vals[w.info.ObjectOf(id)] = true
@@ -62,17 +64,17 @@ func (w *loopWalk) pollValues() map[types.Object]bool {
 					if len(n.Rhs) == len(n.Lhs) {
 						r = n.Rhs[i]
 					}
-					if id, ok := l.(*ast.Ident); ok && id.Name != "_" && mentionsAny(w.info, r, vals) {
+					if id, ok := l.(*ast.Ident); ok && id.Name != "_" && site.MentionsAny(w.info, r, vals) {
 						vals[w.info.ObjectOf(id)] = true
 					}
 				}
 			case *ast.IfStmt:
 				// if _, ok := state.Topics[t]; ok { found++ }: a count of
 				// what the result holds.
-				if n.Init != nil && !mentionsAny(w.info, n.Init, vals) && !mentionsAny(w.info, n.Cond, vals) {
+				if n.Init != nil && !site.MentionsAny(w.info, n.Init, vals) && !site.MentionsAny(w.info, n.Cond, vals) {
 					return true
 				}
-				if n.Init == nil && !mentionsAny(w.info, n.Cond, vals) {
+				if n.Init == nil && !site.MentionsAny(w.info, n.Cond, vals) {
 					return true
 				}
 				ast.Inspect(n.Body, func(m ast.Node) bool {
@@ -91,16 +93,6 @@ func (w *loopWalk) pollValues() map[types.Object]bool {
 	return vals
 }
 
-func loopBody(loop ast.Stmt) *ast.BlockStmt {
-	switch l := loop.(type) {
-	case *ast.ForStmt:
-		return l.Body
-	case *ast.RangeStmt:
-		return l.Body
-	}
-	return nil
-}
-
 // doneTest reports which side of cond, ending block b, is a poll's way
 // out: cond compares a value drawn from the result with a target (==, !=),
 // that side only leaves the loop and the other goes round. It returns -1
@@ -112,10 +104,10 @@ func (w *loopWalk) doneTest(cond ast.Expr, b *cfg.Block, heads map[*cfg.Block]bo
 	}
 	vals := w.pollValues()
 	x, y := e.X, e.Y
-	if !mentionsAny(w.info, x, vals) {
+	if !site.MentionsAny(w.info, x, vals) {
 		x, y = y, x
 	}
-	if !mentionsAny(w.info, x, vals) || mentionsAny(w.info, y, vals) || w.zeroValue(y) || w.zeroValue(x) {
+	if !site.MentionsAny(w.info, x, vals) || site.MentionsAny(w.info, y, vals) || w.zeroValue(y) || w.zeroValue(x) {
 		return -1
 	}
 	if w.isOutcomeErr(x) {
@@ -131,7 +123,7 @@ func (w *loopWalk) doneTest(cond ast.Expr, b *cfg.Block, heads map[*cfg.Block]bo
 }
 
 func (w *loopWalk) isOutcomeErr(e ast.Expr) bool {
-	return isErrorType(w.info.TypeOf(e))
+	return site.IsErrorType(w.info.TypeOf(e))
 }
 
 // zeroValue reports whether e is nil or a zero constant (0, "", false):
@@ -211,7 +203,7 @@ func (w *loopWalk) collectStateOps(body *ast.BlockStmt) {
 			return true
 		}
 		call, ok := ast.Unparen(as.Rhs[0]).(*ast.CallExpr)
-		if !ok || !isAttempt(w.info, call) || w.waitOf(call) != nil || len(call.Args) > 0 {
+		if !ok || !status.IsAttempt(w.info, call) || w.waitOf(call) != nil || len(call.Args) > 0 {
 			return true
 		}
 		if tv, ok := w.info.Types[call.Fun]; ok && tv.IsBuiltin() {
@@ -224,7 +216,7 @@ func (w *loopWalk) collectStateOps(body *ast.BlockStmt) {
 			if id, ok := l.(*ast.Ident); ok && id.Name != "_" {
 				w.opAssigns[n] = true
 				w.stateOps = true
-				w.out.derived[w.info.ObjectOf(id)] = true
+				w.out.Derived[w.info.ObjectOf(id)] = true
 			}
 		}
 		return true

@@ -7,6 +7,8 @@ import (
 
 	"github.com/idemlint/idemlint/passes/internal/bodies"
 	"github.com/idemlint/idemlint/passes/internal/libs"
+	"github.com/idemlint/idemlint/passes/internal/retrysite/site"
+	"github.com/idemlint/idemlint/passes/internal/retrysite/status"
 )
 
 // A recursive retry is a function that, when its operation failed, waits
@@ -92,7 +94,7 @@ func (f *finder) recursion(b *bodies.Body, fd *ast.FuncDecl, call *ast.CallExpr)
 	if path == nil {
 		return nil
 	}
-	s := &Site{Kind: Loop, Node: call, Encl: fd, Op: Operation{Body: fd.Body}, RetryPath: path, Tests: []ast.Expr{test}, RetryTests: []ast.Expr{test}}
+	s := &Site{Kind: Loop, Node: call, Encl: fd, Op: site.Operation{Body: fd.Body}, RetryPath: path, Tests: []ast.Expr{test}, RetryTests: []ast.Expr{test}}
 	if onFalse {
 		s.RetryOnFalse = map[ast.Expr]bool{test: true}
 	}
@@ -119,10 +121,10 @@ func (f *finder) noteWaits(s *Site) {
 			}
 			if _, wait := libs.Waits.Lookup(libs.Callee(f.info, c)); wait {
 				s.Waits = append(s.Waits, c)
-			} else if wf := f.waitCall(c); wf != nil {
+			} else if wf := f.waits.Wait(c); wf != nil {
 				s.Waits = append(s.Waits, c)
 				if s.WaitHelpers == nil {
-					s.WaitHelpers = map[*ast.CallExpr]*WaitFact{}
+					s.WaitHelpers = map[*ast.CallExpr]*site.WaitFact{}
 				}
 				s.WaitHelpers[c] = wf
 			}
@@ -169,7 +171,7 @@ func (f *finder) sameOperation(fd *ast.FuncDecl, call *ast.CallExpr) (counters m
 		if id, isID := arg.(*ast.Ident); isID && f.info.Uses[id] == p {
 			continue
 		}
-		if isInteger(p.Type()) && stepsBy(f.info, arg, p) {
+		if site.IsInteger(p.Type()) && stepsBy(f.info, arg, p) {
 			counters[p] = true
 			continue
 		}
@@ -213,13 +215,13 @@ func (f *finder) failureBranchIn(body []ast.Stmt, call ast.Node) (path []ast.Nod
 			if !(st.Pos() <= call.Pos() && call.End() <= st.End()) {
 				continue
 			}
-			if ifs, ok := st.(*ast.IfStmt); ok && ifs.Body.Pos() <= call.Pos() && call.End() <= ifs.Body.End() && f.failureTest(ifs.Cond, true) {
+			if ifs, ok := st.(*ast.IfStmt); ok && ifs.Body.Pos() <= call.Pos() && call.End() <= ifs.Body.End() && status.FailureTest(f.info, ifs.Cond, true) {
 				test = ifs.Cond
 				path = nil
 				return walk(ifs.Body.List, false)
 			}
 			// if err == nil { return v, nil } else { sleep; return f(args) }
-			if ifs, ok := st.(*ast.IfStmt); ok && ifs.Else != nil && ifs.Else.Pos() <= call.Pos() && call.End() <= ifs.Else.End() && f.failureTest(ifs.Cond, false) && returns(ifs.Body) {
+			if ifs, ok := st.(*ast.IfStmt); ok && ifs.Else != nil && ifs.Else.Pos() <= call.Pos() && call.End() <= ifs.Else.End() && status.FailureTest(f.info, ifs.Cond, false) && returns(ifs.Body) {
 				test = ifs.Cond
 				onFalse = true
 				path = nil
@@ -230,7 +232,7 @@ func (f *finder) failureBranchIn(body []ast.Stmt, call ast.Node) (path []ast.Nod
 			}
 			if top {
 				for j := i - 1; j >= 0; j-- {
-					if ifs, ok := list[j].(*ast.IfStmt); ok && ifs.Else == nil && f.failureTest(ifs.Cond, false) && returns(ifs.Body) {
+					if ifs, ok := list[j].(*ast.IfStmt); ok && ifs.Else == nil && status.FailureTest(f.info, ifs.Cond, false) && returns(ifs.Body) {
 						test = ifs.Cond
 						onFalse = true
 						path = append([]ast.Node(nil), nodes(list[j+1:i+1])...)
@@ -267,35 +269,6 @@ func returns(b *ast.BlockStmt) bool {
 	return ok
 }
 
-// failureTest reports whether cond tests that an operation failed (failed
-// true: err != nil, a status >= 500) or succeeded (failed false: err ==
-// nil), through an error or a response status.
-func (f *finder) failureTest(cond ast.Expr, failed bool) bool {
-	bin, ok := ast.Unparen(cond).(*ast.BinaryExpr)
-	if !ok {
-		return f.predicateTest(cond) // !ok(resp.StatusCode), retryable(err)
-	}
-	// err != nil && attempt < max runs on a failure with attempts left;
-	// err == nil || attempt >= max returns on a success or at the end.
-	if bin.Op == token.LOR || bin.Op == token.LAND {
-		return f.failureTest(bin.X, failed) || f.failureTest(bin.Y, failed)
-	}
-	errOp := token.NEQ
-	if !failed {
-		errOp = token.EQL
-	}
-	for _, side := range []ast.Expr{bin.X, bin.Y} {
-		t := f.info.TypeOf(side)
-		if bin.Op == errOp && t != nil && types.Identical(t, types.Universe.Lookup("error").Type()) {
-			return true
-		}
-		if sel, ok := ast.Unparen(side).(*ast.SelectorExpr); ok && sel.Sel.Name == "StatusCode" && t != nil && isInteger(t) {
-			return true
-		}
-	}
-	return false
-}
-
 // recursionBound returns the node that ends the recursion while the
 // operation keeps failing, or nil: a test in the function that returns
 // and reads a counter the self-call advances, the time or a context; a
@@ -303,7 +276,7 @@ func (f *finder) failureTest(cond ast.Expr, failed bool) bool {
 // error is returned; a select on a context's Done channel.
 func (f *finder) recursionBound(fd *ast.FuncDecl, s *Site, counters map[types.Object]bool) ast.Node {
 	// The counters the function advances itself (c.tries++) bound it too.
-	b := newBounder(f.info, fd.Body, f.waitCall)
+	b := newBounder(f.info, fd.Body, f.waits.Wait)
 	for c := range counters {
 		b.counters[c] = true
 	}

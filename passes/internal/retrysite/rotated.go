@@ -3,6 +3,8 @@ package retrysite
 import (
 	"go/ast"
 	"go/types"
+
+	"github.com/idemlint/idemlint/passes/internal/retrysite/site"
 )
 
 // Some retry loops make the first attempt before the loop and the next
@@ -45,7 +47,7 @@ func (w *loopWalk) attemptAtBottom(body *ast.BlockStmt) bool {
 		if !ok || v.Pos() >= w.loop.Pos() && v.Pos() < w.loop.End() {
 			return false // declared in the loop: not carried round
 		}
-		if isErrorType(v.Type()) {
+		if site.IsErrorType(v.Type()) {
 			outside = true
 		}
 	}

@@ -1,0 +1,72 @@
+package client
+
+import (
+	"go/ast"
+	"go/types"
+
+	"github.com/idemlint/idemlint/passes/internal/astutil"
+	"github.com/idemlint/idemlint/passes/internal/retrysite/status"
+)
+
+// retriesAnyRequest reports whether a replaced retry decision (a
+// go-retryablehttp CheckRetry) that the program declares, as a function
+// literal, a function or a method of the package (CheckRetry:
+// c.retryHTTPCheck, the way API client libraries set it), retries a
+// server error (500, 502, 504) without looking at the request's method:
+// it then retries a POST like the library's default policy does. A
+// decision that reads the method (resp.Request.Method) or retries only
+// what proves the request was not processed (429, 503 with Retry-After)
+// stays the author's choice. A path counts when it may retry, whatever
+// the tests the simulation cannot decide (ctx.Err(), a disableRetries
+// switch that an option sets) say: by default the client retries it.
+func (c *Configs) retriesAnyRequest(e ast.Expr) bool {
+	var sig *types.Signature
+	var body *ast.BlockStmt
+	switch lit, fn := astutil.FuncValue(c.info, e); {
+	case lit != nil:
+		sig, _ = c.info.TypeOf(lit).(*types.Signature)
+		body = lit.Body
+	case fn != nil:
+		fd := c.decls[fn.Origin()]
+		if fd == nil {
+			return false
+		}
+		sig, body = fn.Signature(), fd.Body
+	}
+	if sig == nil || body == nil || readsMethod(c.info, body) {
+		return false
+	}
+	m := status.StatusesOf(c.info, sig, body, nil, true)
+	for _, code := range []int64{500, 502, 504} {
+		if m.Has(code) {
+			return true
+		}
+	}
+	return false
+}
+
+// readsMethod reports whether body reads an *http.Request's Method, or
+// hands the request to a function that may (idempotent(resp.Request)).
+func readsMethod(info *types.Info, body ast.Node) bool {
+	return astutil.Some(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.SelectorExpr:
+			return n.Sel.Name == "Method" && isHTTPRequest(info.TypeOf(n.X))
+		case *ast.CallExpr:
+			for _, a := range n.Args {
+				if isHTTPRequest(info.TypeOf(a)) {
+					return true
+				}
+			}
+		}
+		return false
+	})
+}
+
+func isHTTPRequest(t types.Type) bool {
+	if p, ok := t.(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	n, ok := types.Unalias(t).(*types.Named)
+	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "net/http" && n.Obj().Name() == "Request"
+}

@@ -1,0 +1,68 @@
+package retrysite
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+
+	"github.com/idemlint/idemlint/passes/internal/retrysite/client"
+	"github.com/idemlint/idemlint/passes/internal/retrysite/status"
+)
+
+// Result is what the analyzer gives to the analyzers that require it.
+type Result struct {
+	Sites []*Site
+	// ClientRetries maps the variables and fields holding a retrying
+	// client whose retry condition (go-retryablehttp's CheckRetry, resty's
+	// AddRetryCondition) retries some statuses on its own to those
+	// statuses (status/condition.go).
+	ClientRetries map[types.Object]Statuses
+	// Backoffs are loops that are not retry sites (success goes round
+	// too) holding waits taken only after a failed attempt, before the
+	// same attempt runs again (wait/failbackoff.go); only nojitter reads them.
+	Backoffs []*Site
+	// Recursions are functions that retry by calling themselves after a
+	// failure and a wait (recursion.go), with their Fail read like a
+	// loop's; nojitter, unboundedretry, retryamplify, retrybody and
+	// retryclienterror read them.
+	Recursions []*Site
+	// Gotos are retry loops written with a goto back to a label after a
+	// failure (gotoloop.go), with their Fail read like a loop's
+	// (status/gotofail.go); nojitter, unboundedretry, retryamplify, retrybody and
+	// retryclienterror read them.
+	Gotos []*Site
+
+	unsent status.Unsent // NotSentFact predicates this package has or calls
+
+	clients *client.Configs // for RetryingClient
+}
+
+// Within returns the sites whose operation's code contains pos, innermost
+// last.
+func (r *Result) Within(pos token.Pos) []*Site {
+	var out []*Site
+	for _, s := range r.Sites {
+		if s.Op.Contains(pos) {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// NotSent is the package-aware form of the package-level NotSent: it also
+// sees through calls of the program's predicates (status.NotSentFact).
+func (r *Result) NotSent(info *types.Info, test ast.Expr) bool {
+	return r.unsent.NotSent(info, test)
+}
+
+// RetryingClient returns the configuration of the retrying client that e,
+// an expression of this package, evaluates to (rc.StandardClient(), a
+// variable or field holding one, a function that passes one through), or
+// nil when it is no client that retries: one whose retries are off, or
+// whose library cannot be followed.
+func (r *Result) RetryingClient(e ast.Expr) *ClientConfig {
+	if r.clients == nil {
+		return nil
+	}
+	return r.clients.RetryingClient(e)
+}

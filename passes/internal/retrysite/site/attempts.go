@@ -1,0 +1,139 @@
+package site
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+
+	"github.com/idemlint/idemlint/passes/internal/astutil"
+)
+
+// isConstant reports whether e is a constant expression: a loop limit of
+// 0 read from one (i <= 0) is a limit, one that is not (i <= c.maxRetries,
+// a field set by an option) is unknown.
+func isConstant(info *types.Info, e ast.Expr) bool {
+	tv, ok := info.Types[e]
+	return ok && tv.Value != nil
+}
+
+// Attempts returns how many attempts a retry loop makes when its operation
+// keeps failing, read from its header (for i := 0; i < 3; i++, for range 3,
+// or a limit held in a local variable set once: maxRetries := 3), or 0
+// when that is not a constant we can see (or the site is not a loop).
+func (s *Site) Attempts(info *types.Info) int {
+	limit := func(e ast.Expr) int {
+		if n := astutil.IntValue(info, e); n != 0 {
+			return n
+		}
+		id, ok := ast.Unparen(e).(*ast.Ident)
+		if !ok || s.Encl == nil {
+			return 0
+		}
+		v, ok := info.Uses[id].(*types.Var)
+		if !ok {
+			return 0
+		}
+		if defs := astutil.Assignments(info, s.Encl, v); len(defs) == 1 {
+			return astutil.IntValue(info, defs[0])
+		}
+		return 0
+	}
+	switch l := s.Node.(type) {
+	case *ast.BranchStmt:
+		return gotoAttempts(info, s)
+	case *ast.RangeStmt:
+		return limit(l.X)
+	case *ast.ForStmt:
+		cond, ok := l.Cond.(*ast.BinaryExpr)
+		if !ok {
+			return 0
+		}
+		n := limit(cond.Y)
+		start := 0
+		if as, ok := l.Init.(*ast.AssignStmt); ok && len(as.Rhs) == 1 {
+			start = astutil.IntValue(info, as.Rhs[0])
+		}
+		switch cond.Op {
+		case token.LSS:
+			return max(0, n-start)
+		case token.LEQ:
+			if n == 0 && !isConstant(info, cond.Y) {
+				return 0 // i <= c.maxRetries: a limit we cannot see, not 0
+			}
+			return max(0, n-start+1)
+		}
+	}
+	return 0
+}
+
+// gotoAttempts is how many attempts a goto retry makes while the
+// operation keeps failing, when its bound counts them against a constant
+// (if err != nil && n < 3 { n++; goto retry }, n set once to a constant
+// and only advanced by one): the first attempt and one per retry. It
+// returns 0 when that is not what the code says.
+func gotoAttempts(info *types.Info, s *Site) int {
+	cond, ok := s.Bound.(ast.Expr)
+	if !ok || s.Encl == nil {
+		return 0
+	}
+	n := 0
+	ast.Inspect(cond, func(x ast.Node) bool {
+		b, ok := x.(*ast.BinaryExpr)
+		if !ok || n != 0 || b.Op != token.LSS && b.Op != token.LEQ {
+			return n == 0
+		}
+		id, ok := ast.Unparen(b.X).(*ast.Ident)
+		if !ok {
+			return true
+		}
+		v, ok := info.Uses[id].(*types.Var)
+		limit, isConst := astutil.IntConst(info, b.Y)
+		if !ok || !isConst {
+			return true
+		}
+		defs := astutil.Assignments(info, s.Encl, v)
+		if len(defs) != 1 || !onlyIncremented(info, s.Encl, v) {
+			return true
+		}
+		start, isConst := astutil.IntConst(info, defs[0])
+		if !isConst {
+			return true
+		}
+		retries := limit - start
+		if b.Op == token.LEQ {
+			retries++
+		}
+		if retries >= 0 && retries < 1<<20 {
+			n = int(retries) + 1
+		}
+		return false
+	})
+	return n
+}
+
+// onlyIncremented reports whether v is changed in encl only by v++ (or
+// v += 1) besides its one assignment.
+func onlyIncremented(info *types.Info, encl ast.Node, v *types.Var) bool {
+	ok := true
+	ast.Inspect(encl, func(x ast.Node) bool {
+		switch x := x.(type) {
+		case *ast.IncDecStmt:
+			if id, isID := ast.Unparen(x.X).(*ast.Ident); isID && info.Uses[id] == v && x.Tok != token.INC {
+				ok = false
+			}
+		case *ast.AssignStmt:
+			if x.Tok == token.ASSIGN || x.Tok == token.DEFINE {
+				return true
+			}
+			for _, l := range x.Lhs {
+				if id, isID := ast.Unparen(l).(*ast.Ident); isID && info.Uses[id] == v {
+					if c, isConst := astutil.IntConst(info, x.Rhs[0]); x.Tok != token.ADD_ASSIGN || !isConst || c != 1 {
+						ok = false
+					}
+				}
+			}
+		}
+		return ok
+	})
+	return ok
+}

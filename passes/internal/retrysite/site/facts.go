@@ -1,0 +1,69 @@
+package site
+
+import (
+	"fmt"
+
+	"github.com/idemlint/idemlint/passes/internal/libs"
+)
+
+// HelperFact marks a user-defined retry helper: a function that calls its
+// function-typed parameter number Op (counting from 0, receiver excluded)
+// inside a retry site. A call of the helper is then a retry site whose
+// operation is that argument, in whichever package the call is.
+type HelperFact struct {
+	Op int
+	// Forward is set when the helper hands parameters of its own to a
+	// library retry helper as that helper's policy or options.
+	Forward *Forward
+}
+
+func (*HelperFact) AFact() {}
+
+func (f *HelperFact) String() string { return fmt.Sprintf("retries parameter %d", f.Op) }
+
+// Forward says which parameters of a user-defined retry helper it hands to
+// a library retry helper as that helper's policy, options and context
+// (func Retry(ctx, op, opts ...backoff.RetryOption) { backoff.Retry(ctx,
+// ..., opts...) }): a call of the user helper configures the library
+// helper's policy, which is judged there, where it is built. Indexes count
+// the helper's parameters from 0; -1 when not handed on.
+type Forward struct {
+	Lib                  libs.Func
+	Policy, Options, Ctx int
+	PolicyOption         string
+}
+
+// WaitFact marks a wait helper: a function of the program whose job is to
+// block for the duration given as its parameter Param (a timer, a ticker,
+// time.After or time.Sleep), as the context-aware sleeps of real code do:
+//
+//	func sleepCtx(ctx context.Context, d time.Duration) error {
+//		t := time.NewTimer(d); defer t.Stop()
+//		select { case <-ctx.Done(): return ctx.Err(); case <-t.C: return nil }
+//	}
+//
+// A call of it in a retry loop is the loop's wait, not a second operation
+// (RULES.md, "Across function boundaries"), and its duration argument is the
+// delay to judge.
+type WaitFact struct {
+	// Param is the index of the duration parameter (receiver excluded),
+	// or -1 when the helper computes the delay itself (b.Wait(ctx)).
+	Param int
+	// Exact says the helper waits for the parameter as given; otherwise it
+	// computes the wait from it (Jittered says whether with randomness).
+	Exact, Jittered bool
+	// Stops says the helper also returns early, with an error (or false),
+	// when a context or a stop channel is done: the caller's test of that
+	// result is a context bound.
+	Stops bool
+	// Iter says the helper is a retry iterator (wait/retryiter.go): it returns
+	// an iterator of attempt numbers that waits between yields; Bounded
+	// says it yields a bounded number of times or until a context is done.
+	Iter, Bounded bool
+}
+
+func (*WaitFact) AFact() {}
+
+func (f *WaitFact) String() string {
+	return fmt.Sprintf("waits for parameter %d (exact=%t jittered=%t stops=%t)", f.Param, f.Exact, f.Jittered, f.Stops)
+}

@@ -1,0 +1,114 @@
+package site
+
+import (
+	"go/ast"
+	"go/types"
+
+	"github.com/idemlint/idemlint/passes/internal/libs"
+)
+
+// IsBool reports whether t is a boolean type.
+func IsBool(t types.Type) bool {
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Info()&types.IsBoolean != 0
+}
+
+// IsInteger reports whether t is an integer type.
+func IsInteger(t types.Type) bool {
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Info()&types.IsInteger != 0
+}
+
+// IsNil reports whether e is the untyped nil.
+func IsNil(info *types.Info, e ast.Expr) bool {
+	tv, ok := info.Types[e]
+	return ok && tv.IsNil()
+}
+
+var errorType = types.Universe.Lookup("error").Type()
+
+// IsErrorType reports whether t is the error interface.
+func IsErrorType(t types.Type) bool {
+	return t != nil && types.Identical(t, errorType)
+}
+
+// IsResponseType recognises *http.Response and resty's *Response.
+func IsResponseType(t types.Type) bool {
+	p, ok := types.Unalias(t).(*types.Pointer)
+	if !ok {
+		return false
+	}
+	return libs.IsNamed(p.Elem(), "net/http", "Response") || libs.IsNamed(p.Elem(), libs.RestyV2, "Response")
+}
+
+// IsContext reports whether t is context.Context.
+func IsContext(t types.Type) bool {
+	return libs.IsNamed(t, "context", "Context")
+}
+
+// OpParts returns the left side and the call of an attempt's assignment.
+func OpParts(n ast.Node) ([]ast.Expr, *ast.CallExpr) {
+	var lhs []ast.Expr
+	var rhs ast.Expr
+	switch n := n.(type) {
+	case *ast.AssignStmt:
+		lhs, rhs = n.Lhs, n.Rhs[0]
+	case *ast.ValueSpec:
+		for _, id := range n.Names {
+			lhs = append(lhs, id)
+		}
+		rhs = n.Values[0]
+	}
+	call, _ := ast.Unparen(rhs).(*ast.CallExpr)
+	return lhs, call
+}
+
+// MentionsAny reports whether e mentions one of objs.
+func MentionsAny(info *types.Info, e ast.Node, objs map[types.Object]bool) bool {
+	found := false
+	ast.Inspect(e, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok && objs[info.ObjectOf(id)] {
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
+// RootIdent returns the variable an index or selector expression starts
+// from (cfg in cfg["port"], req in req.URL.Path), or nil.
+func RootIdent(e ast.Expr) *ast.Ident {
+	for {
+		switch x := ast.Unparen(e).(type) {
+		case *ast.Ident:
+			return x
+		case *ast.IndexExpr:
+			e = x.X
+		case *ast.SelectorExpr:
+			e = x.X
+		case *ast.StarExpr:
+			e = x.X
+		default:
+			return nil
+		}
+	}
+}
+
+// LoopBody returns the body of a for or range statement, or nil.
+func LoopBody(loop ast.Stmt) *ast.BlockStmt {
+	switch l := loop.(type) {
+	case *ast.ForStmt:
+		return l.Body
+	case *ast.RangeStmt:
+		return l.Body
+	}
+	return nil
+}
+
+// DerefType returns what t points to, or t when it is no pointer.
+func DerefType(t types.Type) types.Type {
+	if p, ok := t.(*types.Pointer); ok {
+		return p.Elem()
+	}
+	return t
+}

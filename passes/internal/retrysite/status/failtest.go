@@ -1,0 +1,332 @@
+package status
+
+import (
+	"sort"
+
+	"go/ast"
+	"go/token"
+	"go/types"
+
+	"github.com/idemlint/idemlint/passes/internal/astutil"
+	"github.com/idemlint/idemlint/passes/internal/libs"
+	"github.com/idemlint/idemlint/passes/internal/retrysite/site"
+)
+
+// endKind is what the end of a simulated path means for the site.
+type endKind uint8
+
+const (
+	endExit    endKind = iota // the retries end: a success, or a failure not retried
+	endRetry                  // another attempt follows
+	endUnknown                // it depends on code the simulation cannot read
+)
+
+// judge tells what the end of a path of the site's operation means.
+type judge func(s *sim, e simEnd) endKind
+
+// SimulateFailure simulates the site's operation on every sampled status, or
+// returns nil when the site's failure test cannot be read.
+func SimulateFailure(info *types.Info, retry *site.Site, facts func(*types.Func) *RespFact) *site.Failure {
+	body := retry.Op.Body
+	if body == nil || !mentionsResponse(info, body) && !mentionsSend(info, body, facts) {
+		return nil
+	}
+	j := judgeFor(info, retry)
+	if j == nil {
+		return nil
+	}
+	out := &site.Failure{Throttle: comparesThrottle(info, body) || testsThrottleSet(info, body, facts)}
+	ignoresRA := map[ast.Node]bool{} // retry ends a 429 or 503 reaches without reading Retry-After
+	retried := make([]map[ast.Node]bool, len(site.SampleCodes))
+	baseline := map[ast.Node]bool{}
+	leaks := map[*ast.CallExpr]bool{} // send -> a 200 leaks it too
+	sends := map[*ast.CallExpr]bool{}
+	for i, code := range site.SampleCodes {
+		again, recursive := retry.Node.(*ast.CallExpr)
+		s := &sim{info: info, facts: facts, code: code, loop: retry.Kind == site.Loop && !recursive, moves: retry.Moves, followRA: true}
+		if recursive && retry.Kind == site.Loop {
+			s.again = again
+		}
+		s.retryGoto = gotoOf(retry)
+		p := &simPath{env: map[types.Object]value{}, open: map[types.Object]*ast.CallExpr{}}
+		fall, broke := s.list(body.List, []*simPath{p})
+		for _, q := range append(fall, broke...) {
+			s.end(body, q)
+		}
+		if s.failed {
+			return nil
+		}
+		retried[i] = map[ast.Node]bool{}
+		for _, e := range s.ends {
+			k := j(s, e)
+			if code == 200 && k != endExit {
+				baseline[e.node] = true
+			}
+			out.ReadsRetryAfter = out.ReadsRetryAfter || e.p.readRA
+			if k != endRetry {
+				continue
+			}
+			if !e.p.uncertain {
+				retried[i][e.node] = true
+				if (code == 429 || code == 503) && !e.p.readRA {
+					ignoresRA[e.node] = true
+				}
+			}
+			for _, send := range e.p.open {
+				if send != nil {
+					leaks[send] = leaks[send] || code == 200
+				}
+			}
+		}
+		// After the judging: a judge that reads the error returned
+		// (return c.do(ctx, path)) notes the send that call makes.
+		for send := range s.sends {
+			sends[send] = sends[send] || s.tested[send]
+		}
+	}
+	for send, on200 := range leaks {
+		out.Leaks = append(out.Leaks, site.Leak{Send: send, OnStatus: !on200})
+	}
+	sort.Slice(out.Leaks, func(i, j int) bool { return out.Leaks[i].Send.Pos() < out.Leaks[j].Send.Pos() })
+	for send := range sends {
+		out.Sends = append(out.Sends, send)
+	}
+	sort.Slice(out.Sends, func(i, j int) bool {
+		a, b := out.Sends[i], out.Sends[j]
+		if sends[a] != sends[b] {
+			return sends[a]
+		}
+		return a.Pos() < b.Pos()
+	})
+	for i, nodes := range retried {
+		for n := range nodes {
+			if !baseline[n] {
+				out.Retried |= 1 << i
+			}
+		}
+	}
+	for n := range ignoresRA {
+		if !baseline[n] {
+			out.IgnoresRetryAfter = true
+			out.ThrottleEnds = append(out.ThrottleEnds, n)
+		}
+	}
+	sort.Slice(out.ThrottleEnds, func(i, j int) bool { return out.ThrottleEnds[i].Pos() < out.ThrottleEnds[j].Pos() })
+	out.Classifiers = classifiersOf(info, body, facts)
+	return out
+}
+
+// judgeFor returns how the ends of the site's operation are read, or nil
+// when the library decides by itself which failures it retries (k8s
+// retry.OnError, retry-go's RetryIf).
+func judgeFor(info *types.Info, retry *site.Site) judge {
+	switch retry.Kind {
+	case site.Loop:
+		if _, recursive := retry.Node.(*ast.CallExpr); recursive {
+			return recursionJudge
+		}
+		if gotoOf(retry) != nil {
+			return gotoJudge
+		}
+		return loopJudge(retry)
+	case site.UserHelper:
+		return errJudge(nil, nil)
+	case site.Helper:
+	default:
+		return nil
+	}
+	fn := retry.HelperFunc
+	if fn == nil || fn.Pkg() == nil {
+		return nil
+	}
+	call, _ := retry.Node.(*ast.CallExpr)
+	switch fn.Pkg().Path() {
+	case libs.BackoffV4, libs.BackoffV5:
+		return errJudge(marker(libs.BackoffV4, "Permanent"), marker(libs.BackoffV5, "Permanent"))
+	case libs.RetryGoV4, libs.RetryGoV5:
+		if call != nil && retry.Helper.Options >= 0 && hasOption(info, call.Args[min(retry.Helper.Options, len(call.Args)):], "RetryIf") {
+			return nil
+		}
+		return errJudge(marker(libs.RetryGoV4, "Unrecoverable"), marker(libs.RetryGoV5, "Unrecoverable"))
+	case libs.SethvargoRetry:
+		return retryableJudge
+	case libs.K8sWait:
+		return conditionJudge
+	}
+	return nil
+}
+
+func marker(pkg, name string) func(*types.Func) bool {
+	return func(fn *types.Func) bool { return libs.Is(fn, pkg, name) }
+}
+
+// loopJudge: continue and the end of the body go round (unless the loop's
+// condition is then false); break and return leave.
+func loopJudge(site *site.Site) judge {
+	var cond ast.Expr
+	if f, ok := site.Node.(*ast.ForStmt); ok {
+		cond = f.Cond
+	}
+	return func(s *sim, e simEnd) endKind {
+		switch n := e.node.(type) {
+		case *ast.BranchStmt:
+			if n.Tok != token.CONTINUE {
+				return endExit
+			}
+			if n.Label != nil {
+				return endUnknown
+			}
+		case *ast.ReturnStmt:
+			return endExit
+		}
+		if cond != nil && s.cond(cond, e.p) == no {
+			return endExit
+		}
+		return endRetry
+	}
+}
+
+// recursionJudge reads the ends of a recursive retry (retrysite/recursion.go): a
+// path that made the self-call went round for another attempt, any other
+// ended the retries.
+func recursionJudge(_ *sim, e simEnd) endKind {
+	if e.p.again {
+		return endRetry
+	}
+	return endExit
+}
+
+// errJudge reads the error an operation returns to a helper that retries
+// every error but those wrapped by a permanent marker (backoff.Permanent,
+// retry.Unrecoverable): nil ends the retries, a plain error (err,
+// fmt.Errorf, a status checker's error, an error value) goes round, and
+// an error made by another function (which may wrap it as permanent) is
+// not read.
+func errJudge(permanent ...func(*types.Func) bool) judge {
+	return func(s *sim, e simEnd) endKind {
+		ret, ok := e.node.(*ast.ReturnStmt)
+		if !ok || len(ret.Results) == 0 {
+			return endExit
+		}
+		last := ast.Unparen(ret.Results[len(ret.Results)-1])
+		if call, ok := last.(*ast.CallExpr); ok {
+			fn := libs.Callee(s.info, call)
+			for _, m := range permanent {
+				if m != nil && m(fn) {
+					return endExit
+				}
+			}
+		}
+		return errEnd(s, last, e.p)
+	}
+}
+
+func errEnd(s *sim, e ast.Expr, p *simPath) endKind {
+	v := s.errVal(e, p)
+	switch v.kind {
+	case errNil:
+		return endExit
+	case errNonNil:
+		return endRetry
+	case errStatus:
+		switch {
+		case v.mask.Has(s.status()):
+			return endRetry
+		case v.nilMask.Has(s.status()):
+			return endExit
+		}
+	}
+	if _, ok := ast.Unparen(e).(*ast.Ident); ok {
+		return endRetry // return err: an error of the attempt, retried
+	}
+	return endUnknown
+}
+
+// retryableJudge reads go-retry's operations, which retry only errors
+// wrapped by retry.RetryableError.
+func retryableJudge(s *sim, e simEnd) endKind {
+	ret, ok := e.node.(*ast.ReturnStmt)
+	if !ok || len(ret.Results) == 0 {
+		return endExit
+	}
+	call, ok := ast.Unparen(ret.Results[len(ret.Results)-1]).(*ast.CallExpr)
+	if ok && libs.Is(libs.Callee(s.info, call), libs.SethvargoRetry, "RetryableError") {
+		if len(call.Args) == 1 && errEnd(s, call.Args[0], e.p) == endExit {
+			return endExit // RetryableError(nil) is nil
+		}
+		return endRetry
+	}
+	if ok {
+		if fn := libs.Callee(s.info, call); fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != "fmt" && fn.Pkg().Path() != "errors" {
+			return endUnknown
+		}
+	}
+	return endExit
+}
+
+// conditionJudge reads a k8s wait condition: (true, nil) is done, an error
+// ends the polling, (false, nil) polls again.
+func conditionJudge(s *sim, e simEnd) endKind {
+	ret, ok := e.node.(*ast.ReturnStmt)
+	if !ok || len(ret.Results) != 2 {
+		return endExit
+	}
+	if v := s.errVal(ret.Results[1], e.p); v.kind != errNil {
+		return endExit
+	}
+	switch s.cond(ret.Results[0], e.p) {
+	case yes:
+		return endExit
+	case no:
+		return endRetry
+	}
+	return endUnknown
+}
+
+func hasOption(info *types.Info, args []ast.Expr, name string) bool {
+	for _, a := range args {
+		if astutil.Some(a, func(n ast.Node) bool {
+			call, ok := n.(*ast.CallExpr)
+			if !ok {
+				return false
+			}
+			fn := libs.Callee(info, call)
+			return fn != nil && fn.Name() == name
+		}) {
+			return true
+		}
+	}
+	return false
+}
+
+// mentionsResponse reports whether the code reads an HTTP response.
+func mentionsResponse(info *types.Info, body ast.Node) bool {
+	return astutil.Some(body, func(n ast.Node) bool {
+		id, ok := n.(*ast.Ident)
+		return ok && info.Uses[id] != nil && site.IsResponseType(info.Uses[id].Type())
+	})
+}
+
+// comparesThrottle reports whether the code compares a status with 429 or
+// 503 (an equality, an inequality or a case of a switch).
+func comparesThrottle(info *types.Info, body ast.Node) bool {
+	return astutil.Some(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.BinaryExpr:
+			if n.Op == token.EQL || n.Op == token.NEQ {
+				for _, side := range []ast.Expr{n.X, n.Y} {
+					if c, ok := astutil.IntConst(info, side); ok && (c == 429 || c == 503) {
+						return true
+					}
+				}
+			}
+		case *ast.CaseClause:
+			for _, e := range n.List {
+				if c, ok := astutil.IntConst(info, e); ok && (c == 429 || c == 503) {
+					return true
+				}
+			}
+		}
+		return false
+	})
+}

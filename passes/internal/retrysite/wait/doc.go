@@ -1,0 +1,39 @@
+// Package wait knows how a retry waits: the wait helpers of the program
+// (a function that only blocks for a duration, WaitFact), the retry
+// iterators that wait between yields, the ranges whose every iteration
+// follows a wait (a ticker's channel, a schedule of delays), and the
+// failure backoffs, waits a loop that is no retry site takes only after a
+// failed attempt.
+//
+// It decides what a call waits for and which loops back off after a
+// failure; how long a wait is and whether it is jittered is judged by the
+// analyzers (nojitter), and which loops retry by package retrysite.
+package wait
+
+import (
+	"go/types"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/idemlint/idemlint/passes/internal/bodies"
+	"github.com/idemlint/idemlint/passes/internal/retrysite/site"
+	"github.com/idemlint/idemlint/passes/internal/retrysite/status"
+)
+
+// Waits holds the wait helpers of one package, and what finding them
+// reads of it.
+type Waits struct {
+	pass  *analysis.Pass
+	index *bodies.Index
+	info  *types.Info
+	decls site.Decls
+	facts *status.RespFacts
+	waits map[*types.Func]*site.WaitFact // wait helpers of this package
+}
+
+// New returns the Waits of the package of pass, with no helper learned
+// yet (Learn); d indexes its function declarations and facts tells the
+// response facts of its functions.
+func New(pass *analysis.Pass, index *bodies.Index, d site.Decls, facts *status.RespFacts) *Waits {
+	return &Waits{pass: pass, index: index, info: pass.TypesInfo, decls: d, facts: facts, waits: map[*types.Func]*site.WaitFact{}}
+}

@@ -1,0 +1,172 @@
+package wait
+
+import (
+	"go/ast"
+	"go/constant"
+	"go/token"
+	"go/types"
+)
+
+// A reconnect loop often waits at the top of every round but the first,
+// and goes round only after something failed:
+//
+//	for attempt := 0; ; attempt++ {
+//		if attempt > 0 {
+//			if !sleep(ctx, backoff(attempt)) { return }
+//		}
+//		conn, err := dial(ctx, offset)
+//		if err != nil { continue }
+//		attempt = 0
+//	read:
+//		for {
+//			offset, err = read(conn, offset)
+//			if err != nil { conn.Close(); break read }
+//		}
+//	}
+//
+// Its wait comes after a failure as surely as a wait written in the failure
+// branch, so it is a failure backoff too. When a path goes round after a
+// success, the wait is a schedule's.
+
+// laterRound reports whether cond holds on every round of loop but the
+// first: attempt > 0 or attempt != 0 for a counter the loop starts at 0 and
+// increments after every round.
+func (f *Waits) laterRound(loop *ast.ForStmt, cond ast.Expr) bool {
+	counter := f.roundCounter(loop)
+	if counter == nil {
+		return false
+	}
+	be, ok := ast.Unparen(cond).(*ast.BinaryExpr)
+	if !ok {
+		return false
+	}
+	x, y, op := be.X, be.Y, be.Op
+	if f.isZero(x) { // 0 < attempt
+		x, y = y, x
+		switch op {
+		case token.LSS:
+			op = token.GTR
+		case token.GTR:
+			op = token.LSS
+		}
+	}
+	id, ok := ast.Unparen(x).(*ast.Ident)
+	return ok && f.info.ObjectOf(id) == counter && f.isZero(y) && (op == token.NEQ || op == token.GTR)
+}
+
+// roundCounter returns the variable of for attempt := 0; ...; attempt++.
+func (f *Waits) roundCounter(loop *ast.ForStmt) types.Object {
+	init, ok := loop.Init.(*ast.AssignStmt)
+	if !ok || len(init.Lhs) != 1 || len(init.Rhs) != 1 || !f.isZero(init.Rhs[0]) {
+		return nil
+	}
+	post, ok := loop.Post.(*ast.IncDecStmt)
+	if !ok || post.Tok != token.INC {
+		return nil
+	}
+	a, ok1 := init.Lhs[0].(*ast.Ident)
+	b, ok2 := ast.Unparen(post.X).(*ast.Ident)
+	if !ok1 || !ok2 || f.info.ObjectOf(a) == nil || f.info.ObjectOf(a) != f.info.ObjectOf(b) {
+		return nil
+	}
+	return f.info.ObjectOf(a)
+}
+
+func (f *Waits) isZero(e ast.Expr) bool {
+	tv, ok := f.info.Types[e]
+	return ok && tv.Value != nil && tv.Value.Kind() == constant.Int && constant.Sign(tv.Value) == 0
+}
+
+// roundsFollowFailure reports whether every path that goes round loop
+// does so after a failure: each continue of the loop is on a failure path
+// (exits), and the end of the body is reached only by leaving an endless
+// inner loop with a break on a failure path, or not at all.
+func roundsFollowFailure(loop *ast.ForStmt, exits map[*ast.BranchStmt]bool) bool {
+	targets := branchTargets(loop)
+	for br, afterFailure := range exits {
+		if br.Tok == token.GOTO {
+			return false // a goto may go round
+		}
+		if br.Tok == token.CONTINUE && targets[br] == ast.Stmt(loop) && !afterFailure {
+			return false
+		}
+	}
+	list := loop.Body.List
+	if len(list) == 0 {
+		return false
+	}
+	last := list[len(list)-1]
+	if l, ok := last.(*ast.LabeledStmt); ok {
+		last = l.Stmt
+	}
+	switch last := last.(type) {
+	case *ast.ReturnStmt, *ast.BranchStmt:
+		return true
+	case *ast.ForStmt:
+		if last.Cond != nil {
+			return false
+		}
+		left := false
+		for br, afterFailure := range exits {
+			if br.Tok == token.BREAK && targets[br] == ast.Stmt(last) {
+				if !afterFailure {
+					return false
+				}
+				left = true
+			}
+		}
+		return left
+	}
+	return false
+}
+
+// branchTargets maps each break and continue inside loop's body to the
+// statement it leaves or continues (a nested loop, switch or select, or
+// loop itself); a continue to a label outside the body is taken for loop's
+// own, and a goto and a break to a label outside the body are left out.
+func branchTargets(loop *ast.ForStmt) map[*ast.BranchStmt]ast.Stmt {
+	out := map[*ast.BranchStmt]ast.Stmt{}
+	labels := map[string]ast.Stmt{}
+	var walk func(n ast.Node, brk, cont ast.Stmt)
+	walk = func(n ast.Node, brk, cont ast.Stmt) {
+		ast.Inspect(n, func(m ast.Node) bool {
+			switch m := m.(type) {
+			case *ast.FuncLit:
+				return false
+			case *ast.LabeledStmt:
+				labels[m.Label.Name] = m.Stmt
+			case *ast.ForStmt:
+				walk(m.Body, m, m)
+				return false
+			case *ast.RangeStmt:
+				walk(m.Body, m, m)
+				return false
+			case *ast.SwitchStmt:
+				walk(m.Body, m, cont)
+				return false
+			case *ast.TypeSwitchStmt:
+				walk(m.Body, m, cont)
+				return false
+			case *ast.SelectStmt:
+				walk(m.Body, m, cont)
+				return false
+			case *ast.BranchStmt:
+				switch {
+				case m.Label != nil && (m.Tok == token.BREAK || m.Tok == token.CONTINUE):
+					if t, ok := labels[m.Label.Name]; ok {
+						out[m] = t
+					} else if m.Tok == token.CONTINUE {
+						out[m] = loop // its own label, or an outer loop's
+					}
+				case m.Tok == token.BREAK:
+					out[m] = brk
+				case m.Tok == token.CONTINUE:
+					out[m] = cont
+				}
+			}
+			return true
+		})
+	}
+	walk(loop.Body, loop, loop)
+	return out
+}

@@ -1,0 +1,328 @@
+package wait
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+
+	"github.com/idemlint/idemlint/passes/internal/libs"
+	"github.com/idemlint/idemlint/passes/internal/retrysite/site"
+)
+
+// waitFact returns the fact of a wait helper: one of this package, or one
+// imported.
+func (f *Waits) waitFact(fn *types.Func) *site.WaitFact {
+	if fn == nil {
+		return nil
+	}
+	fn = fn.Origin()
+	if w := f.waits[fn]; w != nil {
+		return w
+	}
+	if fn.Pkg() == nil || fn.Pkg() == f.pass.Pkg {
+		return nil
+	}
+	var fact site.WaitFact
+	if f.pass.ImportObjectFact(fn, &fact) {
+		return &fact
+	}
+	return nil
+}
+
+// Wait returns the fact of the wait helper that call invokes, or nil.
+func (f *Waits) Wait(call *ast.CallExpr) *site.WaitFact {
+	if w := f.waitFact(libs.Callee(f.info, call)); w != nil && !w.Iter {
+		return w
+	}
+	return nil
+}
+
+// Learn finds the wait helpers declared in the package, a helper that
+// waits through another one included, and exports their facts.
+func (f *Waits) Learn() {
+	for range 4 { // a helper calling a helper declared later
+		grew := false
+		for fn, fd := range f.decls {
+			if f.waits[fn] != nil {
+				continue
+			}
+			w := f.waitHelper(fn, fd)
+			if w == nil {
+				w = f.iterHelper(fn, fd)
+			}
+			if w != nil {
+				f.waits[fn] = w
+				grew = true
+			}
+		}
+		if !grew {
+			break
+		}
+	}
+	for fn, w := range f.waits {
+		f.pass.ExportObjectFact(fn, w)
+	}
+}
+
+// waitHelper returns the fact of fd when it is a wait helper: it waits for
+// a duration (computed from one of its time.Duration parameters, or by
+// itself), does nothing else than wait (no operation, no loop, no call of a
+// function value), and its results are at most an error or a bool.
+func (f *Waits) waitHelper(fn *types.Func, fd *ast.FuncDecl) *site.WaitFact {
+	sig := fn.Signature()
+	durations := map[types.Object]int{}
+	for i := range sig.Params().Len() {
+		if p := sig.Params().At(i); libs.IsNamed(p.Type(), "time", "Duration") {
+			durations[p] = i
+		}
+	}
+	if sig.Results().Len() > 1 {
+		return nil
+	}
+	reports := false // it returns an error or a bool: how a stop is told
+	if sig.Results().Len() == 1 {
+		t := sig.Results().At(0).Type()
+		if !site.IsErrorType(t) && !site.IsBool(t) {
+			return nil
+		}
+		reports = true
+	}
+	// A loop or a function literal anywhere in it makes it no wait
+	// helper: the index says so without walking the body, which most
+	// functions of every package would need.
+	if b := f.index.Of(fd); b != nil && (len(b.Loops) > 0 || len(b.Lits) > 0) {
+		return nil
+	}
+	var fact *site.WaitFact
+	clean := true
+	stops := false
+	ast.Inspect(fd.Body, func(n ast.Node) bool {
+		if !clean {
+			return false
+		}
+		switch n := n.(type) {
+		case *ast.FuncLit, *ast.ForStmt, *ast.RangeStmt, *ast.GoStmt:
+			clean = false
+		case *ast.CommClause:
+			if f.receivesStop(n, sig) {
+				stops = true
+			}
+		case *ast.CallExpr:
+			if w := f.waitThrough(n, durations); w != nil {
+				if fact == nil {
+					fact = w
+				}
+				stops = stops || w.Stops
+				return true
+			}
+			if !f.harmlessInWait(n) {
+				clean = false
+			}
+		}
+		return true
+	})
+	if !clean || fact == nil {
+		return nil
+	}
+	fact.Stops = stops && reports
+	return fact
+}
+
+// waitThrough returns what waiting through call says when it waits for a
+// duration computed from one of the parameters in durations, or nil.
+func (f *Waits) waitThrough(call *ast.CallExpr, durations map[types.Object]int) *site.WaitFact {
+	fn := libs.Callee(f.info, call)
+	idx, ok := libs.Waits.Lookup(fn)
+	var inner *site.WaitFact
+	if !ok || libs.Is(fn, "time", "AfterFunc") {
+		if _, jitter := libs.Jitterers.Lookup(fn); jitter {
+			return nil
+		}
+		if inner = f.waitFact(fn); inner == nil || inner.Iter {
+			return nil
+		}
+		if inner.Param < 0 {
+			return &site.WaitFact{Param: -1, Jittered: inner.Jittered, Stops: inner.Stops}
+		}
+		idx = inner.Param
+	} else if _, jitter := libs.Jitterers.Lookup(fn); jitter {
+		return nil
+	}
+	if idx >= len(call.Args) {
+		return nil
+	}
+	arg := call.Args[idx]
+	param, exact := -1, false
+	if id, ok := unconvert(f.info, arg).(*ast.Ident); ok {
+		if i, ok := durations[f.info.Uses[id]]; ok {
+			param, exact = i, true
+		}
+	}
+	if param < 0 {
+		param = f.paramFlowing(arg, durations)
+	}
+	// param < 0: b.Wait(ctx) computes its delay itself.
+	w := &site.WaitFact{Param: param, Exact: exact, Jittered: f.random(arg)}
+	if inner != nil {
+		w.Exact = w.Exact && inner.Exact
+		w.Jittered = w.Jittered || inner.Jittered
+		w.Stops = inner.Stops
+	}
+	return w
+}
+
+// paramFlowing returns the duration parameter that e is computed from,
+// directly or through a local variable of the helper, or -1.
+func (f *Waits) paramFlowing(e ast.Expr, durations map[types.Object]int) int {
+	return f.paramFlowingFrom(e, durations, map[*types.Var]bool{})
+}
+
+// paramFlowingFrom is paramFlowing with the locals already followed:
+// locals defined from each other (min, max = max, min) lead back to
+// where the walk started.
+func (f *Waits) paramFlowingFrom(e ast.Expr, durations map[types.Object]int, seen map[*types.Var]bool) int {
+	found := -1
+	ast.Inspect(e, func(n ast.Node) bool {
+		id, ok := n.(*ast.Ident)
+		if !ok || found >= 0 {
+			return found < 0
+		}
+		obj := f.info.Uses[id]
+		if i, ok := durations[obj]; ok {
+			found = i
+			return false
+		}
+		// d := jitter(param): the local is computed from the parameter.
+		if v, ok := obj.(*types.Var); ok && isLocal(v) && !seen[v] {
+			seen[v] = true
+			if def := localDefIn(f, v); def != nil && def != e {
+				found = f.paramFlowingFrom(def, durations, seen)
+			}
+		}
+		return found < 0
+	})
+	return found
+}
+
+// localDefIn returns the single expression a local variable is given in
+// the declaration that holds it, or nil.
+func localDefIn(f *Waits, v *types.Var) ast.Expr {
+	for _, fd := range f.decls {
+		if fd.Pos() <= v.Pos() && v.Pos() < fd.End() {
+			return site.LocalDef(f.info, fd, v)
+		}
+	}
+	return nil
+}
+
+// random reports whether e draws a random number, itself or through a
+// local variable it reads.
+func (f *Waits) random(e ast.Expr) bool {
+	return f.randomFrom(e, map[*types.Var]bool{})
+}
+
+// randomFrom is random with the locals already followed (a swap defines
+// each of two locals from the other).
+func (f *Waits) randomFrom(e ast.Expr, seen map[*types.Var]bool) bool {
+	found := false
+	ast.Inspect(e, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.CallExpr:
+			found = found || libs.IsRandom(libs.Callee(f.info, n))
+		case *ast.Ident:
+			if v, ok := f.info.Uses[n].(*types.Var); ok && isLocal(v) && !seen[v] {
+				seen[v] = true
+				if def := localDefIn(f, v); def != nil && def != e {
+					found = found || f.randomFrom(def, seen)
+				}
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// isLocal reports whether v is a local variable (not a field, not a
+// package variable).
+func isLocal(v *types.Var) bool {
+	return !v.IsField() && v.Parent() != nil && v.Pkg() != nil && v.Parent() != v.Pkg().Scope()
+}
+
+// unconvert strips parentheses and conversions: time.Duration(d).
+func unconvert(info *types.Info, e ast.Expr) ast.Expr {
+	for {
+		e = ast.Unparen(e)
+		call, ok := e.(*ast.CallExpr)
+		if !ok || len(call.Args) != 1 {
+			return e
+		}
+		if tv, ok := info.Types[call.Fun]; !ok || !tv.IsType() {
+			return e
+		}
+		e = call.Args[0]
+	}
+}
+
+// harmlessInWait reports whether a call may appear in a function that only
+// waits: the clock, timers, contexts, errors, logging, random numbers,
+// builtins and conversions, and the functions of the program that compute a
+// duration. Anything else is an operation: a function that sleeps and then
+// sends a request is not a wait helper.
+func (f *Waits) harmlessInWait(call *ast.CallExpr) bool {
+	if tv, ok := f.info.Types[call.Fun]; ok && (tv.IsType() || tv.IsBuiltin()) {
+		return true
+	}
+	fn := libs.Callee(f.info, call)
+	if fn == nil {
+		return false
+	}
+	if fn.Pkg() != nil {
+		switch path := fn.Pkg().Path(); {
+		case path == "time" || path == "context" || path == "math" || path == "sync/atomic" || path == "sync":
+			return true
+		case libs.Logging[path] || libs.IsRandom(fn):
+			return true
+		}
+	}
+	if _, ok := libs.Jitterers.Lookup(fn); ok {
+		return true
+	}
+	res := fn.Signature().Results()
+	return res.Len() == 1 && libs.IsNamed(res.At(0).Type(), "time", "Duration")
+}
+
+// receivesStop reports whether a select case receives from a context's
+// Done channel or from a channel parameter or field (a stop or quit
+// channel): the wait then ends early when the caller is told to stop.
+func (f *Waits) receivesStop(cc *ast.CommClause, sig *types.Signature) bool {
+	var recv ast.Expr
+	switch c := cc.Comm.(type) {
+	case *ast.ExprStmt:
+		recv = c.X
+	case *ast.AssignStmt:
+		recv = c.Rhs[0]
+	}
+	u, ok := ast.Unparen(recv).(*ast.UnaryExpr)
+	if !ok || u.Op != token.ARROW {
+		return false
+	}
+	switch x := ast.Unparen(u.X).(type) {
+	case *ast.CallExpr: // ctx.Done()
+		sel, ok := x.Fun.(*ast.SelectorExpr)
+		return ok && sel.Sel.Name == "Done" && site.IsContext(f.info.TypeOf(sel.X))
+	case *ast.Ident: // stop, a parameter
+		v, ok := f.info.Uses[x].(*types.Var)
+		if !ok {
+			return false
+		}
+		for i := range sig.Params().Len() {
+			if sig.Params().At(i) == v {
+				return true
+			}
+		}
+	case *ast.SelectorExpr: // c.quit, a field; not a timer's or ticker's C
+		v, ok := f.info.Uses[x.Sel].(*types.Var)
+		return ok && v.IsField() && v.Pkg() != nil && v.Pkg().Path() != "time"
+	}
+	return false
+}
