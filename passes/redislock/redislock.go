@@ -39,7 +39,7 @@ const (
 
 func run(pass *analysis.Pass) (any, error) {
 	wrappersOnly := false
-	if !libs.ImportsAny(pass.Pkg, redisClients...) {
+	if !libs.UsesAny(pass.TypesInfo, pass.Pkg, redisClients...) {
 		if !hasKeyParamFacts(pass) {
 			return nil, nil
 		}

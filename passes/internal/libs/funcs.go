@@ -7,6 +7,7 @@ package libs
 import (
 	"go/ast"
 	"go/types"
+	"slices"
 
 	"golang.org/x/tools/go/types/typeutil"
 )
@@ -95,6 +96,23 @@ func ImportsAny(pkg *types.Package, paths ...string) bool {
 			if imp.Path() == p {
 				return true
 			}
+		}
+	}
+	return false
+}
+
+// UsesAny reports whether pkg imports one of the packages in paths, or
+// selects a method or field of one through a package of the program that
+// does (type Cmdable = redis.Cmdable in a package of its own, or a field
+// of another package's struct): a package can use a library it never
+// imports.
+func UsesAny(info *types.Info, pkg *types.Package, paths ...string) bool {
+	if ImportsAny(pkg, paths...) {
+		return true
+	}
+	for _, sel := range info.Selections {
+		if p := sel.Obj().Pkg(); p != nil && slices.Contains(paths, p.Path()) {
+			return true
 		}
 	}
 	return false
