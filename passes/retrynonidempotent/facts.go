@@ -44,8 +44,11 @@ func (*SetsKeyFact) AFact()           {}
 func (f *SetsKeyFact) String() string { return fmt.Sprintf("sets key on param %d", f.Param) }
 
 // sendsFact finds fn's SendsFact, from this package's functions or an
-// imported fact.
+// imported fact; a call of an interface method whose one implementation
+// is in the program is a call of that implementation (RULES.md, "Across
+// function boundaries").
 func (a *analyzer) sendsFact(fn *types.Func, f *SendsFact) bool {
+	fn = a.implementation(fn)
 	if local, ok := a.sends[fn]; ok {
 		*f = *local
 		return true
@@ -54,9 +57,19 @@ func (a *analyzer) sendsFact(fn *types.Func, f *SendsFact) bool {
 }
 
 func (a *analyzer) setsKeyFact(fn *types.Func, f *SetsKeyFact) bool {
+	fn = a.implementation(fn)
 	if local, ok := a.setsKey[fn]; ok {
 		*f = *local
 		return true
 	}
 	return fn.Pkg() != a.pass.Pkg && a.pass.ImportObjectFact(fn, f)
+}
+
+// implementation is the method a call of fn runs: fn, or the one
+// implementation of fn's interface in the program.
+func (a *analyzer) implementation(fn *types.Func) *types.Func {
+	if impl := a.impls.SoleImplementation(fn); impl != nil {
+		return impl
+	}
+	return fn
 }

@@ -12,6 +12,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/idemlint/idemlint/passes/internal/bodies"
+	"github.com/idemlint/idemlint/passes/internal/ifaces"
 	"github.com/idemlint/idemlint/passes/internal/libs"
 	"github.com/idemlint/idemlint/passes/internal/retrysite"
 	"github.com/idemlint/idemlint/passes/internal/ssautil"
@@ -62,6 +63,8 @@ type analyzer struct {
 
 	wrapBuf SendsRequestFact // sendOf's buffers for the facts of callees
 	sendBuf SendsFact
+
+	impls ifaces.Resolver // interface methods with one implementation
 }
 
 func run(pass *analysis.Pass) (any, error) {
@@ -72,6 +75,7 @@ func run(pass *analysis.Pass) (any, error) {
 	a := &analyzer{pass: pass, sends: map[*types.Func]*SendsFact{}, setsKey: map[*types.Func]*SetsKeyFact{},
 		builds: map[*types.Func]*BuildsFact{}, wrappers: map[*types.Func]*SendsRequestFact{}, fresh: map[*types.Func]bool{}, done: map[*ast.CallExpr]bool{},
 		std: inGoroot(pass), headerFuncs: map[*types.Func]*HeadersFact{}, fieldHdrs: map[*types.Var]hmap{}, keyArgs: map[paramKey]bool{}}
+	a.impls.Program = pass.Pkg
 	a.index = pass.ResultOf[bodies.Analyzer].(*bodies.Index)
 	a.decls = a.index.Decls()
 	sites := pass.ResultOf[retrysite.Analyzer].(*retrysite.Result)

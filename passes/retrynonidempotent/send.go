@@ -119,6 +119,7 @@ func (in *inspector) sendOf(call *ast.CallExpr, fn *types.Func) *send {
 	// The facts are read into the analyzer's buffers, then copied: a
 	// fact variable of this function, handed to ImportObjectFact, would
 	// be allocated for every call of every body, and almost none has one.
+	fn = in.a.implementation(fn) // the report names the method that sends
 	if in.a.sendsRequestFact(fn, &in.a.wrapBuf) && in.a.wrapBuf.Param < len(call.Args) {
 		wrap := in.a.wrapBuf
 		s := &send{call: call, methodParam: -1}

@@ -32,6 +32,7 @@ func (a *analyzer) sendsRequestFact(fn *types.Func, f *SendsRequestFact) bool {
 	if fn == nil {
 		return false
 	}
+	fn = a.implementation(fn)
 	if local, ok := a.wrappers[fn]; ok {
 		*f = *local
 		return true

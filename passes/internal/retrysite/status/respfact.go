@@ -8,6 +8,7 @@ import (
 
 	"github.com/idemlint/idemlint/passes/internal/astutil"
 	"github.com/idemlint/idemlint/passes/internal/bodies"
+	"github.com/idemlint/idemlint/passes/internal/ifaces"
 	"github.com/idemlint/idemlint/passes/internal/libs"
 	"github.com/idemlint/idemlint/passes/internal/retrysite/site"
 
@@ -69,17 +70,23 @@ type RespFacts struct {
 	local map[*types.Func]*RespFact
 	index *bodies.Index // to find the calls of a body without walking it
 	buf   RespFact      // Lookup's, for the facts of callees (most have none)
+	impls ifaces.Resolver
 }
 
 // NewRespFacts returns the RespFacts of the package of pass, to be learned
 // from its files (Learn).
 func NewRespFacts(pass *analysis.Pass, index *bodies.Index) *RespFacts {
-	return &RespFacts{pass: pass, local: map[*types.Func]*RespFact{}, index: index}
+	return &RespFacts{pass: pass, local: map[*types.Func]*RespFact{}, index: index, impls: ifaces.Resolver{Program: pass.Pkg}}
 }
 
-// Lookup returns the RespFact of fn: one of this package, or one imported.
+// Lookup returns the RespFact of fn: one of this package, or one imported;
+// for an interface method with one implementation in the program, that
+// implementation's (RULES.md, "Across function boundaries").
 func (r *RespFacts) Lookup(fn *types.Func) *RespFact {
 	fn = fn.Origin()
+	if impl := r.impls.SoleImplementation(fn); impl != nil {
+		fn = impl.Origin()
+	}
 	if f, ok := r.local[fn]; ok {
 		return f
 	}
