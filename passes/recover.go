@@ -9,6 +9,7 @@ import (
 	"runtime"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"golang.org/x/tools/go/analysis"
 )
@@ -58,6 +59,40 @@ func Recovering(analyzers []*analysis.Analyzer, w io.Writer) {
 	}
 }
 
+// skipping, when set, says which packages an analyzer must not run on
+// (AnalyzingDespiteBrokenImports).
+var skipping atomic.Pointer[func(*types.Package) bool]
+
+// AnalyzingDespiteBrokenImports makes the analyzers (wrapped by Recovering)
+// run on a package whose own files type-check although a package it
+// imports does not, and skip, with an empty result and no facts, the
+// packages broken tells: those with errors of their own. A driver that
+// loads from source marks every importer of a broken package ill-typed,
+// and the go/analysis checker then runs nothing on it nor on anything
+// above it (a failed dependency fails its importers' actions), so one
+// package that does not build (a module the proxy does not serve,
+// generated code not checked in) silenced the whole program above it.
+func AnalyzingDespiteBrokenImports(analyzers []*analysis.Analyzer, broken func(*types.Package) bool) {
+	crashes.Lock()
+	defer crashes.Unlock()
+	seen := map[*analysis.Analyzer]bool{}
+	var mark func(a *analysis.Analyzer)
+	mark = func(a *analysis.Analyzer) {
+		if seen[a] {
+			return
+		}
+		seen[a] = true
+		a.RunDespiteErrors = true
+		for _, r := range a.Requires {
+			mark(r)
+		}
+	}
+	for _, a := range analyzers {
+		mark(a)
+	}
+	skipping.Store(&broken)
+}
+
 // Crashed reports whether an analyzer panicked on the package with this
 // import path in this process.
 func Crashed(path string) bool {
@@ -88,6 +123,9 @@ func recoverRun(a *analysis.Analyzer, run func(*analysis.Pass) (any, error)) fun
 			notePanic(a, pass.Pkg, v, callers())
 			res, err = emptyResult(a), nil
 		}()
+		if skip := skipping.Load(); skip != nil && (*skip)(pass.Pkg) {
+			return emptyResult(a), nil
+		}
 		if inject != "" && inject == a.Name+"@"+pass.Pkg.Path() {
 			panic("injected by " + panicEnv)
 		}

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"go/types"
 	"io"
 	"os"
 	"sort"
@@ -280,6 +281,7 @@ func analyze(opts *options, patterns []string, prog *progress) (units []unit, ro
 	}
 	errs = loadErrors(pkgs)
 	analyzers := passes.KeepingSuppressed(opts.analyzers)
+	passes.AnalyzingDespiteBrokenImports(analyzers, ownErrors(pkgs))
 	passes.Releasing(analyzers, releaser(pkgs))
 	prog.watch(pkgs, analyzers)
 	graph, err := checker.Analyze(analyzers, pkgs, nil)
@@ -288,6 +290,22 @@ func analyze(opts *options, patterns []string, prog *progress) (units []unit, ro
 		return nil, nil, nil, errAnalysis{err}
 	}
 	return collect(graph, pkgs), pkgs, errs, nil
+}
+
+// ownErrors tells the packages that failed to load or type-check
+// themselves, as opposed to their importers, which go/packages marks
+// ill-typed too but whose own type information is complete: those are
+// analyzed (passes.AnalyzingDespiteBrokenImports), with what the broken
+// package's facts would have said unknown to them. The broken package's
+// error is still printed and the run exits 3.
+func ownErrors(roots []*packages.Package) func(*types.Package) bool {
+	broken := map[*types.Package]bool{}
+	packages.Visit(roots, nil, func(p *packages.Package) {
+		if len(p.Errors) > 0 || len(p.TypeErrors) > 0 || p.Types == nil || p.TypesInfo == nil {
+			broken[p.Types] = true
+		}
+	})
+	return func(p *types.Package) bool { return p == nil || broken[p] }
 }
 
 // errAnalysis is an error of the analysis, not of the loading.
