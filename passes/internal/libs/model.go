@@ -8,7 +8,8 @@ import (
 )
 
 // The library model: each retry library family (cenkalti/backoff,
-// avast/retry-go, sethvargo/go-retry, k8s retry and wait, jpillora/backoff)
+// avast/retry-go, sethvargo/go-retry, k8s retry and wait, jpillora/backoff,
+// eapache/go-resiliency's retrier)
 // is one Family value, in one file of this package, that holds its helpers
 // and says what a policy built with it means. nojitter, unboundedretry,
 // retryamplify and the policy tracer ask the families; they never name a
@@ -184,7 +185,7 @@ type Defaults struct {
 
 // Families lists the library families, in the order their judgements are
 // asked (the first reason found is the one a Fact keeps).
-var Families = []*Family{backoffFamily, goRetryFamily, k8sFamily, retryGoFamily, jpilloraFamily, retryableHTTPFamily, grpcFamily, awsFamily, failsafeFamily, watermillFamily}
+var Families = []*Family{backoffFamily, goRetryFamily, k8sFamily, retryGoFamily, jpilloraFamily, resiliencyFamily, retryableHTTPFamily, grpcFamily, awsFamily, failsafeFamily, watermillFamily}
 
 // init adds the families' rows to the shared tables the recognisers look
 // callees up in.

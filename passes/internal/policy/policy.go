@@ -167,14 +167,30 @@ func isPolicyArg(info *types.Info, e ast.Expr) bool {
 	return libs.IsPolicyType(info.TypeOf(e))
 }
 
+// isPolicySetter reports whether e calls a method of a policy that
+// returns nothing: it configures the value it is called on.
+func isPolicySetter(info *types.Info, e ast.Expr) bool {
+	call, ok := ast.Unparen(e).(*ast.CallExpr)
+	if !ok {
+		return false
+	}
+	sel, ok := call.Fun.(*ast.SelectorExpr)
+	if !ok || !isPolicyArg(info, sel.X) {
+		return false
+	}
+	fn := libs.Callee(info, call)
+	return fn != nil && fn.Signature().Results().Len() == 0
+}
+
 // builderStmts returns the method chains called on v as statements of
 // their own whose result is a policy (b.WithMaxRetries(-1) on a builder
-// that mutates itself and returns itself): they build v too.
+// that mutates itself and returns itself), or that return nothing (a
+// setter: r.SetJitter(0.25)): they build v too.
 func builderStmts(info *types.Info, v *types.Var, encl ast.Node) []ast.Expr {
 	var out []ast.Expr
 	ast.Inspect(encl, func(n ast.Node) bool {
 		st, ok := n.(*ast.ExprStmt)
-		if !ok || !isPolicyArg(info, st.X) {
+		if !ok || !isPolicyArg(info, st.X) && !isPolicySetter(info, st.X) {
 			return true
 		}
 		for e := ast.Unparen(st.X); ; {
