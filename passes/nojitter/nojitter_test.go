@@ -23,3 +23,11 @@ func TestRangeIter(t *testing.T) {
 func TestLocalCycles(t *testing.T) {
 	analysistest.RunIsolated(t, nojitter.Analyzer, "localcycles")
 }
+
+// TestSelfReferences: closures, locals, fields and types defined from
+// themselves or each other, as delays, waits, operations, policies and
+// clients. They run in a child process, so a walk that goes round fails
+// this test alone.
+func TestSelfReferences(t *testing.T) {
+	analysistest.RunIsolated(t, nojitter.Analyzer, "selfref")
+}
