@@ -1,4 +1,4 @@
-// want package:`waits ClosureDelay HeaderLoop Lock MutualClosures MutualLocals RecursiveTypes Rotate SelfLocal Swap holder.Run rotateWait selfLocal sleepWithJitter`
+// want package:`waits ClosureDelay HeaderLoop Lock MutualClosures MutualLocals RecursiveTypes SelfLocal holder.Run selfLocal`
 
 // Package selfref holds definitions that refer to themselves or to each
 // other (closures, locals, fields, types): every walk that follows them
@@ -10,7 +10,6 @@ import (
 	"bytes"
 	"context"
 	"errors"
-	"math/rand"
 	"net/http"
 	"time"
 
@@ -20,44 +19,6 @@ import (
 )
 
 func op() error { return errors.New("x") }
-
-// The swap.
-func sleepWithJitter(min, max time.Duration) {
-	if min > max {
-		min, max = max, min
-	}
-	if j := max - min; j > 0 {
-		time.Sleep(min + time.Duration(rand.Int63n(int64(j))))
-	} else {
-		time.Sleep(min)
-	}
-}
-
-func Swap() {
-	for i := 0; i < 3; i++ {
-		if err := op(); err == nil {
-			return
-		}
-		sleepWithJitter(50*time.Millisecond, 200*time.Millisecond)
-	}
-}
-
-// A rotation.
-func rotateWait(a, b, c time.Duration) {
-	if a > b {
-		a, b, c = b, c, a
-	}
-	time.Sleep(a + b + c)
-}
-
-func Rotate() {
-	for i := 0; i < 3; i++ {
-		if err := op(); err == nil {
-			return
-		}
-		rotateWait(time.Second, 2*time.Second, 3*time.Second)
-	}
-}
 
 // Locals defined from each other.
 func MutualLocals() {
