@@ -99,22 +99,47 @@ waits and runs the same call again; a poll of in-memory state read by a
 method with no error result (state := p.grabState()) is judged here only,
 as it sends nothing for other analyzers to judge. A drain loop (if n
 == 0 { return }), a batch loop (if n < size) and a poll that does not wait
-are not judged. A failure backoff is judged like a retry loop's wait: a
-wait taken only after an attempt failed (under if err != nil, or in the
-cases of a switch after case err == nil), before the same attempt runs
-again, in a loop whose success goes round too (a membership loop that
-rejoins at once after a generation ends, a consumer that receives again).
+are not judged.
+
+A loop whose success goes round too (a consumer that receives again after
+each batch, a worker that queries again after a pause, a membership loop
+that rejoins at once after a generation ends) is no retry loop, but each
+of its failure paths, from a failed attempt (under if err != nil, in the
+cases of a switch after case err == nil, in the default case of a select
+{ case <-ctx.Done(): return; default: }) round to the same call with the
+same inputs, retries that call, and is judged on its own (RULES.md,
+reconnect loops: the wait is a retry delay):
+
+  - a failure path that waits for nothing (no wait call, no channel
+    receive, no call of a function that waits) is a hot retry, reported at
+    the for keyword ("retries at once"), with the exceptions above (an
+    attempt that never reached the server, a lost race);
+  - a wait only failure paths take is judged as a retry delay (jitter,
+    cap), whatever success waits elsewhere: a poll interval after an empty
+    receive is not judged, and does not excuse the failure's delay;
+  - a wait that success and failure paths take alike (time.Sleep(interval)
+    at the end of the body, a ticker's tick) paces a schedule: the failure
+    paths through it are never reported.
+
 A wait at the top of every round but the first (if attempt > 0, for the
 loop's own counter) is a failure backoff too when every path round
 follows a failure: a reconnect loop that goes round after a failed
 connect, or after its endless inner read loop breaks on a failed read,
 and resumes from the position the last attempt reached (offset, err =
 read(conn, offset) feeds the attempt, it does not make it a new one).
-A loop that also waits on a path that did not fail (time.Sleep(interval)
-at the end of the body, a ticker's tick) is a schedule and is never
-reported, nor a loop whose attempt takes a new input each time round (a
-job received from a channel) or advances what it is called on (pager, err
-= pager.Next(ctx)).
+A failure path retries nothing, and is not judged, when it leaves the
+loop (return, break), when the attempt takes a new input each time round
+(a job received from a channel before it, a cursor or token the failure
+path moves, a result of an earlier call of the round), when it reads the
+next item of a stream (stream.Recv(), dec.Decode(&v), conn.Read(b), a
+function given a connection or reader: readEvent(conn); and kafka-go's
+Reader.FetchMessage, which reads a buffer the reader's own goroutines
+fill and retry: its error says the reader is closed or the context done)
+or advances what it is called on (pager, err = pager.Next(ctx)), when it
+blocks on a channel before going round (<-restart), and when the loop
+does its work a number of times whatever the outcome (a counted header:
+for i := 0; i < b.N; i++; a condition that moves an iterator: for
+pb.Next(), for b.Loop(), for scanner.Scan()).
 
 Library policies, reported where they are built:
 

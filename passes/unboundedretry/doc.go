@@ -45,6 +45,26 @@ function literal (a handler written as a closure), reported at the goto unless a
 test on the way to it (err != nil && attempt < 3) or in the statements
 since the label that returns limits the attempts, the time or the context.
 
+A loop whose success goes round too (a consumer that receives again after
+each batch, a worker that queries again after a pause) is no retry loop,
+but a failure path of it that goes round to the same call with the same
+inputs, at once or after a wait no success path takes, retries that call
+(RULES.md, reconnect loops: the bound is judged on the failure path). It
+is reported at the for keyword when nothing on that path ends it: an
+attempt counter tested there (n++; if n >= maxErrs { return err }; a
+counter that only success tests counts successes), a deadline, or a
+context (for ctx.Err() == nil, a select { case <-ctx.Done(): return;
+default: } before the attempt, if ctx.Err() != nil { return } after it,
+errors.Is(err, context.Canceled), a context-aware wait whose error
+returns). Not reported: a failure path that leaves, takes a new input
+(a message received before the attempt, a token or cursor it moves), reads
+the next item of a stream, goes round only after an attempt that never
+reached the server (driver.ErrBadConn), blocks on a channel before going
+round, or passes a wait success paths take too (a schedule: time.Sleep at
+the end of the body, a ticker), and a loop that does its work a number of
+times whatever the outcome (for i := 0; i < b.N; i++, for pb.Next()), as
+nojitter's Doc says.
+
 Reported, at the expression that builds the policy, are library policies with
 no limit, checked against each library's defaults:
 
@@ -115,5 +135,5 @@ config retry policies (maxAttempts, capped at 5 by the channel unless
 WithMaxCallAttempts raises the cap).
 
 A user-defined retry helper that is unbounded is reported once, at its own
-loop, not at its callers. Loops over channels, accept loops and event loops
-are not retry sites and are never reported.`
+loop, not at its callers. Loops over channels and accept loops are not
+retry sites and are never reported.`

@@ -44,6 +44,18 @@ func run(pass *analysis.Pass) (any, error) {
 			report.At(pass, s.Node, "retry loop can run forever: this goto goes back after each failure and nothing on its retry path limits the attempts, sets a deadline or checks a context; allow at most a few attempts and stop when the caller's context is done")
 		}
 	}
+	// A loop whose success goes round too (a consumer, a worker) retries
+	// its attempt on each failure path that goes round to it unchanged: a
+	// reconnect loop's bound is judged on the failure path (RULES.md).
+	// A path taken only after an attempt that never reached the server
+	// (database/sql's driver.ErrBadConn: the pool hands out another
+	// connection) retries nothing the dependency saw.
+	for _, s := range res.FailureRetries {
+		notSent := s.OnlyRetries(func(test ast.Expr) bool { return res.NotSent(pass.TypesInfo, test) })
+		if s.Bound == nil && !notSent {
+			report.AtFor(pass, s.Node, "retry loop can run forever: a failed attempt goes round to the same call and nothing on that path limits the attempts, sets a deadline or checks a context; count the failures and stop after a few, or stop when the caller's context is done")
+		}
+	}
 	for _, s := range res.Sites {
 		switch s.Kind {
 		case retrysite.Loop:

@@ -87,6 +87,16 @@ var Receives = Table[*Framework]{
 	{JetStream, "MessagesContext", "Next"}: NATSFramework,
 }
 
+// BufferedReads take the next message from a buffer the library's own
+// goroutines fill, retrying the broker with a backoff of their own: an
+// error says the context is done or the reader closed, not that the broker
+// failed, so a consumer loop that reads again at once after one asks
+// nothing of the broker again (wait/failpath.go).
+var BufferedReads = Table[bool]{
+	{KafkaGo, "Reader", "FetchMessage"}: true,
+	{KafkaGo, "Reader", "ReadMessage"}:  true,
+}
+
 // DeliveryChans are the element types of the channels a consumer ranges
 // over; the value's Consume calls are AMQPConsume.
 var DeliveryChans = map[HandlerParam]*Framework{

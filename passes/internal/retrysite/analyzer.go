@@ -69,7 +69,8 @@ func run(pass *analysis.Pass) (any, error) {
 	for _, s := range sites {
 		s.Fail = status.SimulateFailure(pass.TypesInfo, s, f.facts.Lookup)
 	}
-	res := &Result{Backoffs: f.waits.FailureBackoffs(sites), clients: f.clients}
+	backoffs, failing := f.waits.FailureBackoffs(sites)
+	res := &Result{Backoffs: backoffs, FailureRetries: failing, clients: f.clients}
 	// A poll of in-memory state repeats no operation on a dependency: its
 	// wait is judged by nojitter, and no other analyzer sees a site.
 	for _, s := range sites {

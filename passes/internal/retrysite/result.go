@@ -19,8 +19,14 @@ type Result struct {
 	ClientRetries map[types.Object]Statuses
 	// Backoffs are loops that are not retry sites (success goes round
 	// too) holding waits taken only after a failed attempt, before the
-	// same attempt runs again (wait/failbackoff.go); only nojitter reads them.
+	// same attempt runs again, or failure paths that run it again at once
+	// (no Waits) (wait/failbackoff.go); only nojitter reads them.
 	Backoffs []*Site
+	// FailureRetries are the same loops, one site each, when a failure
+	// path retries the same attempt with the same inputs, at once or after
+	// a wait taken only after a failure; Bound is what ends those paths,
+	// nil when nothing does. Only unboundedretry reads them.
+	FailureRetries []*Site
 	// Recursions are functions that retry by calling themselves after a
 	// failure and a wait (recursion.go), with their Fail read like a
 	// loop's; nojitter, unboundedretry, retryamplify, retrybody and

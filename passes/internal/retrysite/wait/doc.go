@@ -2,12 +2,15 @@
 // (a function that only blocks for a duration, WaitFact), the retry
 // iterators that wait between yields, the ranges whose every iteration
 // follows a wait (a ticker's channel, a schedule of delays), and the
-// failure backoffs, waits a loop that is no retry site takes only after a
-// failed attempt.
+// failure paths of loops that are no retry site because success goes
+// round too: the waits they take only after a failed attempt (failure
+// backoffs), the paths that run the same attempt again at once, and what
+// bounds them.
 //
-// It decides what a call waits for and which loops back off after a
-// failure; how long a wait is and whether it is jittered is judged by the
-// analyzers (nojitter), and which loops retry by package retrysite.
+// It decides what a call waits for and which loops back off, or fail to,
+// after a failure; how long a wait is and whether it is jittered is judged
+// by the analyzers (nojitter, unboundedretry), and which loops retry by
+// package retrysite.
 package wait
 
 import (

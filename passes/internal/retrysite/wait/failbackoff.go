@@ -5,6 +5,7 @@ import (
 	"go/token"
 	"go/types"
 
+	"github.com/idemlint/idemlint/passes/internal/astutil"
 	"github.com/idemlint/idemlint/passes/internal/libs"
 	"github.com/idemlint/idemlint/passes/internal/retrysite/site"
 	"github.com/idemlint/idemlint/passes/internal/retrysite/status"
@@ -29,48 +30,60 @@ import (
 //
 // Its delay is judged by nojitter like a retry loop's (clients whose
 // attempts failed together wait the same time and fail together again),
-// and by nothing else: the loop is not a retry site. A loop that waits on
-// a path that did not fail too (time.Sleep(interval) at the end of the
-// body, a ticker) is a schedule, and none of its waits is a failure
-// backoff.
+// even when a success path waits too, elsewhere (a poll interval after an
+// empty receive). A failure path that waits for nothing is a hot retry of
+// its attempt (failpath.go), and a failure path with no attempt counter,
+// deadline or context check on it retries forever. A wait that success and
+// failure paths both take (time.Sleep(interval) at the end of the body, a
+// ticker) paces a schedule: the failure paths through it are not judged.
 
 // FailureBackoffs returns, for the loops of the package that are not retry
-// sites, a site holding the waits each takes only after a failure.
-func (f *Waits) FailureBackoffs(sites []*site.Site) []*site.Site {
+// sites, the sites their failure paths make (failureBackoff): backoffs,
+// whose Waits are taken only after a failure or, with no Waits, whose
+// failure paths retry at once (nojitter judges both), and retries, one a
+// loop, whose Bound is what ends its failure paths, nil when nothing does
+// (unboundedretry).
+func (f *Waits) FailureBackoffs(sites []*site.Site) (backoffs, retries []*site.Site) {
 	isSite := map[ast.Node]bool{}
 	for _, s := range sites {
 		isSite[s.Node] = true
 	}
-	var out []*site.Site
 	for _, b := range f.index.Bodies {
 		for _, loop := range b.Loops {
 			fs, ok := loop.(*ast.ForStmt)
 			if !ok || isSite[loop] {
 				continue
 			}
-			if s := f.failureBackoff(fs); s != nil {
-				s.Encl = b.Node
-				out = append(out, s)
+			waits, hot, retry := f.failureBackoff(fs)
+			for _, s := range []*site.Site{waits, hot} {
+				if s != nil {
+					s.Encl = b.Node
+					backoffs = append(backoffs, s)
+				}
+			}
+			if retry != nil {
+				retry.Encl = b.Node
+				retries = append(retries, retry)
 			}
 		}
 	}
-	return out
+	return backoffs, retries
 }
 
-func (f *Waits) failureBackoff(loop *ast.ForStmt) *site.Site {
-	out := status.NewOutcomes(f.info, f.facts.Lookup)
-	var calls []*ast.CallExpr
-	for _, st := range loop.Body.List {
-		var n ast.Stmt = st
-		switch s := st.(type) {
-		case *ast.IfStmt:
-			n = s.Init
-		case *ast.SwitchStmt:
-			n = s.Init
-		}
-		if n == nil {
-			continue
-		}
+// failureBackoff judges the failure paths of loop (failpath.go) that run
+// the same attempt again with the same inputs: waits the site of the
+// waits taken only on them, hot the site of those that wait for nothing
+// (its RetryPath what they run, its Tests the tests that sent them
+// round), retry the loop as a retry of those attempts, with their bound.
+func (f *Waits) failureBackoff(loop *ast.ForStmt) (waits, hot, retry *site.Site) {
+	w := &failWalk{
+		f: f, out: status.NewOutcomes(f.info, f.facts.Lookup), loop: loop,
+		targets: branchTargets(loop), attempt: map[ast.Stmt]int{},
+		helpers: map[*ast.CallExpr]*site.WaitFact{},
+		breaks:  map[ast.Stmt][]pstate{}, conts: map[ast.Stmt][]pstate{},
+	}
+	stream := map[int]bool{} // attempts that read the next item of a stream
+	for _, n := range attemptStmts(loop.Body.List) {
 		lhs, ok := status.IsOpAssign(f.info, n)
 		if !ok {
 			continue
@@ -80,127 +93,276 @@ func (f *Waits) failureBackoff(loop *ast.ForStmt) *site.Site {
 			continue
 		}
 		if advancesReceiver(f.info, lhs, call) {
-			return nil // pager, err = pager.Next(ctx): a walk over pages
+			return nil, nil, nil // pager, err = pager.Next(ctx): a walk over pages
 		}
 		if _, wait := libs.Waits.Lookup(libs.Callee(f.info, call)); wait {
 			continue
 		}
+		own := map[types.Object]bool{}
 		for _, l := range lhs {
-			if id, ok := l.(*ast.Ident); ok && id.Name != "_" && site.IsErrorType(f.info.TypeOf(id)) {
-				out.Errs[f.info.ObjectOf(id)] = true
+			if id, ok := l.(*ast.Ident); ok && id.Name != "_" {
+				own[f.info.ObjectOf(id)] = true
+				if site.IsErrorType(f.info.TypeOf(id)) {
+					w.out.Errs[f.info.ObjectOf(id)] = true
+				}
 			}
 		}
-		calls = append(calls, call)
-	}
-	if len(calls) == 0 || f.inputsChange(loop, calls) {
-		return nil
-	}
-	out.NoteSwitches(loop.Body)
-	out.NoteStatusVars(loop.Body)
-	var waits []*ast.CallExpr
-	helpers := map[*ast.CallExpr]*site.WaitFact{}
-	schedule := false
-	laterRounds := false                // a wait on every round but the first
-	inner := false                      // in a loop nested in loop
-	exits := map[*ast.BranchStmt]bool{} // continue and break: after a failure?
-	var walk func(n ast.Node, guarded bool)
-	walk = func(n ast.Node, guarded bool) {
-		ast.Inspect(n, func(m ast.Node) bool {
-			if schedule {
-				return false
+		if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok && libs.StreamMethods[sel.Sel.Name] {
+			if _, method := f.info.Selections[sel]; method {
+				stream[len(w.calls)] = true // m, err := dec.Decode(): the next message
 			}
-			switch m := m.(type) {
-			case *ast.FuncLit:
-				return false
-			case *ast.ForStmt, *ast.RangeStmt:
-				// An inner loop's waits pace its own rounds; its breaks
-				// may still be the outer loop's way round.
-				was := inner
-				inner = true
-				walk(site.LoopBody(m.(ast.Stmt)), guarded)
-				inner = was
-				return false
-			case *ast.BranchStmt:
-				exits[m] = guarded
-			case *ast.IfStmt:
-				if m.Init == nil && m.Else == nil && f.laterRound(loop, m.Cond) {
-					laterRounds = true
-					walk(m.Body, true)
-					return false
-				}
-				if m.Init != nil {
-					walk(m.Init, guarded)
-				}
-				walk(m.Cond, guarded)
-				t, e := out.Branch(m.Cond)
-				walk(m.Body, guarded || t == status.StateFailure)
-				if m.Else != nil {
-					walk(m.Else, guarded || e == status.StateFailure)
-				}
-				return false
-			case *ast.SwitchStmt:
-				if m.Tag != nil || m.Init != nil && !isOpInit(f.info, m.Init) {
-					walk(m.Body, guarded)
-					return false
-				}
-				// switch { case err == nil: ...; default: ... }: the
-				// cases after a success test run only after a failure.
-				later := guarded
-				for _, c := range m.Body.List {
-					cc := c.(*ast.CaseClause)
-					mine := later
-					for _, e := range cc.List {
-						t, fs := out.Branch(e)
-						mine = mine || t == status.StateFailure
-						later = later || fs == status.StateFailure
-					}
-					for _, s := range cc.Body {
-						walk(s, mine)
-					}
-				}
-				return false
-			case *ast.UnaryExpr:
-				if inner {
-					return true
-				}
-				if m.Op == token.ARROW && isTickerChan(m.X) && !guarded {
-					schedule = true // <-tick.C on every path
-				}
-			case *ast.CallExpr:
-				if inner {
-					return true
-				}
-				if wf := f.Wait(m); wf != nil {
-					if !guarded {
-						schedule = true
-					}
-					waits = append(waits, m)
-					helpers[m] = wf
-					return false
-				}
-				fn := libs.Callee(f.info, m)
-				if _, ok := libs.Waits.Lookup(fn); ok || libs.Is(fn, "time", "Tick") || libs.Is(fn, "time", "NewTicker") {
-					if !guarded {
-						schedule = true
-					}
-					waits = append(waits, m)
+		}
+		if _, ok := libs.BufferedReads.Lookup(libs.Callee(f.info, call)); ok || readsArg(f.info, call) {
+			stream[len(w.calls)] = true
+		}
+		w.attempt[n] = len(w.calls)
+		w.calls = append(w.calls, call)
+		w.own = append(w.own, own)
+	}
+	if len(w.calls) == 0 {
+		return nil, nil, nil
+	}
+	w.out.NoteSwitches(loop.Body)
+	w.out.NoteStatusVars(loop.Body)
+	w.counters = counters(f.info, loop)
+	w.ctxResults = ctxResults(f.info, loop)
+	w.round(w.stmts(loop.Body.List, pstate{ok: true}))
+	if w.bail {
+		return nil, nil, nil
+	}
+	var headBound ast.Node
+	if loop.Cond != nil && w.bounds(loop.Cond) {
+		headBound = loop.Cond // for ctx.Err() == nil
+	}
+	// Hot paths and unbounded ones are judged only in a loop whose success
+	// goes round (others are no retry loops for a reason of their own,
+	// iteration.go: one walks its own results) and that does not do its
+	// work a number of times; and only for an attempt that asks a
+	// dependency again, not for one that reads the next item of a stream.
+	retries := w.okRound && !iterates(f.info, loop)
+	seen := map[*ast.CallExpr]bool{}
+	var judged []*ast.CallExpr
+	var hotPaths, retrying []*failPath
+	for _, p := range w.rounds {
+		if p.moved || w.movedBefore(p.call) {
+			continue // a new input each time round: no retry
+		}
+		if len(w.preWaits) > 0 {
+			p.shared = true // a wait at the top of every round
+		}
+		if len(w.laterWaits) > 0 {
+			if w.okRound {
+				p.shared = true // success goes round through it too
+			} else {
+				p.waits = append(p.waits, w.laterWaits...)
+			}
+		}
+		if p.bound == nil {
+			p.bound = w.preBound
+		}
+		if p.bound == nil {
+			p.bound = headBound
+		}
+		switch {
+		case p.shared:
+			continue // paced by the loop's schedule
+		case len(p.waits) > 0:
+			for _, c := range p.waits {
+				if !seen[c] {
+					seen[c] = true
+					judged = append(judged, c)
 				}
 			}
+		case p.blocked || w.preBlocked:
+			continue // waits for something other than a delay
+		case retries && !stream[p.call]:
+			hotPaths = append(hotPaths, p)
+		}
+		if retries && !stream[p.call] {
+			retrying = append(retrying, p)
+		}
+	}
+	body := site.Operation{Body: loop.Body}
+	if len(judged) > 0 {
+		waits = &site.Site{Kind: site.Loop, Node: loop, Op: body, Waits: judged}
+		for _, c := range judged {
+			if h := w.helpers[c]; h != nil {
+				if waits.WaitHelpers == nil {
+					waits.WaitHelpers = map[*ast.CallExpr]*site.WaitFact{}
+				}
+				waits.WaitHelpers[c] = h
+			}
+		}
+	}
+	if len(hotPaths) > 0 {
+		hot = &site.Site{Kind: site.Loop, Node: loop, Op: body, RetryPath: w.preNodes}
+		for _, p := range hotPaths {
+			hot.RetryPath = append(hot.RetryPath, p.nodes...)
+			if p.test != nil {
+				hot.Tests = append(hot.Tests, p.test)
+			}
+		}
+		hot.RetryTests = hot.Tests
+	}
+	if len(retrying) > 0 {
+		retry = &site.Site{Kind: site.Loop, Node: loop, Op: body, RetryPath: w.preNodes, Bound: retrying[0].bound}
+		for _, p := range retrying {
+			retry.RetryPath = append(retry.RetryPath, p.nodes...)
+			if p.test != nil {
+				retry.Tests = append(retry.Tests, p.test)
+			}
+			if p.bound == nil {
+				retry.Bound = nil
+			}
+		}
+		retry.RetryTests = retry.Tests
+	}
+	return waits, hot, retry
+}
+
+// attemptStmts returns the statements of a loop body that may run its
+// attempts: the body's own, the init statements of its ifs and switches,
+// and those of a select's default clause, which runs when no case is
+// ready (select { case <-ctx.Done(): return; default: msgs, err :=
+// receive() }).
+func attemptStmts(list []ast.Stmt) []ast.Stmt {
+	var out []ast.Stmt
+	for _, st := range list {
+		switch s := st.(type) {
+		case *ast.IfStmt:
+			if s.Init != nil {
+				out = append(out, s.Init)
+			}
+		case *ast.SwitchStmt:
+			if s.Init != nil {
+				out = append(out, s.Init)
+			}
+		case *ast.SelectStmt:
+			for _, c := range s.Body.List {
+				if cc := c.(*ast.CommClause); cc.Comm == nil {
+					out = append(out, attemptStmts(cc.Body)...)
+				}
+			}
+		default:
+			out = append(out, st)
+		}
+	}
+	return out
+}
+
+// iterates reports whether loop's header makes it do its work a number
+// of times, success or not: a counted loop (for i := 0; i < b.N; i++, a
+// benchmark's), or a condition that moves an iterator on (for
+// pb.Next(), for b.Loop(), for scanner.Scan()). Its failure paths go
+// round because every round does.
+func iterates(info *types.Info, loop *ast.ForStmt) bool {
+	if loop.Post != nil {
+		return true
+	}
+	return loop.Cond != nil && astutil.Some(loop.Cond, func(n ast.Node) bool {
+		call, ok := n.(*ast.CallExpr)
+		if !ok {
+			return false
+		}
+		sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+		if !ok {
+			return false
+		}
+		_, method := info.Selections[sel]
+		return method && (libs.StreamMethods[sel.Sel.Name] || libs.IsMethod(libs.Callee(info, call), "testing", "B", "Loop"))
+	})
+}
+
+// readsArg reports whether call is given a connection or a reader: an
+// argument with a method that takes the next item of a stream (Read,
+// ReadMessage, Recv...). A helper such as readEvent(conn) reads the next
+// message of conn, as conn.ReadMessage() would.
+func readsArg(info *types.Info, call *ast.CallExpr) bool {
+	for _, a := range call.Args {
+		t := info.TypeOf(a)
+		if t == nil {
+			continue
+		}
+		ms := types.NewMethodSet(t)
+		if _, isPtr := t.Underlying().(*types.Pointer); !isPtr && !types.IsInterface(t) {
+			ms = types.NewMethodSet(types.NewPointer(t))
+		}
+		for i := range ms.Len() {
+			if libs.StreamMethods[ms.At(i).Obj().Name()] {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// ctxResults returns the errors loop stores from calls that take a
+// context (err := sleep(ctx, d), err := ping(ctx)): a failure path that
+// leaves when one is set stops with its context.
+func ctxResults(info *types.Info, loop *ast.ForStmt) map[types.Object]bool {
+	out := map[types.Object]bool{}
+	ast.Inspect(loop.Body, func(n ast.Node) bool {
+		as, ok := n.(*ast.AssignStmt)
+		if _, lit := n.(*ast.FuncLit); lit {
+			return false
+		}
+		if !ok || len(as.Rhs) != 1 {
 			return true
-		})
-	}
-	walk(loop.Body, false)
-	if schedule || len(waits) == 0 || laterRounds && !roundsFollowFailure(loop, exits) {
-		return nil
-	}
-	s := &site.Site{Kind: site.Loop, Node: loop, Op: site.Operation{Body: loop.Body}, Waits: waits}
-	for w, h := range helpers {
-		if s.WaitHelpers == nil {
-			s.WaitHelpers = map[*ast.CallExpr]*site.WaitFact{}
 		}
-		s.WaitHelpers[w] = h
+		call, ok := ast.Unparen(as.Rhs[0]).(*ast.CallExpr)
+		if !ok {
+			return true
+		}
+		if _, builds := libs.RequestBuilders.Lookup(libs.Callee(info, call)); builds {
+			return true // NewRequestWithContext does not wait on it
+		}
+		takes := false
+		for _, a := range call.Args {
+			takes = takes || site.IsContext(info.TypeOf(a))
+		}
+		if !takes {
+			return true
+		}
+		for _, l := range as.Lhs {
+			if id, ok := l.(*ast.Ident); ok && id.Name != "_" && site.IsErrorType(info.TypeOf(id)) {
+				out[info.ObjectOf(id)] = true
+			}
+		}
+		return true
+	})
+	return out
+}
+
+// counters returns the variables and fields loop increments or
+// decrements: a test of one counts the attempts.
+func counters(info *types.Info, loop *ast.ForStmt) map[types.Object]bool {
+	out := map[types.Object]bool{}
+	mark := func(e ast.Expr) {
+		id := site.RootIdent(e)
+		if sel, ok := ast.Unparen(e).(*ast.SelectorExpr); ok {
+			id = sel.Sel // c.attempts++
+		}
+		if id != nil {
+			if obj := info.ObjectOf(id); obj != nil {
+				out[obj] = true
+			}
+		}
 	}
-	return s
+	ast.Inspect(loop, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.IncDecStmt:
+			mark(n.X)
+		case *ast.AssignStmt:
+			switch n.Tok {
+			case token.ADD_ASSIGN, token.SUB_ASSIGN:
+				mark(n.Lhs[0])
+			}
+		}
+		return true
+	})
+	return out
 }
 
 // isOpInit reports whether a switch's init statement is an attempt.
@@ -212,95 +374,6 @@ func isOpInit(info *types.Info, n ast.Stmt) bool {
 func isTickerChan(e ast.Expr) bool {
 	sel, ok := ast.Unparen(e).(*ast.SelectorExpr)
 	return ok && sel.Sel.Name == "C"
-}
-
-// inputsChange reports whether an attempt's call reads a variable the
-// loop sets otherwise than from the attempt's own results or to a
-// constant (job := <-jobs; err := process(job) handles a new job each
-// time round, not the same attempt again), or a counter.
-func (f *Waits) inputsChange(loop *ast.ForStmt, calls []*ast.CallExpr) bool {
-	own := map[types.Object]bool{}
-	changed := map[types.Object]bool{}
-	var copies [][2]*ast.Ident // x = y, judged once own is known
-	mark := func(e ast.Expr, m map[types.Object]bool) {
-		if id, ok := ast.Unparen(e).(*ast.Ident); ok && id.Name != "_" {
-			if obj := f.info.ObjectOf(id); obj != nil {
-				m[obj] = true
-			}
-		}
-	}
-	isCall := map[ast.Expr]bool{}
-	for _, c := range calls {
-		isCall[c] = true
-	}
-	if loop.Post != nil {
-		ast.Inspect(loop.Post, func(n ast.Node) bool {
-			switch n := n.(type) {
-			case *ast.IncDecStmt:
-				mark(n.X, changed)
-			case *ast.AssignStmt:
-				for _, l := range n.Lhs {
-					mark(l, changed)
-				}
-			}
-			return true
-		})
-	}
-	ast.Inspect(loop.Body, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.FuncLit:
-			return false
-		case *ast.IncDecStmt:
-			mark(n.X, changed)
-		case *ast.RangeStmt:
-			mark(n.Key, changed)
-			mark(n.Value, changed)
-		case *ast.AssignStmt:
-			if len(n.Rhs) == 1 && isCall[ast.Unparen(n.Rhs[0])] {
-				for _, l := range n.Lhs {
-					mark(l, own)
-				}
-				return true
-			}
-			// offset, err = read(conn, offset): the position an attempt
-			// reached, fed back so that the next one resumes from it.
-			if lhs, ok := status.IsOpAssign(f.info, n); ok && !advancesReceiver(f.info, lhs, ast.Unparen(n.Rhs[0]).(*ast.CallExpr)) {
-				for _, l := range lhs {
-					mark(l, own)
-				}
-				return true
-			}
-			for i, l := range n.Lhs {
-				if len(n.Rhs) == len(n.Lhs) {
-					if tv, ok := f.info.Types[n.Rhs[i]]; ok && (tv.Value != nil || tv.IsNil()) {
-						continue // memberID = "": a reset
-					}
-					lid, ok1 := ast.Unparen(l).(*ast.Ident)
-					rid, ok2 := ast.Unparen(n.Rhs[i]).(*ast.Ident)
-					if ok1 && ok2 {
-						copies = append(copies, [2]*ast.Ident{lid, rid})
-						continue
-					}
-				}
-				mark(l, changed)
-			}
-		}
-		return true
-	})
-	// offset = start, where start is an attempt's result: fed back too.
-	for _, c := range copies {
-		if !own[f.info.ObjectOf(c[1])] {
-			mark(c[0], changed)
-		}
-	}
-	for _, c := range calls {
-		for _, in := range append([]ast.Expr{c.Fun}, c.Args...) {
-			if site.MentionsAny(f.info, in, changed) {
-				return true
-			}
-		}
-	}
-	return false
 }
 
 // advancesReceiver reports whether the attempt stores its result in the

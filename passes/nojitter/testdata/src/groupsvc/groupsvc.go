@@ -96,12 +96,13 @@ func (g *Group) consume(ctx context.Context) {
 	}
 }
 
-// scan is a schedule: it sleeps after a success too.
+// scan is a schedule: a failed scan waits, like a good one, for the next
+// period. (A failure that waited on a path of its own would be judged:
+// failpaths.)
 func (g *Group) scan(ctx context.Context, every time.Duration) {
 	for ctx.Err() == nil {
 		if err := g.handle("scan"); err != nil {
-			time.Sleep(every * 2)
-			continue
+			g.errs <- err
 		}
 		time.Sleep(every)
 	}

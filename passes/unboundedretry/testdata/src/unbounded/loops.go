@@ -33,11 +33,12 @@ func counterNeverTested() {
 	}
 }
 
-// counterOnlyOnSuccess goes round after a success too: it repeats work, so
-// it is not a retry loop.
+// counterOnlyOnSuccess goes round after a success too, but its failure
+// path goes round to the same call, and the counter it tests counts
+// successes: nothing ends the retries while op keeps failing.
 func counterOnlyOnSuccess() int {
 	n := 0
-	for {
+	for { // want `retry loop can run forever: a failed attempt goes round to the same call`
 		if err := op(); err != nil {
 			time.Sleep(time.Second)
 			continue

@@ -1,0 +1,700 @@
+package wait
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+
+	"github.com/idemlint/idemlint/passes/internal/libs"
+	"github.com/idemlint/idemlint/passes/internal/retrysite/site"
+	"github.com/idemlint/idemlint/passes/internal/retrysite/status"
+)
+
+// A loop whose success goes round too (a consumer that receives again
+// after each batch, a worker that queries again after a pause) is no retry
+// loop, but each of its failure paths may be one: the path from a failed
+// attempt round to the same call with the same inputs. The walk below
+// follows the body's statements, structured as written, and keeps, at each
+// point, whether a success reaches it and the failure paths that do, each
+// with what it has passed since the attempt failed: waits, a test that can
+// end it, an assignment to an input of the attempt.
+//
+//	for {
+//		ids, err := repo.FindStuck(ctx)
+//		if err != nil {
+//			log.Print(err)
+//			continue // a failure path: back to the same query at once
+//		}
+//		requeue(ids)
+//		time.Sleep(time.Minute) // success only: the schedule of the loop
+//	}
+//
+// A failure path is then
+//   - hot when it waits for nothing (nojitter's "retries at once");
+//   - a backoff when it waits only where no success path goes: its waits
+//     are judged as a retry delay, whatever success waits elsewhere;
+//   - a schedule's when it passes a wait a success path takes too (a sleep
+//     at the end of the body): not judged, as before.
+//
+// A path that changes an input of its attempt (a message received from a
+// channel, a cursor or token moved, a stream read) runs a new operation,
+// and one that returns or breaks retries nothing.
+
+// failPath is one failure path, from the failed attempt to where it
+// reaches the next round.
+type failPath struct {
+	call    int             // the attempt that failed (index in failWalk.calls)
+	test    ast.Expr        // the failure test that started it
+	waits   []*ast.CallExpr // waits no success path takes
+	shared  bool            // passes a wait a success path takes too
+	blocked bool            // blocks on what is no judged wait (a channel, an inner loop's wait)
+	bound   ast.Node        // a test that can end it while the attempt keeps failing
+	moved   bool            // changes an input of its attempt
+	nodes   []ast.Node      // the statements and conditions it runs
+}
+
+func (p *failPath) clone() *failPath {
+	c := *p
+	c.waits = append([]*ast.CallExpr(nil), p.waits...)
+	c.nodes = append([]ast.Node(nil), p.nodes...)
+	return &c
+}
+
+// pstate is what reaches a point of the body: a success (or the start of
+// a round), and failure paths.
+type pstate struct {
+	ok    bool
+	fails []*failPath
+}
+
+func (s pstate) dead() bool { return !s.ok && len(s.fails) == 0 }
+
+// edit returns s with each failure path replaced by a changed copy.
+func (s pstate) edit(change func(p *failPath)) pstate {
+	if len(s.fails) == 0 {
+		return s
+	}
+	out := pstate{ok: s.ok, fails: make([]*failPath, len(s.fails))}
+	for i, p := range s.fails {
+		c := p.clone()
+		change(c)
+		out.fails[i] = c
+	}
+	return out
+}
+
+// maxPaths bounds the failure paths followed at once; a body with more is
+// not judged.
+const maxPaths = 32
+
+// failWalk walks one loop's body.
+type failWalk struct {
+	f        *Waits
+	out      *status.Outcomes
+	loop     *ast.ForStmt
+	targets  map[*ast.BranchStmt]ast.Stmt // what each break and continue leaves or continues
+	calls    []*ast.CallExpr              // the attempts
+	attempt  map[ast.Stmt]int             // the statement running each attempt
+	own      []map[types.Object]bool
+	counters map[types.Object]bool
+	// ctxResults are errors of calls that take a context: a test of one
+	// that leaves stops the path with its context.
+	ctxResults map[types.Object]bool
+	helpers    map[*ast.CallExpr]*site.WaitFact
+
+	cur      int                   // the attempt run last on the way to here
+	started  bool                  // the walk has passed an attempt
+	inner    int                   // depth in loops nested in loop
+	breaks   map[ast.Stmt][]pstate // states leaving a nested statement by break
+	conts    map[ast.Stmt][]pstate // states going round a nested loop
+	rounds   []*failPath           // failure paths reaching the next round
+	okRound  bool                  // a success reaches the next round
+	bail     bool                  // a shape not followed (goto, too many paths)
+	assigned []assignment          // every assignment of the body, for what runs before an attempt
+
+	// The part of the body before the first attempt, which every round
+	// runs: its waits (later: only on rounds after the first, if attempt
+	// > 0 { sleep(d) }) and a test in it that can end the loop.
+	preWaits, laterWaits []*ast.CallExpr
+	preBound             ast.Node
+	preBlocked           bool
+	preNodes             []ast.Node
+}
+
+type assignment struct {
+	obj   types.Object
+	pos   token.Pos
+	reset bool // to a constant, nil, or the attempt's own result: no new input
+	from  int  // the attempt whose result it stores, or -1
+}
+
+func (w *failWalk) merge(states ...pstate) pstate {
+	var out pstate
+	seen := map[*failPath]bool{}
+	for _, s := range states {
+		out.ok = out.ok || s.ok
+		for _, p := range s.fails {
+			if !seen[p] {
+				seen[p] = true
+				out.fails = append(out.fails, p)
+			}
+		}
+	}
+	if len(out.fails) > maxPaths {
+		w.bail = true
+		out.fails = out.fails[:maxPaths]
+	}
+	return out
+}
+
+// round notes a state reaching the next round of the loop.
+func (w *failWalk) round(s pstate) {
+	w.okRound = w.okRound || s.ok
+	w.rounds = append(w.rounds, s.fails...)
+}
+
+// split returns the state on the side of a test whose outcome is st.
+func (w *failWalk) split(s pstate, st status.State, test ast.Expr) pstate {
+	switch st {
+	case status.StateFailure:
+		out := pstate{fails: s.fails}
+		if s.ok && w.started {
+			p := &failPath{call: w.cur, test: test}
+			out.fails = append(append([]*failPath(nil), s.fails...), p)
+		}
+		return out
+	case status.StateSuccess:
+		keep := pstate{ok: s.ok}
+		for _, p := range s.fails {
+			if p.call != w.cur {
+				keep.fails = append(keep.fails, p)
+			}
+		}
+		return keep
+	}
+	return s
+}
+
+func (w *failWalk) stmts(list []ast.Stmt, s pstate) pstate {
+	for _, st := range list {
+		if s.dead() || w.bail {
+			return s
+		}
+		s = w.stmt(st, s)
+	}
+	return s
+}
+
+func (w *failWalk) stmt(st ast.Stmt, s pstate) pstate {
+	if i, ok := w.attempt[st]; ok {
+		defer func() { w.cur, w.started = i, true }()
+	}
+	switch st := st.(type) {
+	case *ast.BlockStmt:
+		return w.stmts(st.List, s)
+	case *ast.LabeledStmt:
+		return w.stmt(st.Stmt, s)
+	case *ast.IfStmt:
+		return w.ifStmt(st, s)
+	case *ast.SwitchStmt:
+		return w.switchStmt(st, s)
+	case *ast.TypeSwitchStmt:
+		if st.Init != nil {
+			s = w.stmt(st.Init, s)
+		}
+		s = w.simple(st.Assign, s)
+		return w.clauses(st, st.Body, s, func(ast.Stmt) pstate { return s })
+	case *ast.SelectStmt:
+		return w.selectStmt(st, s)
+	case *ast.ForStmt:
+		if st.Init != nil {
+			s = w.stmt(st.Init, s)
+		}
+		head := s
+		if st.Cond != nil {
+			head = w.simple(st.Cond, head)
+		}
+		return w.innerLoop(st, st.Body, head, st.Cond == nil)
+	case *ast.RangeStmt:
+		s = w.simple(st.X, s)
+		s = w.assign(st, s)
+		return w.innerLoop(st, st.Body, s, false)
+	case *ast.BranchStmt:
+		w.branch(st, s)
+		return pstate{}
+	case *ast.ReturnStmt:
+		w.simple(st, s)
+		return pstate{}
+	case *ast.GoStmt, *ast.DeferStmt:
+		return s // runs elsewhere, or later
+	case *ast.ExprStmt:
+		s = w.simple(st, s)
+		if call, ok := ast.Unparen(st.X).(*ast.CallExpr); ok && noReturn(w.f.info, call) {
+			return pstate{}
+		}
+		return s
+	}
+	s = w.simple(st, s)
+	return w.assign(st, s)
+}
+
+func (w *failWalk) ifStmt(st *ast.IfStmt, s pstate) pstate {
+	if st.Init != nil {
+		s = w.stmt(st.Init, s)
+	}
+	if !w.started && st.Init == nil && st.Else == nil && w.f.laterRound(w.loop, st.Cond) {
+		// if attempt > 0 { sleep(d) }: a wait on every round but the
+		// first (laterround.go).
+		before := len(w.preWaits)
+		out := w.stmt(st.Body, w.simple(st.Cond, s))
+		w.laterWaits = append(w.laterWaits, w.preWaits[before:]...)
+		w.preWaits = w.preWaits[:before]
+		return w.merge(out, s)
+	}
+	s = w.simple(st.Cond, s)
+	if w.bounds(st.Cond) && (w.leaves(st.Body) || st.Else != nil && w.leaves(st.Else)) {
+		s = w.bound(s, st.Cond)
+	}
+	t, e := w.out.Branch(st.Cond)
+	then := w.stmt(st.Body, w.split(s, t, st.Cond))
+	other := w.split(s, e, st.Cond)
+	if st.Else != nil {
+		other = w.stmt(st.Else, other)
+	}
+	return w.merge(then, other)
+}
+
+// switchStmt: in switch { case err == nil: ...; default: ... } the cases
+// after a success test run only after a failure.
+func (w *failWalk) switchStmt(st *ast.SwitchStmt, s pstate) pstate {
+	if st.Init != nil {
+		s = w.stmt(st.Init, s)
+	}
+	if st.Tag != nil {
+		s = w.simple(st.Tag, s)
+	}
+	outcomes := st.Tag == nil && (st.Init == nil || isOpInit(w.f.info, st.Init))
+	later := false // a case before failed only after a failure
+	return w.clauses(st, st.Body, s, func(c ast.Stmt) pstate {
+		cc := c.(*ast.CaseClause)
+		cs := s
+		if !outcomes {
+			return cs
+		}
+		fail, ok := later, false
+		for _, e := range cc.List {
+			cs = w.simple(e, cs)
+			t, f := w.out.Branch(e)
+			fail = fail || t == status.StateFailure
+			ok = ok || t == status.StateSuccess
+			later = later || f == status.StateFailure
+			if w.bounds(e) && w.leaves(&ast.BlockStmt{List: cc.Body}) {
+				s = w.bound(s, e)
+				cs = w.bound(cs, e)
+			}
+		}
+		var test ast.Expr
+		if len(cc.List) > 0 {
+			test = cc.List[0]
+		}
+		switch {
+		case fail:
+			return w.split(cs, status.StateFailure, test)
+		case ok:
+			return w.split(cs, status.StateSuccess, test)
+		}
+		return cs
+	})
+}
+
+// clauses walks the clauses of a switch or select, each from the state
+// entry gives it, and merges what leaves them; with no default clause, s
+// itself leaves too (as a switch none of whose cases matched).
+func (w *failWalk) clauses(st ast.Stmt, body *ast.BlockStmt, s pstate, entry func(ast.Stmt) pstate) pstate {
+	var outs []pstate
+	def := false
+	for _, c := range body.List {
+		var list []ast.Stmt
+		switch c := c.(type) {
+		case *ast.CaseClause:
+			list, def = c.Body, def || c.List == nil
+		case *ast.CommClause:
+			list, def = c.Body, def || c.Comm == nil
+		}
+		outs = append(outs, w.stmts(list, entry(c)))
+	}
+	if !def {
+		if _, sel := st.(*ast.SelectStmt); !sel {
+			outs = append(outs, s)
+		}
+	}
+	outs = append(outs, w.breaks[st]...)
+	return w.merge(outs...)
+}
+
+// selectStmt: a select whose case receives and leaves the loop (<-ctx.Done(),
+// a quit channel) ends the paths through it, whichever case they take.
+func (w *failWalk) selectStmt(st *ast.SelectStmt, s pstate) pstate {
+	for _, c := range st.Body.List {
+		cc := c.(*ast.CommClause)
+		if cc.Comm != nil && receives(cc.Comm) && w.leaves(&ast.BlockStmt{List: cc.Body}) {
+			s = w.bound(s, cc.Comm)
+		}
+	}
+	def := false
+	for _, c := range st.Body.List {
+		def = def || c.(*ast.CommClause).Comm == nil
+	}
+	return w.clauses(st, st.Body, s, func(c ast.Stmt) pstate {
+		cc := c.(*ast.CommClause)
+		if cc.Comm == nil {
+			return s
+		}
+		if def {
+			// With a default, a case runs only when it is ready: it
+			// waits for nothing.
+			return w.assign(cc.Comm, s)
+		}
+		return w.assign(cc.Comm, w.simple(cc.Comm, s))
+	})
+}
+
+func receives(comm ast.Stmt) bool {
+	var e ast.Expr
+	switch c := comm.(type) {
+	case *ast.ExprStmt:
+		e = c.X
+	case *ast.AssignStmt:
+		e = c.Rhs[0]
+	}
+	u, ok := ast.Unparen(e).(*ast.UnaryExpr)
+	return ok && u.Op == token.ARROW
+}
+
+// innerLoop walks a loop nested in the body once: its waits pace its own
+// rounds, and what leaves it (its condition, a break) goes on after it.
+func (w *failWalk) innerLoop(st ast.Stmt, body *ast.BlockStmt, head pstate, endless bool) pstate {
+	w.inner++
+	end := w.stmt(body, head)
+	w.inner--
+	outs := append([]pstate(nil), w.breaks[st]...)
+	if !endless {
+		outs = append(outs, head, end)
+		outs = append(outs, w.conts[st]...)
+	}
+	return w.merge(outs...)
+}
+
+// branch sends s where a break, continue or goto takes it.
+func (w *failWalk) branch(br *ast.BranchStmt, s pstate) {
+	switch br.Tok {
+	case token.GOTO:
+		w.bail = true
+	case token.FALLTHROUGH:
+		w.bail = true
+	case token.CONTINUE:
+		t := w.target(br)
+		if t == nil || t == ast.Stmt(w.loop) {
+			w.round(s)
+		} else {
+			w.conts[t] = append(w.conts[t], s)
+		}
+	case token.BREAK:
+		if t := w.target(br); t != nil && t != ast.Stmt(w.loop) {
+			w.breaks[t] = append(w.breaks[t], s)
+		}
+	}
+}
+
+// target returns the statement a break or continue leaves or continues
+// (branchTargets): nil for a break of a label outside the body.
+func (w *failWalk) target(br *ast.BranchStmt) ast.Stmt {
+	return w.targets[br]
+}
+
+// leaves reports whether a block ends by leaving the loop: a return, a
+// call that does not return, a break of the loop.
+func (w *failWalk) leaves(b ast.Stmt) bool {
+	switch b := b.(type) {
+	case *ast.BlockStmt:
+		return len(b.List) > 0 && w.leaves(b.List[len(b.List)-1])
+	case *ast.ReturnStmt:
+		return true
+	case *ast.ExprStmt:
+		call, ok := ast.Unparen(b.X).(*ast.CallExpr)
+		return ok && noReturn(w.f.info, call)
+	case *ast.BranchStmt:
+		return b.Tok == token.BREAK && w.target(b) == ast.Stmt(w.loop)
+	case *ast.IfStmt:
+		return b.Else != nil && w.leaves(b.Body) && w.leaves(b.Else)
+	}
+	return false
+}
+
+// bound marks the failure paths of s as ended by node; before the first
+// attempt, node ends every round.
+func (w *failWalk) bound(s pstate, node ast.Node) pstate {
+	if !w.started && w.preBound == nil {
+		w.preBound = node
+	}
+	return s.edit(func(p *failPath) {
+		if p.bound == nil {
+			p.bound = node
+		}
+	})
+}
+
+// bounds reports whether cond asks about an attempt counter, the time or
+// a context (ctx.Err(), a deadline, errors.Is(err, context.Canceled), the
+// error of a call that takes a context, a wait that stops with its
+// context).
+func (w *failWalk) bounds(cond ast.Expr) bool {
+	if b, ok := ast.Unparen(cond).(*ast.BinaryExpr); ok && (b.Op == token.NEQ || b.Op == token.EQL) {
+		x, y := ast.Unparen(b.X), ast.Unparen(b.Y)
+		if site.IsNil(w.f.info, x) {
+			x, y = y, x
+		}
+		if id, ok := x.(*ast.Ident); ok && site.IsNil(w.f.info, y) && w.ctxResults[w.f.info.ObjectOf(id)] {
+			return true // if err := sleep(ctx, d); err != nil { return err }
+		}
+	}
+	found := false
+	ast.Inspect(cond, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.Ident:
+			obj := w.f.info.ObjectOf(n)
+			if w.counters[obj] {
+				found = true
+			}
+			if v, ok := obj.(*types.Var); ok {
+				if libs.IsNamed(v.Type(), "time", "Time") {
+					found = true // a deadline
+				}
+				if v.Pkg() != nil && v.Pkg().Path() == "context" && v.Parent() == v.Pkg().Scope() {
+					found = true // context.Canceled, context.DeadlineExceeded
+				}
+			}
+			if c, ok := obj.(*types.Const); ok {
+				if _, stop := libs.StopSignals.LookupObject(c); stop {
+					found = true
+				}
+			}
+		case *ast.CallExpr:
+			if _, ok := libs.TimeOrContext.Lookup(libs.Callee(w.f.info, n)); ok {
+				found = true
+			}
+			if wf := w.f.Wait(n); wf != nil && wf.Stops {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// simple notes what a statement or expression does on the paths of s: the
+// waits it takes and the channels it blocks on.
+func (w *failWalk) simple(n ast.Node, s pstate) pstate {
+	if n == nil {
+		return s
+	}
+	if w.started {
+		s = s.edit(func(p *failPath) { p.nodes = append(p.nodes, n) })
+	} else {
+		w.preNodes = append(w.preNodes, n)
+	}
+	ast.Inspect(n, func(m ast.Node) bool {
+		switch m := m.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.UnaryExpr:
+			if m.Op != token.ARROW {
+				return true
+			}
+			if call, ok := ast.Unparen(m.X).(*ast.CallExpr); ok && w.isWait(call) {
+				return true // <-time.After(d): the call is the wait
+			}
+			if call, ok := ast.Unparen(m.X).(*ast.CallExpr); ok && libs.IsMethod(libs.Callee(w.f.info, call), "context", "Context", "Done") {
+				return true // waits for the end, not for a delay
+			}
+			if isTickerChan(m.X) {
+				s = w.wait(nil, s) // <-tick.C: the ticker's period
+			} else {
+				s = w.block(s)
+			}
+		case *ast.CallExpr:
+			if w.isWait(m) {
+				s = w.wait(m, s)
+				return false
+			}
+		}
+		return true
+	})
+	return s
+}
+
+// isWait reports whether call waits for a duration (or makes a ticker,
+// which then paces the loop), noting the wait helpers.
+func (w *failWalk) isWait(call *ast.CallExpr) bool {
+	if wf := w.f.Wait(call); wf != nil {
+		w.helpers[call] = wf
+		return true
+	}
+	fn := libs.Callee(w.f.info, call)
+	_, ok := libs.Waits.Lookup(fn)
+	return ok || libs.Is(fn, "time", "Tick") || libs.Is(fn, "time", "NewTicker")
+}
+
+// wait notes a wait (nil: one not judged, a ticker's tick) on the paths of
+// s. In a nested loop it paces that loop's rounds.
+func (w *failWalk) wait(call *ast.CallExpr, s pstate) pstate {
+	switch {
+	case !w.started:
+		if call == nil || w.inner > 0 {
+			w.preBlocked = true
+		} else {
+			w.preWaits = append(w.preWaits, call)
+		}
+		return s
+	case w.inner > 0 || call == nil && !s.ok:
+		return w.block(s)
+	case s.ok:
+		return s.edit(func(p *failPath) { p.shared = true })
+	}
+	return s.edit(func(p *failPath) { p.waits = append(p.waits, call) })
+}
+
+func (w *failWalk) block(s pstate) pstate {
+	if !w.started {
+		w.preBlocked = true
+		return s
+	}
+	return s.edit(func(p *failPath) { p.blocked = true })
+}
+
+// assign notes the variables a statement sets: on a failure path, an
+// input of its attempt set otherwise than to a constant or the attempt's
+// own result makes the next attempt a new one.
+func (w *failWalk) assign(n ast.Node, s pstate) pstate {
+	for _, a := range w.assignments(n) {
+		w.assigned = append(w.assigned, a)
+		if a.reset || !w.started {
+			continue
+		}
+		s = s.edit(func(p *failPath) {
+			if a.from != p.call && w.reads(p.call, a.obj) {
+				p.moved = true
+			}
+		})
+	}
+	return s
+}
+
+// reads reports whether attempt i's call reads obj.
+func (w *failWalk) reads(i int, obj types.Object) bool {
+	c := w.calls[i]
+	for _, in := range append([]ast.Expr{c.Fun}, c.Args...) {
+		if site.MentionsAny(w.f.info, in, map[types.Object]bool{obj: true}) {
+			return true
+		}
+	}
+	return false
+}
+
+func (w *failWalk) assignments(n ast.Node) []assignment {
+	var out []assignment
+	add := func(e ast.Expr, reset bool, from int) {
+		id := site.RootIdent(e)
+		if sel, ok := ast.Unparen(e).(*ast.SelectorExpr); ok {
+			id = sel.Sel // c.cursor = next: the field
+		}
+		if id == nil || id.Name == "_" {
+			return
+		}
+		if obj := w.f.info.ObjectOf(id); obj != nil {
+			out = append(out, assignment{obj: obj, pos: n.Pos(), reset: reset, from: from})
+		}
+	}
+	switch n := n.(type) {
+	case *ast.IncDecStmt:
+		add(n.X, false, -1)
+	case *ast.RangeStmt:
+		for _, e := range []ast.Expr{n.Key, n.Value} {
+			if e != nil {
+				add(e, false, -1)
+			}
+		}
+	case *ast.AssignStmt:
+		from := -1
+		if len(n.Rhs) == 1 {
+			for i, c := range w.calls {
+				if ast.Unparen(n.Rhs[0]) == c {
+					from = i
+				}
+			}
+		}
+		for i, l := range n.Lhs {
+			reset := false
+			if len(n.Rhs) == len(n.Lhs) {
+				r := ast.Unparen(n.Rhs[i])
+				if tv, ok := w.f.info.Types[r]; ok && (tv.Value != nil || tv.IsNil()) {
+					reset = true // memberID = "": a reset
+				}
+				if id, ok := r.(*ast.Ident); ok {
+					for j := range w.own {
+						if w.own[j][w.f.info.ObjectOf(id)] {
+							reset = true // offset = start, start an attempt's result: fed back
+						}
+					}
+				}
+			}
+			add(l, reset, from)
+		}
+	case *ast.DeclStmt:
+		ast.Inspect(n, func(m ast.Node) bool {
+			if vs, ok := m.(*ast.ValueSpec); ok {
+				for _, id := range vs.Names {
+					add(id, len(vs.Values) == 0, -1)
+				}
+			}
+			return true
+		})
+	}
+	return out
+}
+
+// movedBefore reports whether the body, before attempt i, sets an input
+// of it (job := <-jobs; err := process(job)): every round runs it, so the
+// attempt handles a new input each time round.
+func (w *failWalk) movedBefore(i int) bool {
+	for _, a := range w.assigned {
+		if a.pos < w.calls[i].Pos() && !a.reset && a.from != i && w.reads(i, a.obj) {
+			return true
+		}
+	}
+	if w.loop.Post != nil {
+		for _, a := range w.assignments(w.loop.Post) {
+			if !a.reset && w.reads(i, a.obj) {
+				return true
+			}
+		}
+		if inc, ok := w.loop.Post.(*ast.IncDecStmt); ok {
+			if id := site.RootIdent(inc.X); id != nil && w.reads(i, w.f.info.ObjectOf(id)) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func noReturn(info *types.Info, call *ast.CallExpr) bool {
+	if id, ok := ast.Unparen(call.Fun).(*ast.Ident); ok {
+		if b, ok := info.Uses[id].(*types.Builtin); ok && b.Name() == "panic" {
+			return true
+		}
+	}
+	_, ok := libs.NoReturns.Lookup(libs.Callee(info, call))
+	return ok
+}
