@@ -23,3 +23,9 @@ func TestRangeIter(t *testing.T) {
 func TestLocalCycles(t *testing.T) {
 	analysistest.RunIsolated(t, nojitter.Analyzer, "localcycles")
 }
+
+// TestHeldCounter: a retry whose failure count is kept by the caller and
+// reached through a pointer parameter.
+func TestHeldCounter(t *testing.T) {
+	analysistest.Run(t, nojitter.Analyzer, "heldcounter")
+}

@@ -472,7 +472,11 @@ func (w *loopWalk) isError(t types.Type) bool {
 // that outlives the loop (c.Read(b), l.Accept(), dec.Decode(&m),
 // it.Next()): each time round it gets a new message, so a failure that
 // goes round again skips a bad message or waits for the next one; it does
-// not retry.
+// not retry. analyzeLoop rejects such a loop only when the walk finds a
+// successful read going round, or a failed one going round at once: a
+// loop that leaves on the first successful read and waits before reading
+// again after a failed one (for { m, err := sub.Receive(ctx); if err ==
+// nil { return m, nil }; wait }) retries the read.
 func (w *loopWalk) consumesStream(body *ast.BlockStmt) bool {
 	found := false
 	ast.Inspect(body, func(n ast.Node) bool {
@@ -482,10 +486,6 @@ func (w *loopWalk) consumesStream(body *ast.BlockStmt) bool {
 		call, ok := n.(*ast.CallExpr)
 		if !ok {
 			return true
-		}
-		if w.drawsFromReader(body, call) {
-			found = true
-			return false
 		}
 		sel, ok := call.Fun.(*ast.SelectorExpr)
 		if !ok || !libs.StreamMethods[sel.Sel.Name] {
@@ -501,6 +501,23 @@ func (w *loopWalk) consumesStream(body *ast.BlockStmt) bool {
 			found = true
 		}
 		return true
+	})
+	return found
+}
+
+// drawsCandidates reports whether a call of the body is passed an
+// io.Reader that outlives the loop (randomPrime(rand, bits)): each time
+// round draws a new candidate, whatever the last one's outcome.
+func (w *loopWalk) drawsCandidates(body *ast.BlockStmt) bool {
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		if _, lit := n.(*ast.FuncLit); lit || found {
+			return false
+		}
+		if call, ok := n.(*ast.CallExpr); ok && w.drawsFromReader(body, call) {
+			found = true
+		}
+		return !found
 	})
 	return found
 }

@@ -139,9 +139,10 @@ func analyzeLoop(info *types.Info, graph func() *cfg.CFG, loop ast.Stmt, waitOf,
 		return nil
 	}
 	w.readOutcomes(body)
-	if w.opInputsVary(body) || w.advancesField(body) || w.consumesStream(body) {
+	if w.opInputsVary(body) || w.advancesField(body) || w.drawsCandidates(body) {
 		return nil
 	}
+	stream := w.consumesStream(body)
 	if cond != nil && (iteratesCollection(info, cond) || w.indexesByCounter(body)) {
 		return nil
 	}
@@ -154,6 +155,9 @@ func analyzeLoop(info *types.Info, graph func() *cfg.CFG, loop ast.Stmt, waitOf,
 		iter = &site.WaitFact{Param: 0, Exact: true, Iter: true} // never bounded: a ticker ticks forever
 	}
 	w.run(cond, iter, entry, heads)
+	if stream && (w.okBack || w.rejected()) {
+		return nil // a successful read goes round: the next message
+	}
 	if w.rejected() && w.sawDone {
 		// A poll (poll.go): walk again, reading the side of the done
 		// test that goes round as a failed attempt.
@@ -217,6 +221,12 @@ func analyzeLoop(info *types.Info, graph func() *cfg.CFG, loop ast.Stmt, waitOf,
 	}
 	if w.polls && len(s.Waits) == 0 {
 		return nil // a poll that does not wait is a loop we cannot judge
+	}
+	if stream && len(s.Waits) == 0 {
+		// for { if err := dec.Decode(&ev); err != nil { continue }; return ev }:
+		// going round at once after a failed read skips a bad message;
+		// waiting first (sub.Receive failed: back off) retries the read.
+		return nil
 	}
 	return s
 }
