@@ -29,3 +29,9 @@ func TestLocalCycles(t *testing.T) {
 func TestHeldCounter(t *testing.T) {
 	analysistest.Run(t, nojitter.Analyzer, "heldcounter")
 }
+
+// TestLockWait: a lock not taken is a failed attempt, whatever the arity of
+// the call that says so; any other boolean "not yet" is a poll.
+func TestLockWait(t *testing.T) {
+	analysistest.Run(t, nojitter.Analyzer, "lockwait")
+}

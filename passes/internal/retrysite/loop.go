@@ -29,8 +29,13 @@ type loopWalk struct {
 
 	opAssigns map[ast.Node]bool
 	// boolResults are the boolean results of attempts that also return
-	// an error (ok, err := rdb.SetNX(...).Result()).
+	// an error (ok, err := rdb.SetNX(...).Result()), read as a success
+	// flag; lockResults those of them that say whether a lock was taken
+	// (locks.go), lockOf says which result of a call that is.
 	boolResults map[types.Object]bool
+	lockResults map[types.Object]bool
+	lockOf      func(*ast.CallExpr) int
+	facts       func(*types.Func) *status.RespFact
 	// resultFields are the fields attempts store a result in (c.conn, err =
 	// dial()).
 	resultFields map[types.Object]bool
@@ -43,6 +48,7 @@ type loopWalk struct {
 	condExit    bool // the condition ends the loop after a success (done = true)
 	condFails   bool // the condition is a failure test of the attempt's error (for err != nil)
 	successExit bool // a successful attempt leaves the loop
+	unsureBack  bool // an attempt whose error was not tested reaches the next iteration
 	path        []ast.Node
 	pathSeen    map[ast.Node]bool
 	attempt     []ast.Node
@@ -109,7 +115,7 @@ func (w *loopWalk) bounder() *bounder {
 }
 
 // analyzeLoop returns the loop's site, or nil when it is not a retry loop.
-func analyzeLoop(info *types.Info, graph func() *cfg.CFG, loop ast.Stmt, waitOf, iterOf func(*ast.CallExpr) *site.WaitFact, facts func(*types.Func) *status.RespFact) *Site {
+func analyzeLoop(info *types.Info, graph func() *cfg.CFG, loop ast.Stmt, waitOf, iterOf func(*ast.CallExpr) *site.WaitFact, facts func(*types.Func) *status.RespFact, lockOf func(*ast.CallExpr) int) *Site {
 	var body *ast.BlockStmt
 	var cond ast.Expr
 	var iter *site.WaitFact // for range c.retries(ctx, n): a retry iterator's
@@ -134,7 +140,7 @@ func analyzeLoop(info *types.Info, graph func() *cfg.CFG, loop ast.Stmt, waitOf,
 		}
 		body = l.Body
 	}
-	w := newLoopWalk(info, loop, waitOf, facts)
+	w := newLoopWalk(info, loop, waitOf, facts, lockOf)
 	if w.readAttempts(body); len(w.opAssigns) == 0 {
 		return nil
 	}
@@ -161,7 +167,7 @@ func analyzeLoop(info *types.Info, graph func() *cfg.CFG, loop ast.Stmt, waitOf,
 	if w.rejected() && w.sawDone {
 		// A poll (poll.go): walk again, reading the side of the done
 		// test that goes round as a failed attempt.
-		p := newLoopWalk(info, loop, waitOf, facts)
+		p := newLoopWalk(info, loop, waitOf, facts, lockOf)
 		p.readBody(body)
 		p.g, p.polls, p.doneConds, p.moves = w.g, true, w.doneConds, w.moves
 		p.run(cond, iter, entry, heads)
@@ -169,7 +175,7 @@ func analyzeLoop(info *types.Info, graph func() *cfg.CFG, loop ast.Stmt, waitOf,
 	}
 	if w.rejected() && !w.sawDone && cond != nil && w.attemptAtBottom(body) {
 		// The attempt at the bottom is tested at the top (rotated.go).
-		p := newLoopWalk(info, loop, waitOf, facts)
+		p := newLoopWalk(info, loop, waitOf, facts, lockOf)
 		p.readBody(body)
 		p.g, p.rotated = w.g, true
 		p.run(cond, iter, entry, heads)
@@ -178,6 +184,9 @@ func analyzeLoop(info *types.Info, graph func() *cfg.CFG, loop ast.Stmt, waitOf,
 		}
 	}
 	if w.rejected() || w.stateOps && !w.polls {
+		return nil
+	}
+	if w.pollsFlag(body, cond, iter, entry, heads) {
 		return nil
 	}
 	if w.unboundedPath && !w.headBound {
@@ -231,9 +240,10 @@ func analyzeLoop(info *types.Info, graph func() *cfg.CFG, loop ast.Stmt, waitOf,
 	return s
 }
 
-func newLoopWalk(info *types.Info, loop ast.Stmt, waitOf func(*ast.CallExpr) *site.WaitFact, facts func(*types.Func) *status.RespFact) *loopWalk {
+func newLoopWalk(info *types.Info, loop ast.Stmt, waitOf func(*ast.CallExpr) *site.WaitFact, facts func(*types.Func) *status.RespFact, lockOf func(*ast.CallExpr) int) *loopWalk {
 	return &loopWalk{
-		info: info, loop: loop, waitOf: waitOf,
+		info: info, loop: loop, waitOf: waitOf, lockOf: lockOf, facts: facts,
+		lockResults:  map[types.Object]bool{},
 		out:          status.NewOutcomes(info, facts),
 		opAssigns:    map[ast.Node]bool{},
 		boolResults:  map[types.Object]bool{},
@@ -376,11 +386,7 @@ func (w *loopWalk) collectOps(body *ast.BlockStmt) {
 			return true // err := sleep(ctx, d): the wait, not an attempt
 		}
 		w.opAssigns[n] = true
-		if len(lhs) == 2 {
-			if id, ok := lhs[0].(*ast.Ident); ok && id.Name != "_" && site.IsBool(w.info.TypeOf(id)) && site.IsErrorType(w.info.TypeOf(lhs[1])) {
-				w.boolResults[w.info.ObjectOf(id)] = true
-			}
-		}
+		w.noteBoolResults(n, lhs)
 		for _, l := range lhs {
 			if sel, ok := ast.Unparen(l).(*ast.SelectorExpr); ok && !site.IsErrorType(w.info.TypeOf(sel)) {
 				w.resultFields[w.info.ObjectOf(sel.Sel)] = true
@@ -398,6 +404,57 @@ func (w *loopWalk) collectOps(body *ast.BlockStmt) {
 		}
 		return true
 	})
+}
+
+// pollsFlag reports whether the loop goes round only on a false boolean
+// answer that says no lock (found, err := find(ctx); if err != nil {
+// return err }; if found { return nil }; wait): every failed call leaves,
+// and the false answer is a successful "not yet", so the loop is a poll
+// for state, not a retry (RULES.md, "Vocabulary"). A walk that reads such
+// booleans as saying nothing must then find no failed or untested attempt
+// going round. A lock not taken is a failure whatever the walk (waiting
+// for a lock is a retry).
+func (w *loopWalk) pollsFlag(body *ast.BlockStmt, cond ast.Expr, iter *site.WaitFact, entry *cfg.Block, heads map[*cfg.Block]bool) bool {
+	if len(w.boolResults) == len(w.lockResults) {
+		return false
+	}
+	q := newLoopWalk(w.info, w.loop, w.waitOf, w.facts, w.lockOf)
+	q.readBody(body)
+	for obj := range q.boolResults {
+		if !q.lockResults[obj] {
+			delete(q.boolResults, obj)
+		}
+	}
+	q.g, q.rotated = w.g, w.rotated
+	q.run(cond, iter, entry, heads)
+	return !q.failBack && !q.unsureBack
+}
+
+// noteBoolResults notes the boolean results of the attempt n: the one
+// that says whether a lock was taken, whatever the arity (shouldDeclare,
+// hasLocked, err := acquire(ctx)), and the bool of a (bool, error)
+// attempt (found, err := find(ctx)), which poll tells from a retry's.
+func (w *loopWalk) noteBoolResults(n ast.Node, lhs []ast.Expr) {
+	if !site.IsErrorType(w.info.TypeOf(lhs[len(lhs)-1])) {
+		return
+	}
+	lock := -1
+	if _, call := site.OpParts(n); call != nil && w.lockOf != nil {
+		lock = w.lockOf(call)
+	}
+	for i, l := range lhs[:len(lhs)-1] {
+		id, ok := l.(*ast.Ident)
+		if !ok || id.Name == "_" || !site.IsBool(w.info.TypeOf(id)) {
+			continue
+		}
+		obj := w.info.ObjectOf(id)
+		switch {
+		case i == lock:
+			w.boolResults[obj], w.lockResults[obj] = true, true
+		case len(lhs) == 2:
+			w.boolResults[obj] = true
+		}
+	}
 }
 
 // indexesByCounter reports whether the body indexes with the loop's
@@ -594,7 +651,9 @@ func (w *loopWalk) visit(b *cfg.Block, st state, bounded, byStatus bool, heads m
 				if !w.condFails {
 					w.okBack = true
 				}
-			case unknown, mixed, after:
+			case unknown, mixed:
+				w.okBack, w.unsureBack = true, true
+			case after:
 				w.okBack = true
 			}
 		case !w.member(s):
