@@ -35,3 +35,9 @@ func TestHeldCounter(t *testing.T) {
 func TestLockWait(t *testing.T) {
 	analysistest.Run(t, nojitter.Analyzer, "lockwait")
 }
+
+// TestRepairStep: a repair step's own check keeps the failed attempt
+// failed; a single refresh-then-retry is not a hot loop.
+func TestRepairStep(t *testing.T) {
+	analysistest.Run(t, nojitter.Analyzer, "repairstep")
+}

@@ -40,7 +40,7 @@ type loopWalk struct {
 	// dial()).
 	resultFields map[types.Object]bool
 	condVars     map[types.Object]bool
-	visited      map[[4]int]bool
+	visited      map[[5]int]bool
 	exitsOK      map[*cfg.Block]bool // canExit memo
 
 	failBack    bool // a failed attempt reaches the next iteration
@@ -64,6 +64,7 @@ type loopWalk struct {
 	// (a busy answer that continues without counting the attempt).
 	headBound     bool
 	selects       map[*ast.CommClause]bool // selectEnds's answers
+	initConds     map[ast.Expr]bool        // checksOwnInit's answers
 	unboundedPath bool
 	// sawDone: a success path met a poll's done test (poll.go); polls:
 	// this walk reads the side of such a test that goes round as a
@@ -249,7 +250,7 @@ func newLoopWalk(info *types.Info, loop ast.Stmt, waitOf func(*ast.CallExpr) *si
 		boolResults:  map[types.Object]bool{},
 		resultFields: map[types.Object]bool{},
 		condVars:     map[types.Object]bool{},
-		visited:      map[[4]int]bool{},
+		visited:      map[[5]int]bool{},
 		exitsOK:      map[*cfg.Block]bool{},
 		pathSeen:     map[ast.Node]bool{},
 		attemptSeen:  map[ast.Node]bool{},
@@ -291,7 +292,7 @@ func (w *loopWalk) run(cond ast.Expr, iter *site.WaitFact, entry *cfg.Block, hea
 	if r, ok := w.loop.(*ast.RangeStmt); ok && (iter == nil || iter.Bounded) {
 		w.bound, w.headBound = r.X, true
 	}
-	w.visit(entry, start, false, false, heads)
+	w.visit(entry, start, false, false, noRepair, heads)
 }
 
 // rejected reports whether the walk found a loop that is not a retry: it
@@ -524,8 +525,9 @@ func (w *loopWalk) member(b *cfg.Block) bool {
 // byStatus says that the failure st records was found by a test of the
 // response (its status), not of the error: a later err == nil only says the
 // request got an answer, and does not turn that failure into a success.
-func (w *loopWalk) visit(b *cfg.Block, st state, bounded, byStatus bool, heads map[*cfg.Block]bool) {
-	key := [4]int{int(b.Index), int(st), b2i(bounded), b2i(byStatus)}
+// repair says how far the path is into a repair step (repairing, below).
+func (w *loopWalk) visit(b *cfg.Block, st state, bounded, byStatus bool, repair repairing, heads map[*cfg.Block]bool) {
+	key := [5]int{int(b.Index), int(st), b2i(bounded), b2i(byStatus), int(repair)}
 	if w.visited[key] {
 		return
 	}
@@ -537,6 +539,9 @@ func (w *loopWalk) visit(b *cfg.Block, st state, bounded, byStatus bool, heads m
 		}
 		if w.opAssigns[n] {
 			byStatus = false // a new outcome
+			if st == failure && repair == failedHere {
+				repair = repaired // if err := m.refresh(); err != nil {...}
+			}
 		}
 		if w.opAssigns[n] && st != failure && w.stateOps {
 			st = success // state read: nothing failed
@@ -571,8 +576,15 @@ func (w *loopWalk) visit(b *cfg.Block, st state, bounded, byStatus bool, heads m
 	}
 	next := []state{st, st}
 	nextByStatus := []bool{byStatus, byStatus}
+	nextRepair := []repairing{repair, repair}
+	sideBound := [2]bool{} // the side of a condition that passed a bound
 	if cond, ok := last.(ast.Expr); ok && len(b.Succs) == 2 {
 		t, f := w.branch(cond)
+		if st == failure && repair == repaired && w.repairCheck(cond, t, f, b, heads) {
+			// A repair step's own check (the token refresh failed: give
+			// up) says nothing of the failed attempt, which still failed.
+			t, f = keep, keep
+		}
 		if t != keep || f != keep {
 			w.tests = append(w.tests, cond)
 			if w.failSuccs == nil {
@@ -599,6 +611,11 @@ func (w *loopWalk) visit(b *cfg.Block, st state, bounded, byStatus bool, heads m
 				if side != keep {
 					nextByStatus[i] = next[i] == failure && (byStatus || !w.out.ErrTestOnly(cond))
 				}
+				if next[i] == failure && st != failure {
+					nextRepair[i] = failedHere
+				} else if next[i] != failure {
+					nextRepair[i] = noRepair
+				}
 			}
 		}
 		if st == success && t == keep && f == keep {
@@ -611,7 +628,7 @@ func (w *loopWalk) visit(b *cfg.Block, st state, bounded, byStatus bool, heads m
 			}
 		}
 		if st != success && w.boundsHere(cond, b, heads) {
-			bounded = true
+			sideBound = boundSides(cond)
 			if w.bound == nil {
 				w.bound = cond
 			}
@@ -642,7 +659,7 @@ func (w *loopWalk) visit(b *cfg.Block, st state, bounded, byStatus bool, heads m
 			switch st2 {
 			case failure:
 				w.failBack = true
-				if !bounded {
+				if !bounded && !sideBound[min(i, 1)] {
 					w.unboundedPath = true
 				}
 			case success:
@@ -659,7 +676,7 @@ func (w *loopWalk) visit(b *cfg.Block, st state, bounded, byStatus bool, heads m
 		case !w.member(s):
 			w.exit(st2)
 		default:
-			w.visit(s, st2, bounded, nextByStatus[min(i, 1)], heads)
+			w.visit(s, st2, bounded || sideBound[min(i, 1)], nextByStatus[min(i, 1)], nextRepair[min(i, 1)], heads)
 		}
 	}
 }
@@ -702,6 +719,81 @@ func b2i(b bool) int {
 		return 1
 	}
 	return 0
+}
+
+// repairing says whether a path that failed went on to repair the
+// failure before going round (refresh a token, remove a conflicting
+// version): a test of the repair's own error then says nothing of the
+// attempt. Only a failure found by a test in this round counts: the
+// attempt of a for err != nil loop runs after a failure too.
+type repairing int
+
+const (
+	noRepair   repairing = iota
+	failedHere           // a test in this round found the attempt failed
+	repaired             // and another operation ran since
+)
+
+// repairCheck reports whether cond, met after a failed attempt and
+// another operation since, is that operation's own check: it tests only
+// the errors of the operation its if statement runs first, and its
+// failure side gives up (leaves the loop without going round). A second operation whose failure goes round (a helper that
+// waits and then pings) is part of the attempt, and its success is one.
+func (w *loopWalk) repairCheck(cond ast.Expr, t, f state, b *cfg.Block, heads map[*cfg.Block]bool) bool {
+	if !w.out.ErrTestOnly(cond) || !w.checksOwnInit(cond) {
+		return false
+	}
+	for i, side := range []state{t, f} {
+		if side == failure && w.reachesHead(b.Succs[i], heads) {
+			return false
+		}
+	}
+	return t == failure || f == failure
+}
+
+// checksOwnInit reports whether cond is the condition of an if statement
+// whose init runs an operation (if err := m.refresh(); err != nil): the
+// check belongs to that operation, not to an attempt made before it.
+func (w *loopWalk) checksOwnInit(cond ast.Expr) bool {
+	if w.initConds == nil {
+		w.initConds = map[ast.Expr]bool{}
+		ast.Inspect(w.loop, func(n ast.Node) bool {
+			if ifs, ok := n.(*ast.IfStmt); ok && ifs.Init != nil && w.opAssigns[ifs.Init] {
+				w.initConds[ifs.Cond] = true
+			}
+			return true
+		})
+	}
+	return w.initConds[cond]
+}
+
+// boundSides says which sides of a bounding condition have passed the
+// bound: both for a plain comparison (n < max), only the true side of a
+// conjunction (retryable(err) && n < max: false when not retryable, the
+// counter unread) and only the false side of a disjunction.
+func boundSides(cond ast.Expr) [2]bool {
+	e := ast.Unparen(cond)
+	neg := false
+	for {
+		u, ok := e.(*ast.UnaryExpr)
+		if !ok || u.Op != token.NOT {
+			break
+		}
+		e, neg = ast.Unparen(u.X), !neg
+	}
+	sides := [2]bool{true, true}
+	if b, ok := e.(*ast.BinaryExpr); ok {
+		switch b.Op {
+		case token.LAND:
+			sides = [2]bool{true, false}
+		case token.LOR:
+			sides = [2]bool{false, true}
+		}
+	}
+	if neg {
+		sides[0], sides[1] = sides[1], sides[0]
+	}
+	return sides
 }
 
 // boundsHere reports whether the test cond, ending block b, can end the
