@@ -231,6 +231,8 @@ func (t *tracer) load(addr ssa.Value, depth int) delay {
 		if _, isSlice := a.X.Type().Underlying().(*types.Slice); isSlice {
 			return t.trace(a.X, depth+1)
 		}
+	case *ssa.Parameter:
+		return t.pointee(a, depth) // *n, n *int
 	case *ssa.Alloc:
 		d := delay{}
 		refs := a.Referrers()

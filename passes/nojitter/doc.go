@@ -89,7 +89,9 @@ a refused dial), or only when the attempt lost a race that an immediate
 retry resolves: a name that already exists (os.IsExist, fs.ErrExist,
 EEXIST: a search for a free name), or an optimistic Redis transaction whose
 watched key changed (redis.TxFailedErr). Waiting would not make any of
-these succeed.
+these succeed. Nor is a loop whose every retry passes a bound that allows
+one (a token renewed after a 401 and the request sent once more,
+retryCount < 1): a single immediate retry makes no storm.
 
 A poll is a retry loop too: a loop that leaves when a test on the
 attempt's result says done (an equality with a target that is not a zero

@@ -19,7 +19,13 @@ import (
 // for a free name), or an optimistic Redis transaction whose watched key
 // changed (redis.TxFailedErr). Waiting would not make either succeed; the
 // dependency is not failing.
+//
+// A loop that retries once (a token renewed after a 401, the request sent
+// again) makes no storm either.
 func hotRetryIsSafe(info *types.Info, s *retrysite.Site) bool {
+	if s.RetriesOnce(info) {
+		return true
+	}
 	if s.OnlyRetries(func(test ast.Expr) bool { return retrysite.NotSent(info, test) }) {
 		return true
 	}

@@ -31,3 +31,21 @@ func TestLocalCycles(t *testing.T) {
 func TestSelfReferences(t *testing.T) {
 	analysistest.RunIsolated(t, nojitter.Analyzer, "selfref")
 }
+
+// TestHeldCounter: a retry whose failure count is kept by the caller and
+// reached through a pointer parameter.
+func TestHeldCounter(t *testing.T) {
+	analysistest.Run(t, nojitter.Analyzer, "heldcounter")
+}
+
+// TestLockWait: a lock not taken is a failed attempt, whatever the arity of
+// the call that says so; any other boolean "not yet" is a poll.
+func TestLockWait(t *testing.T) {
+	analysistest.Run(t, nojitter.Analyzer, "lockwait")
+}
+
+// TestRepairStep: a repair step's own check keeps the failed attempt
+// failed; a single refresh-then-retry is not a hot loop.
+func TestRepairStep(t *testing.T) {
+	analysistest.Run(t, nojitter.Analyzer, "repairstep")
+}

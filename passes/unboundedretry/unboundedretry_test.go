@@ -16,3 +16,10 @@ func Test(t *testing.T) {
 func TestRangeIter(t *testing.T) {
 	analysistest.Run(t, unboundedretry.Analyzer, "rangeiter/blobstore")
 }
+
+// TestRepairStep: a repair step's own check keeps the failed attempt
+// failed, and a counter compared in a conjunction bounds only its true
+// side.
+func TestRepairStep(t *testing.T) {
+	analysistest.Run(t, unboundedretry.Analyzer, "repairstep")
+}

@@ -55,3 +55,23 @@ var RedisCommands = func() Table[RedisCommand] {
 	}
 	return t
 }()
+
+// LockMethods are the names of methods that try to take a lock and say
+// with a boolean result whether they took it (sync.Mutex.TryLock, and the
+// lock interfaces programs declare: AttemptLock(ctx) (bool, error)). A
+// loop that goes round while such a result is false waits for the lock
+// (RULES.md, "Waiting for a lock"). Used where the method's code is out
+// of sight (an interface, another module); a function of the program is
+// judged by its code (retrysite/locks.go).
+var LockMethods = map[string]bool{
+	"TryLock": true, "AttemptLock": true, "TryAcquire": true, "AcquireLock": true,
+	"TryAcquireLock": true, "TryObtain": true, "TryLockContext": true,
+}
+
+// ExclusiveCreateFlags are the open flags that make creating a file fail
+// when it exists: a lock file taken by whoever creates it.
+var ExclusiveCreateFlags = Table[bool]{
+	{"os", "", "O_EXCL"}:                    true,
+	{"syscall", "", "O_EXCL"}:               true,
+	{"golang.org/x/sys/unix", "", "O_EXCL"}: true,
+}

@@ -26,7 +26,7 @@ var Analyzer = &analysis.Analyzer{
 	Doc:        "find retry sites: retry loops, retry helper calls, and requests sent through retrying clients",
 	Run:        run,
 	ResultType: reflect.TypeFor[*Result](),
-	FactTypes:  []analysis.Fact{new(site.HelperFact), new(site.WaitFact), new(status.RespFact), new(status.NotSentFact), new(redelivery.JobOptsFact), new(redelivery.ActivityRunsFact), new(redelivery.AckFact), new(client.ClientPassFact), new(client.RetryingClientFact), new(client.RetryingTransportFact)},
+	FactTypes:  []analysis.Fact{new(site.HelperFact), new(site.WaitFact), new(status.RespFact), new(status.NotSentFact), new(redelivery.JobOptsFact), new(redelivery.ActivityRunsFact), new(redelivery.AckFact), new(client.ClientPassFact), new(client.RetryingClientFact), new(client.RetryingTransportFact), new(site.LockFact)},
 	Requires:   []*analysis.Analyzer{bodies.Analyzer},
 }
 
@@ -44,6 +44,8 @@ func run(pass *analysis.Pass) (any, error) {
 	f.clients = client.NewConfigs(pass, f.decls, f.index.Package())
 	f.waits.Learn()
 	f.facts.Learn(pass.Files)
+	f.locks = newLocks(pass)
+	f.locks.learn(pass.Files)
 	if libs.DependsOn(pass.Pkg, "net/http") {
 		f.learnRetryingTransports()
 		f.clients.ExportRetryingClients()
@@ -107,6 +109,7 @@ type finder struct {
 	helpers map[*types.Func]*site.HelperFact // helpers of this package
 	waits   *wait.Waits                      // wait helpers of this package
 	facts   *status.RespFacts
+	locks   *locks // functions that take a lock, and say whether they did
 	// loops holds the loop sites of each body: they do not depend on the
 	// helpers learned, so each round of the helper fixpoint reuses them.
 	loops map[*bodies.Body][]*Site
@@ -150,7 +153,7 @@ func (f *finder) loopSites(b *bodies.Body) []*Site {
 		return g
 	}
 	for _, loop := range b.Loops {
-		if s := analyzeLoop(f.info, graph, loop, f.waits.Wait, f.waits.Iter, f.facts.Lookup); s != nil {
+		if s := analyzeLoop(f.info, graph, loop, f.waits.Wait, f.waits.Iter, f.facts.Lookup, f.locks.result); s != nil {
 			s.Encl = b.Node
 			out = append(out, s)
 		}

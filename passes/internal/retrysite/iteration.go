@@ -250,10 +250,12 @@ func (w *loopWalk) dependents(body *ast.BlockStmt, seed map[types.Object]bool, r
 // uses the attempt's other results (appends a fragment, advances by the
 // bytes read): the loop makes progress with partial results, as readers
 // do, rather than throwing the attempt away and trying again. Closing a
-// response's body, reading its status or headers, and logging are not
+// response's body, reading its status or headers, testing a result in a
+// branch, building the program's own error from it, and logging are not
 // progress.
 func (w *loopWalk) usesFailedResult() bool {
 	used := false
+	conds := w.branchConds()
 	for _, n := range w.failed {
 		var stack []ast.Node
 		ast.Inspect(n, func(x ast.Node) bool {
@@ -270,7 +272,7 @@ func (w *loopWalk) usesFailedResult() bool {
 			if !ok || !w.out.Derived[w.info.ObjectOf(id)] || len(stack) < 2 {
 				return true
 			}
-			if !w.harmlessUse(stack[:len(stack)-1], id) {
+			if !w.harmlessUse(stack[:len(stack)-1], id, conds, map[types.Object]bool{}) {
 				used = true
 			}
 			return true
@@ -279,9 +281,39 @@ func (w *loopWalk) usesFailedResult() bool {
 	return used
 }
 
+// branchConds returns the expressions of the loop that only choose a
+// branch: the conditions of if and for statements, switch tags and case
+// expressions.
+func (w *loopWalk) branchConds() map[ast.Node]bool {
+	conds := map[ast.Node]bool{}
+	ast.Inspect(w.loop, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.IfStmt:
+			conds[n.Cond] = true
+		case *ast.ForStmt:
+			if n != w.loop && n.Cond != nil {
+				conds[n.Cond] = true
+			}
+		case *ast.SwitchStmt:
+			if n.Tag != nil {
+				conds[n.Tag] = true
+			}
+		case *ast.CaseClause:
+			for _, e := range n.List {
+				conds[e] = true
+			}
+		}
+		return true
+	})
+	return conds
+}
+
 // harmlessUse reports whether the innermost node of path, an identifier,
-// is used only to inspect or release a failed attempt's result.
-func (w *loopWalk) harmlessUse(path []ast.Node, id *ast.Ident) bool {
+// is used only to inspect or release a failed attempt's result. seen
+// holds the variables whose uses are being asked about (msg :=
+// string(body) is harmless when msg is), so that an accumulator (total =
+// total + n) is not taken for harmless by its own use.
+func (w *loopWalk) harmlessUse(path []ast.Node, id *ast.Ident, conds map[ast.Node]bool, seen map[types.Object]bool) bool {
 	switch p := path[len(path)-1].(type) {
 	case *ast.SelectorExpr:
 		switch p.Sel.Name {
@@ -289,12 +321,16 @@ func (w *loopWalk) harmlessUse(path []ast.Node, id *ast.Ident) bool {
 			return true
 		}
 	case *ast.BinaryExpr:
-		return site.IsNil(w.info, p.X) || site.IsNil(w.info, p.Y)
+		if site.IsNil(w.info, p.X) || site.IsNil(w.info, p.Y) {
+			return true
+		}
 	case *ast.AssignStmt:
 		// Storing the next attempt's result (resp, err = c.Do(req) after
 		// a failure, as a for err != nil loop runs it) is not using the
 		// failed one.
-		return slices.Contains(p.Lhs, ast.Expr(id))
+		if slices.Contains(p.Lhs, ast.Expr(id)) {
+			return true
+		}
 	case *ast.ValueSpec:
 		return slices.Contains(p.Names, id) // var resp *http.Response
 	case *ast.ReturnStmt:
@@ -310,22 +346,137 @@ func (w *loopWalk) harmlessUse(path []ast.Node, id *ast.Ident) bool {
 			}
 		}
 	}
+	if conds[id] {
+		return true // if found { ... }
+	}
 	for i := len(path) - 1; i >= 0; i-- {
-		if call, ok := path[i].(*ast.CallExpr); ok {
-			fn := libs.Callee(w.info, call)
+		if conds[path[i]] {
+			// if len(body) == 3 { return ... }: the result chooses a
+			// branch and is carried no further.
+			return true
+		}
+		switch x := path[i].(type) {
+		case *ast.CallExpr:
+			fn := libs.Callee(w.info, x)
 			if fn != nil && fn.Pkg() != nil && libs.Logging[fn.Pkg().Path()] {
 				return true
 			}
+			// lastErr = NewAPIError(resp.StatusCode, string(body)): the
+			// failed answer is described in the program's own error,
+			// which only leaves the loop or is dropped by the next round.
+			if tv, ok := w.info.Types[x.Fun]; ok && !tv.IsType() && w.isError(w.info.TypeOf(x)) {
+				return true
+			}
+		case *ast.CompositeLit:
+			if w.isError(w.info.TypeOf(x)) {
+				return true // &APIError{Msg: string(body)}
+			}
+		case *ast.AssignStmt:
+			// msg := string(body), used only as the others above.
+			var rhs ast.Node = id
+			if i+1 < len(path) {
+				rhs = path[i+1]
+			}
+			return w.copiedHarmlessly(x, rhs, conds, seen)
+		case *ast.ReturnStmt:
+			return true // return nil, wrap(body): handed over on the way out
+		case ast.Stmt:
+			return false
 		}
 	}
 	return false
+}
+
+// copiedHarmlessly reports whether the assignment as, whose right side
+// rhs uses a failed attempt's result, stores it in variables that are
+// themselves used only harmlessly in the loop, or in none (_ = body).
+func (w *loopWalk) copiedHarmlessly(as *ast.AssignStmt, rhs ast.Node, conds map[ast.Node]bool, seen map[types.Object]bool) bool {
+	if !slices.Contains(as.Rhs, rhs.(ast.Expr)) || as.Tok != token.DEFINE && as.Tok != token.ASSIGN {
+		return false // off += n
+	}
+	for _, l := range as.Lhs {
+		id, ok := l.(*ast.Ident)
+		if !ok {
+			return false // out.buf = chunk
+		}
+		if id.Name == "_" {
+			continue
+		}
+		obj := w.info.ObjectOf(id)
+		if obj == nil || seen[obj] {
+			return false
+		}
+		seen[obj] = true
+		ok = w.usedHarmlessly(obj, conds, seen)
+		delete(seen, obj)
+		if !ok {
+			return false
+		}
+	}
+	return true
+}
+
+// usedHarmlessly reports whether every use of obj in the loop is harmless.
+// A use in a function literal is not: what the closure does with it is
+// not followed.
+func (w *loopWalk) usedHarmlessly(obj types.Object, conds map[ast.Node]bool, seen map[types.Object]bool) bool {
+	ok := true
+	var stack []ast.Node
+	ast.Inspect(w.loop, func(x ast.Node) bool {
+		if x == nil {
+			stack = stack[:len(stack)-1]
+			return true
+		}
+		if !ok {
+			return false
+		}
+		stack = append(stack, x)
+		id, isID := x.(*ast.Ident)
+		if !isID || w.info.Uses[id] != obj {
+			return true
+		}
+		for _, a := range stack {
+			if _, lit := a.(*ast.FuncLit); lit {
+				ok = false
+			}
+		}
+		if ok && !w.harmlessUse(stack[:len(stack)-1], id, conds, seen) {
+			ok = false
+		}
+		return true
+	})
+	return ok
+}
+
+var errorType = types.Universe.Lookup("error").Type()
+
+// isError reports whether a value of type t is an error: t or a pointer
+// to t implements error.
+func (w *loopWalk) isError(t types.Type) bool {
+	if t == nil {
+		return false
+	}
+	if _, tuple := t.(*types.Tuple); tuple {
+		return false
+	}
+	iface := errorType.Underlying().(*types.Interface)
+	if types.Implements(t, iface) {
+		return true
+	}
+	_, isPtr := t.Underlying().(*types.Pointer)
+	_, isIface := t.Underlying().(*types.Interface)
+	return !isPtr && !isIface && types.Implements(types.NewPointer(t), iface)
 }
 
 // consumesStream reports whether the body reads the next item of a stream
 // that outlives the loop (c.Read(b), l.Accept(), dec.Decode(&m),
 // it.Next()): each time round it gets a new message, so a failure that
 // goes round again skips a bad message or waits for the next one; it does
-// not retry.
+// not retry. analyzeLoop rejects such a loop only when the walk finds a
+// successful read going round, or a failed one going round at once: a
+// loop that leaves on the first successful read and waits before reading
+// again after a failed one (for { m, err := sub.Receive(ctx); if err ==
+// nil { return m, nil }; wait }) retries the read.
 func (w *loopWalk) consumesStream(body *ast.BlockStmt) bool {
 	found := false
 	ast.Inspect(body, func(n ast.Node) bool {
@@ -335,10 +486,6 @@ func (w *loopWalk) consumesStream(body *ast.BlockStmt) bool {
 		call, ok := n.(*ast.CallExpr)
 		if !ok {
 			return true
-		}
-		if w.drawsFromReader(body, call) {
-			found = true
-			return false
 		}
 		sel, ok := call.Fun.(*ast.SelectorExpr)
 		if !ok || !libs.StreamMethods[sel.Sel.Name] {
@@ -354,6 +501,23 @@ func (w *loopWalk) consumesStream(body *ast.BlockStmt) bool {
 			found = true
 		}
 		return true
+	})
+	return found
+}
+
+// drawsCandidates reports whether a call of the body is passed an
+// io.Reader that outlives the loop (randomPrime(rand, bits)): each time
+// round draws a new candidate, whatever the last one's outcome.
+func (w *loopWalk) drawsCandidates(body *ast.BlockStmt) bool {
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		if _, lit := n.(*ast.FuncLit); lit || found {
+			return false
+		}
+		if call, ok := n.(*ast.CallExpr); ok && w.drawsFromReader(body, call) {
+			found = true
+		}
+		return !found
 	})
 	return found
 }

@@ -29,13 +29,18 @@ type loopWalk struct {
 
 	opAssigns map[ast.Node]bool
 	// boolResults are the boolean results of attempts that also return
-	// an error (ok, err := rdb.SetNX(...).Result()).
+	// an error (ok, err := rdb.SetNX(...).Result()), read as a success
+	// flag; lockResults those of them that say whether a lock was taken
+	// (locks.go), lockOf says which result of a call that is.
 	boolResults map[types.Object]bool
+	lockResults map[types.Object]bool
+	lockOf      func(*ast.CallExpr) int
+	facts       func(*types.Func) *status.RespFact
 	// resultFields are the fields attempts store a result in (c.conn, err =
 	// dial()).
 	resultFields map[types.Object]bool
 	condVars     map[types.Object]bool
-	visited      map[[4]int]bool
+	visited      map[[5]int]bool
 	exitsOK      map[*cfg.Block]bool // canExit memo
 
 	failBack    bool // a failed attempt reaches the next iteration
@@ -43,6 +48,7 @@ type loopWalk struct {
 	condExit    bool // the condition ends the loop after a success (done = true)
 	condFails   bool // the condition is a failure test of the attempt's error (for err != nil)
 	successExit bool // a successful attempt leaves the loop
+	unsureBack  bool // an attempt whose error was not tested reaches the next iteration
 	path        []ast.Node
 	pathSeen    map[ast.Node]bool
 	attempt     []ast.Node
@@ -58,6 +64,7 @@ type loopWalk struct {
 	// (a busy answer that continues without counting the attempt).
 	headBound     bool
 	selects       map[*ast.CommClause]bool // selectEnds's answers
+	initConds     map[ast.Expr]bool        // checksOwnInit's answers
 	unboundedPath bool
 	// sawDone: a success path met a poll's done test (poll.go); polls:
 	// this walk reads the side of such a test that goes round as a
@@ -109,7 +116,7 @@ func (w *loopWalk) bounder() *bounder {
 }
 
 // analyzeLoop returns the loop's site, or nil when it is not a retry loop.
-func analyzeLoop(info *types.Info, graph func() *cfg.CFG, loop ast.Stmt, waitOf, iterOf func(*ast.CallExpr) *site.WaitFact, facts func(*types.Func) *status.RespFact) *Site {
+func analyzeLoop(info *types.Info, graph func() *cfg.CFG, loop ast.Stmt, waitOf, iterOf func(*ast.CallExpr) *site.WaitFact, facts func(*types.Func) *status.RespFact, lockOf func(*ast.CallExpr) int) *Site {
 	var body *ast.BlockStmt
 	var cond ast.Expr
 	var iter *site.WaitFact // for range c.retries(ctx, n): a retry iterator's
@@ -134,14 +141,15 @@ func analyzeLoop(info *types.Info, graph func() *cfg.CFG, loop ast.Stmt, waitOf,
 		}
 		body = l.Body
 	}
-	w := newLoopWalk(info, loop, waitOf, facts)
+	w := newLoopWalk(info, loop, waitOf, facts, lockOf)
 	if w.readAttempts(body); len(w.opAssigns) == 0 {
 		return nil
 	}
 	w.readOutcomes(body)
-	if w.opInputsVary(body) || w.advancesField(body) || w.consumesStream(body) {
+	if w.opInputsVary(body) || w.advancesField(body) || w.drawsCandidates(body) {
 		return nil
 	}
+	stream := w.consumesStream(body)
 	if cond != nil && (iteratesCollection(info, cond) || w.indexesByCounter(body)) {
 		return nil
 	}
@@ -154,10 +162,13 @@ func analyzeLoop(info *types.Info, graph func() *cfg.CFG, loop ast.Stmt, waitOf,
 		iter = &site.WaitFact{Param: 0, Exact: true, Iter: true} // never bounded: a ticker ticks forever
 	}
 	w.run(cond, iter, entry, heads)
+	if stream && (w.okBack || w.rejected()) {
+		return nil // a successful read goes round: the next message
+	}
 	if w.rejected() && w.sawDone {
 		// A poll (poll.go): walk again, reading the side of the done
 		// test that goes round as a failed attempt.
-		p := newLoopWalk(info, loop, waitOf, facts)
+		p := newLoopWalk(info, loop, waitOf, facts, lockOf)
 		p.readBody(body)
 		p.g, p.polls, p.doneConds, p.moves = w.g, true, w.doneConds, w.moves
 		p.run(cond, iter, entry, heads)
@@ -165,7 +176,7 @@ func analyzeLoop(info *types.Info, graph func() *cfg.CFG, loop ast.Stmt, waitOf,
 	}
 	if w.rejected() && !w.sawDone && cond != nil && w.attemptAtBottom(body) {
 		// The attempt at the bottom is tested at the top (rotated.go).
-		p := newLoopWalk(info, loop, waitOf, facts)
+		p := newLoopWalk(info, loop, waitOf, facts, lockOf)
 		p.readBody(body)
 		p.g, p.rotated = w.g, true
 		p.run(cond, iter, entry, heads)
@@ -174,6 +185,9 @@ func analyzeLoop(info *types.Info, graph func() *cfg.CFG, loop ast.Stmt, waitOf,
 		}
 	}
 	if w.rejected() || w.stateOps && !w.polls {
+		return nil
+	}
+	if w.pollsFlag(body, cond, iter, entry, heads) {
 		return nil
 	}
 	if w.unboundedPath && !w.headBound {
@@ -218,18 +232,25 @@ func analyzeLoop(info *types.Info, graph func() *cfg.CFG, loop ast.Stmt, waitOf,
 	if w.polls && len(s.Waits) == 0 {
 		return nil // a poll that does not wait is a loop we cannot judge
 	}
+	if stream && len(s.Waits) == 0 {
+		// for { if err := dec.Decode(&ev); err != nil { continue }; return ev }:
+		// going round at once after a failed read skips a bad message;
+		// waiting first (sub.Receive failed: back off) retries the read.
+		return nil
+	}
 	return s
 }
 
-func newLoopWalk(info *types.Info, loop ast.Stmt, waitOf func(*ast.CallExpr) *site.WaitFact, facts func(*types.Func) *status.RespFact) *loopWalk {
+func newLoopWalk(info *types.Info, loop ast.Stmt, waitOf func(*ast.CallExpr) *site.WaitFact, facts func(*types.Func) *status.RespFact, lockOf func(*ast.CallExpr) int) *loopWalk {
 	return &loopWalk{
-		info: info, loop: loop, waitOf: waitOf,
+		info: info, loop: loop, waitOf: waitOf, lockOf: lockOf, facts: facts,
+		lockResults:  map[types.Object]bool{},
 		out:          status.NewOutcomes(info, facts),
 		opAssigns:    map[ast.Node]bool{},
 		boolResults:  map[types.Object]bool{},
 		resultFields: map[types.Object]bool{},
 		condVars:     map[types.Object]bool{},
-		visited:      map[[4]int]bool{},
+		visited:      map[[5]int]bool{},
 		exitsOK:      map[*cfg.Block]bool{},
 		pathSeen:     map[ast.Node]bool{},
 		attemptSeen:  map[ast.Node]bool{},
@@ -271,7 +292,7 @@ func (w *loopWalk) run(cond ast.Expr, iter *site.WaitFact, entry *cfg.Block, hea
 	if r, ok := w.loop.(*ast.RangeStmt); ok && (iter == nil || iter.Bounded) {
 		w.bound, w.headBound = r.X, true
 	}
-	w.visit(entry, start, false, false, heads)
+	w.visit(entry, start, false, false, noRepair, heads)
 }
 
 // rejected reports whether the walk found a loop that is not a retry: it
@@ -366,11 +387,7 @@ func (w *loopWalk) collectOps(body *ast.BlockStmt) {
 			return true // err := sleep(ctx, d): the wait, not an attempt
 		}
 		w.opAssigns[n] = true
-		if len(lhs) == 2 {
-			if id, ok := lhs[0].(*ast.Ident); ok && id.Name != "_" && site.IsBool(w.info.TypeOf(id)) && site.IsErrorType(w.info.TypeOf(lhs[1])) {
-				w.boolResults[w.info.ObjectOf(id)] = true
-			}
-		}
+		w.noteBoolResults(n, lhs)
 		for _, l := range lhs {
 			if sel, ok := ast.Unparen(l).(*ast.SelectorExpr); ok && !site.IsErrorType(w.info.TypeOf(sel)) {
 				w.resultFields[w.info.ObjectOf(sel.Sel)] = true
@@ -388,6 +405,57 @@ func (w *loopWalk) collectOps(body *ast.BlockStmt) {
 		}
 		return true
 	})
+}
+
+// pollsFlag reports whether the loop goes round only on a false boolean
+// answer that says no lock (found, err := find(ctx); if err != nil {
+// return err }; if found { return nil }; wait): every failed call leaves,
+// and the false answer is a successful "not yet", so the loop is a poll
+// for state, not a retry (RULES.md, "Vocabulary"). A walk that reads such
+// booleans as saying nothing must then find no failed or untested attempt
+// going round. A lock not taken is a failure whatever the walk (waiting
+// for a lock is a retry).
+func (w *loopWalk) pollsFlag(body *ast.BlockStmt, cond ast.Expr, iter *site.WaitFact, entry *cfg.Block, heads map[*cfg.Block]bool) bool {
+	if len(w.boolResults) == len(w.lockResults) {
+		return false
+	}
+	q := newLoopWalk(w.info, w.loop, w.waitOf, w.facts, w.lockOf)
+	q.readBody(body)
+	for obj := range q.boolResults {
+		if !q.lockResults[obj] {
+			delete(q.boolResults, obj)
+		}
+	}
+	q.g, q.rotated = w.g, w.rotated
+	q.run(cond, iter, entry, heads)
+	return !q.failBack && !q.unsureBack
+}
+
+// noteBoolResults notes the boolean results of the attempt n: the one
+// that says whether a lock was taken, whatever the arity (shouldDeclare,
+// hasLocked, err := acquire(ctx)), and the bool of a (bool, error)
+// attempt (found, err := find(ctx)), which poll tells from a retry's.
+func (w *loopWalk) noteBoolResults(n ast.Node, lhs []ast.Expr) {
+	if !site.IsErrorType(w.info.TypeOf(lhs[len(lhs)-1])) {
+		return
+	}
+	lock := -1
+	if _, call := site.OpParts(n); call != nil && w.lockOf != nil {
+		lock = w.lockOf(call)
+	}
+	for i, l := range lhs[:len(lhs)-1] {
+		id, ok := l.(*ast.Ident)
+		if !ok || id.Name == "_" || !site.IsBool(w.info.TypeOf(id)) {
+			continue
+		}
+		obj := w.info.ObjectOf(id)
+		switch {
+		case i == lock:
+			w.boolResults[obj], w.lockResults[obj] = true, true
+		case len(lhs) == 2:
+			w.boolResults[obj] = true
+		}
+	}
 }
 
 // indexesByCounter reports whether the body indexes with the loop's
@@ -457,8 +525,9 @@ func (w *loopWalk) member(b *cfg.Block) bool {
 // byStatus says that the failure st records was found by a test of the
 // response (its status), not of the error: a later err == nil only says the
 // request got an answer, and does not turn that failure into a success.
-func (w *loopWalk) visit(b *cfg.Block, st state, bounded, byStatus bool, heads map[*cfg.Block]bool) {
-	key := [4]int{int(b.Index), int(st), b2i(bounded), b2i(byStatus)}
+// repair says how far the path is into a repair step (repairing, below).
+func (w *loopWalk) visit(b *cfg.Block, st state, bounded, byStatus bool, repair repairing, heads map[*cfg.Block]bool) {
+	key := [5]int{int(b.Index), int(st), b2i(bounded), b2i(byStatus), int(repair)}
 	if w.visited[key] {
 		return
 	}
@@ -470,6 +539,9 @@ func (w *loopWalk) visit(b *cfg.Block, st state, bounded, byStatus bool, heads m
 		}
 		if w.opAssigns[n] {
 			byStatus = false // a new outcome
+			if st == failure && repair == failedHere {
+				repair = repaired // if err := m.refresh(); err != nil {...}
+			}
 		}
 		if w.opAssigns[n] && st != failure && w.stateOps {
 			st = success // state read: nothing failed
@@ -504,8 +576,15 @@ func (w *loopWalk) visit(b *cfg.Block, st state, bounded, byStatus bool, heads m
 	}
 	next := []state{st, st}
 	nextByStatus := []bool{byStatus, byStatus}
+	nextRepair := []repairing{repair, repair}
+	sideBound := [2]bool{} // the side of a condition that passed a bound
 	if cond, ok := last.(ast.Expr); ok && len(b.Succs) == 2 {
 		t, f := w.branch(cond)
+		if st == failure && repair == repaired && w.repairCheck(cond, t, f, b, heads) {
+			// A repair step's own check (the token refresh failed: give
+			// up) says nothing of the failed attempt, which still failed.
+			t, f = keep, keep
+		}
 		if t != keep || f != keep {
 			w.tests = append(w.tests, cond)
 			if w.failSuccs == nil {
@@ -532,6 +611,11 @@ func (w *loopWalk) visit(b *cfg.Block, st state, bounded, byStatus bool, heads m
 				if side != keep {
 					nextByStatus[i] = next[i] == failure && (byStatus || !w.out.ErrTestOnly(cond))
 				}
+				if next[i] == failure && st != failure {
+					nextRepair[i] = failedHere
+				} else if next[i] != failure {
+					nextRepair[i] = noRepair
+				}
 			}
 		}
 		if st == success && t == keep && f == keep {
@@ -544,7 +628,7 @@ func (w *loopWalk) visit(b *cfg.Block, st state, bounded, byStatus bool, heads m
 			}
 		}
 		if st != success && w.boundsHere(cond, b, heads) {
-			bounded = true
+			sideBound = boundSides(cond)
 			if w.bound == nil {
 				w.bound = cond
 			}
@@ -575,7 +659,7 @@ func (w *loopWalk) visit(b *cfg.Block, st state, bounded, byStatus bool, heads m
 			switch st2 {
 			case failure:
 				w.failBack = true
-				if !bounded {
+				if !bounded && !sideBound[min(i, 1)] {
 					w.unboundedPath = true
 				}
 			case success:
@@ -584,13 +668,15 @@ func (w *loopWalk) visit(b *cfg.Block, st state, bounded, byStatus bool, heads m
 				if !w.condFails {
 					w.okBack = true
 				}
-			case unknown, mixed, after:
+			case unknown, mixed:
+				w.okBack, w.unsureBack = true, true
+			case after:
 				w.okBack = true
 			}
 		case !w.member(s):
 			w.exit(st2)
 		default:
-			w.visit(s, st2, bounded, nextByStatus[min(i, 1)], heads)
+			w.visit(s, st2, bounded || sideBound[min(i, 1)], nextByStatus[min(i, 1)], nextRepair[min(i, 1)], heads)
 		}
 	}
 }
@@ -633,6 +719,81 @@ func b2i(b bool) int {
 		return 1
 	}
 	return 0
+}
+
+// repairing says whether a path that failed went on to repair the
+// failure before going round (refresh a token, remove a conflicting
+// version): a test of the repair's own error then says nothing of the
+// attempt. Only a failure found by a test in this round counts: the
+// attempt of a for err != nil loop runs after a failure too.
+type repairing int
+
+const (
+	noRepair   repairing = iota
+	failedHere           // a test in this round found the attempt failed
+	repaired             // and another operation ran since
+)
+
+// repairCheck reports whether cond, met after a failed attempt and
+// another operation since, is that operation's own check: it tests only
+// the errors of the operation its if statement runs first, and its
+// failure side gives up (leaves the loop without going round). A second operation whose failure goes round (a helper that
+// waits and then pings) is part of the attempt, and its success is one.
+func (w *loopWalk) repairCheck(cond ast.Expr, t, f state, b *cfg.Block, heads map[*cfg.Block]bool) bool {
+	if !w.out.ErrTestOnly(cond) || !w.checksOwnInit(cond) {
+		return false
+	}
+	for i, side := range []state{t, f} {
+		if side == failure && w.reachesHead(b.Succs[i], heads) {
+			return false
+		}
+	}
+	return t == failure || f == failure
+}
+
+// checksOwnInit reports whether cond is the condition of an if statement
+// whose init runs an operation (if err := m.refresh(); err != nil): the
+// check belongs to that operation, not to an attempt made before it.
+func (w *loopWalk) checksOwnInit(cond ast.Expr) bool {
+	if w.initConds == nil {
+		w.initConds = map[ast.Expr]bool{}
+		ast.Inspect(w.loop, func(n ast.Node) bool {
+			if ifs, ok := n.(*ast.IfStmt); ok && ifs.Init != nil && w.opAssigns[ifs.Init] {
+				w.initConds[ifs.Cond] = true
+			}
+			return true
+		})
+	}
+	return w.initConds[cond]
+}
+
+// boundSides says which sides of a bounding condition have passed the
+// bound: both for a plain comparison (n < max), only the true side of a
+// conjunction (retryable(err) && n < max: false when not retryable, the
+// counter unread) and only the false side of a disjunction.
+func boundSides(cond ast.Expr) [2]bool {
+	e := ast.Unparen(cond)
+	neg := false
+	for {
+		u, ok := e.(*ast.UnaryExpr)
+		if !ok || u.Op != token.NOT {
+			break
+		}
+		e, neg = ast.Unparen(u.X), !neg
+	}
+	sides := [2]bool{true, true}
+	if b, ok := e.(*ast.BinaryExpr); ok {
+		switch b.Op {
+		case token.LAND:
+			sides = [2]bool{true, false}
+		case token.LOR:
+			sides = [2]bool{false, true}
+		}
+	}
+	if neg {
+		sides[0], sides[1] = sides[1], sides[0]
+	}
+	return sides
 }
 
 // boundsHere reports whether the test cond, ending block b, can end the

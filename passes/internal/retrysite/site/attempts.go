@@ -137,3 +137,79 @@ func onlyIncremented(info *types.Info, encl ast.Node, v *types.Var) bool {
 	})
 	return ok
 }
+
+// RetriesOnce reports whether every retry of the loop passes its bound, and
+// that bound allows a single retry: it compares a counter that starts at
+// 0 with a limit of 1 (retryCount < maxRetries, maxRetries := 1), as a
+// token renewed after a 401 and the request sent once more do. A retry
+// that runs once makes no storm, with or without a delay.
+func (s *Site) RetriesOnce(info *types.Info) bool {
+	cond, ok := s.Bound.(ast.Expr)
+	if !ok || s.Uncounted || s.Encl == nil {
+		return false
+	}
+	value := func(e ast.Expr) (int, bool) {
+		if tv, ok := info.Types[e]; ok && tv.Value != nil {
+			return astutil.IntValue(info, e), true
+		}
+		id, ok := ast.Unparen(e).(*ast.Ident)
+		if !ok {
+			return 0, false
+		}
+		v, ok := info.Uses[id].(*types.Var)
+		if !ok {
+			return 0, false
+		}
+		defs := astutil.Assignments(info, s.Encl, v)
+		if len(defs) != 1 {
+			return 0, false
+		}
+		if tv, ok := info.Types[defs[0]]; ok && tv.Value != nil {
+			return astutil.IntValue(info, defs[0]), true
+		}
+		return 0, false
+	}
+	// counter starts at 0: every assignment but increments is that 0.
+	startsAtZero := func(e ast.Expr) bool {
+		id, ok := ast.Unparen(e).(*ast.Ident)
+		if !ok {
+			return false
+		}
+		v, ok := info.Uses[id].(*types.Var)
+		if !ok {
+			return false
+		}
+		defs := astutil.Assignments(info, s.Encl, v)
+		return len(defs) == 1 && isConstant(info, defs[0]) && astutil.IntValue(info, defs[0]) == 0
+	}
+	once := false
+	ast.Inspect(cond, func(n ast.Node) bool {
+		b, ok := n.(*ast.BinaryExpr)
+		if !ok || once {
+			return !once
+		}
+		x, y, op := b.X, b.Y, b.Op
+		if startsAtZero(y) {
+			x, y = y, x
+			switch op {
+			case token.GTR:
+				op = token.LSS
+			case token.GEQ:
+				op = token.LEQ
+			}
+		}
+		if !startsAtZero(x) {
+			return true
+		}
+		limit, ok := value(y)
+		if !ok {
+			return true
+		}
+		switch {
+		case op == token.LSS && limit == 1, op == token.LEQ && limit == 0, op == token.EQL && limit == 0:
+			once = true
+		}
+		return !once
+	})
+	return once
+}

@@ -67,3 +67,17 @@ func (*WaitFact) AFact() {}
 func (f *WaitFact) String() string {
 	return fmt.Sprintf("waits for parameter %d (exact=%t jittered=%t stops=%t)", f.Param, f.Exact, f.Jittered, f.Stops)
 }
+
+// LockFact marks a function of the program that tries to take a lock and
+// says in its boolean result number Result whether it took it (a SETNX, a
+// TryLock, a lock file created with O_EXCL, reached through any number of
+// the program's functions). A loop that goes round while that result is
+// false waits for the lock: a retry of the acquisition (RULES.md,
+// "Waiting for a lock"), where any other boolean "not yet" is a poll.
+type LockFact struct {
+	Result int
+}
+
+func (*LockFact) AFact() {}
+
+func (f *LockFact) String() string { return fmt.Sprintf("lock taken in result %d", f.Result) }

@@ -4,7 +4,9 @@ package sitesdep
 
 import (
 	"context"
+	"errors"
 	"net/http"
+	"os"
 	"time"
 )
 
@@ -49,3 +51,17 @@ func IsSuccess(code int) bool { return code >= 200 && code < 300 }
 
 // DrainAndClose releases a response.
 func DrainAndClose(resp *http.Response) { resp.Body.Close() }
+
+// TryLockFile takes a lock file by creating it: false when another
+// process holds it. Its LockFact makes a loop of another package that
+// goes round on false wait for the lock.
+func TryLockFile(path string) (bool, error) {
+	f, err := os.OpenFile(path, os.O_CREATE|os.O_EXCL|os.O_WRONLY, 0o600)
+	if errors.Is(err, os.ErrExist) {
+		return false, nil
+	}
+	if err != nil {
+		return false, err
+	}
+	return true, f.Close()
+}

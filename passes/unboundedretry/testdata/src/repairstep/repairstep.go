@@ -1,0 +1,91 @@
+// Package repairstep retries a write after repairing its cause (a blind-labelled repository: a key-value client that renews its token after a 401 and prunes old versions).
+package repairstep
+
+import "errors"
+
+type APIError struct{ Code int }
+
+func (e *APIError) Error() string { return "api" }
+
+type Store struct{}
+
+func (m *Store) create() error  { return nil }
+func (m *Store) refresh() error { return nil }
+func (m *Store) remove() error  { return nil }
+
+func isUnauthorized(err error) bool {
+	var e *APIError
+	return errors.As(err, &e) && e.Code == 16
+}
+
+func isMaxVersion(err error) bool {
+	var e *APIError
+	return errors.As(err, &e) && e.Code == 8
+}
+
+func retryable(err error) bool { return !isUnauthorized(err) }
+
+// The token is renewed once after a 401; a full version history is
+// pruned and the write sent again, as often as it fails so, at once. The
+// refresh's own check gives up, it does not turn the failed write into a
+// success; the counter bounds only the 401 branch.
+func (m *Store) Set() error {
+	maxRetries := 1
+	retryCount := 0
+	for { // want `retry loop can run forever`
+		err := m.create()
+		if err == nil {
+			return nil
+		}
+		if isUnauthorized(err) && retryCount < maxRetries {
+			if err := m.refresh(); err != nil {
+				return err
+			}
+			retryCount++
+			continue
+		}
+		if isMaxVersion(err) {
+			if err := m.remove(); err != nil {
+				return err
+			}
+			continue
+		}
+		return err
+	}
+}
+
+// Not reported: a single refresh-then-retry.
+func (m *Store) SetOnce() error {
+	maxRetries := 1
+	retryCount := 0
+	for {
+		err := m.create()
+		if err == nil {
+			return nil
+		}
+		if isUnauthorized(err) && retryCount < maxRetries {
+			if err := m.refresh(); err != nil {
+				return err
+			}
+			retryCount++
+			continue
+		}
+		return err
+	}
+}
+
+// Not reported: the counter is compared on every retry path.
+func (m *Store) SetBounded() error {
+	n := 0
+	for {
+		err := m.create()
+		if err == nil {
+			return nil
+		}
+		if retryable(err) && n < 3 {
+			n++
+			continue
+		}
+		return err
+	}
+}
