@@ -105,6 +105,7 @@ func (w *loopWalk) opInputsVary(body *ast.BlockStmt) bool {
 func (w *loopWalk) selfUpdated(body *ast.BlockStmt) map[types.Object]bool {
 	out := map[types.Object]bool{}
 	reset := resetEachRound(w.info, body)
+	defs := bodyDefs(w.info, body)
 	ast.Inspect(body, func(n ast.Node) bool {
 		if _, lit := n.(*ast.FuncLit); lit {
 			return false
@@ -122,11 +123,67 @@ func (w *loopWalk) selfUpdated(body *ast.BlockStmt) map[types.Object]bool {
 			if obj == nil || libs.IsNamed(obj.Type(), "time", "Duration") || site.IsContext(obj.Type()) {
 				continue
 			}
-			if site.MentionsAny(w.info, as.Rhs[i], map[types.Object]bool{obj: true}) {
+			if w.computedFrom(as.Rhs[i], obj, defs, map[types.Object]bool{}) {
 				if at := reset[obj]; at.IsValid() && at <= as.Pos() {
 					continue // built afresh earlier in the same round
 				}
 				out[obj] = true
+			}
+		}
+		return true
+	})
+	return out
+}
+
+// computedFrom reports whether e reads obj, itself or through locals the
+// body defines from it (parent := filepath.Dir(dir); dir = parent walks up
+// a tree as dir = filepath.Dir(dir) does). seen keeps the locals already
+// followed: locals of a body can be defined from each other.
+func (w *loopWalk) computedFrom(e ast.Expr, obj types.Object, defs map[types.Object]ast.Expr, seen map[types.Object]bool) bool {
+	found := false
+	ast.Inspect(e, func(n ast.Node) bool {
+		id, ok := n.(*ast.Ident)
+		if !ok || found {
+			return !found
+		}
+		used := w.info.Uses[id]
+		switch def, local := defs[used]; {
+		case used == obj:
+			found = true
+		case local && used != nil && !seen[used]:
+			seen[used] = true
+			found = w.computedFrom(def, obj, defs, seen)
+		}
+		return !found
+	})
+	return found
+}
+
+// bodyDefs maps the locals a body declares with one value each (x := e,
+// var x = e) to that value.
+func bodyDefs(info *types.Info, body *ast.BlockStmt) map[types.Object]ast.Expr {
+	out := map[types.Object]ast.Expr{}
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.AssignStmt:
+			if n.Tok != token.DEFINE || len(n.Lhs) != len(n.Rhs) {
+				return true
+			}
+			for i, l := range n.Lhs {
+				if id, ok := l.(*ast.Ident); ok && info.Defs[id] != nil {
+					out[info.Defs[id]] = n.Rhs[i]
+				}
+			}
+		case *ast.ValueSpec:
+			if len(n.Names) != len(n.Values) {
+				return true
+			}
+			for i, id := range n.Names {
+				if obj := info.Defs[id]; obj != nil {
+					out[obj] = n.Values[i]
+				}
 			}
 		}
 		return true
