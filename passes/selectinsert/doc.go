@@ -12,7 +12,8 @@ database can make it safe: a unique constraint the insert runs into.
 Reported, at the call that runs the INSERT, is an insert into a table that
 runs only when a read of the same table found nothing: the insert is inside
 an if (or switch case) whose condition tests the read's outcome, or follows
-an if on that outcome that returns. The read is QueryRow(...).Scan with
+an if on that outcome that leaves (in a block, or in the body of a switch
+or select case). The read is QueryRow(...).Scan with
 sql.ErrNoRows or pgx.ErrNoRows, SELECT COUNT compared with 0 (an insert on
 the branch where the count found rows is not a check for absence), SELECT MAX
 whose maximum the insert builds on (the next version number), SELECT
