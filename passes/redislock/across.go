@@ -22,6 +22,8 @@ type pkgKeys struct {
 	taken map[string]*command
 	// flags are the NX commands that set a state flag (flags.go).
 	flags map[*command]bool
+	// stores are the NX commands that write a value once (stores.go).
+	stores map[*command]bool
 }
 
 func newPkgKeys(info *types.Info, funcs []*funcCommands) *pkgKeys {
@@ -46,9 +48,10 @@ func newPkgKeys(info *types.Info, funcs []*funcCommands) *pkgKeys {
 		}
 	}
 	pk.flags = stateFlags(info, funcs)
+	pk.stores = createOnceStores(funcs, pk.dels)
 	for _, fc := range funcs {
 		for _, c := range fc.cmds {
-			if sh, ok := fc.shapes[c]; ok && c.nx && !fc.quiet(c) && !pk.flags[c] {
+			if sh, ok := fc.shapes[c]; ok && c.nx && !fc.quiet(c) && !pk.flags[c] && !pk.stores[c] {
 				pk.locks[sh] = append(pk.locks[sh], fc)
 				if pk.taken[sh] == nil {
 					pk.taken[sh] = c

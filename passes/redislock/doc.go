@@ -86,6 +86,17 @@ queue's lists): it is not reported as a lock without expiry, and the DEL
 that clears it (Unpause) unlocks nothing. A lock's key reaches a script
 alone, to be released or renewed by its owner.
 
+A SET NX with no expiry whose result only chooses what the function
+returns, the value it wrote or a GET of the same key (created, err :=
+SetNX(ctx, k, v, 0).Result(); if created { return v }; return Get(ctx, k)),
+with no work after it in its function and no DEL of the key in the package
+(in the function, for a key that is a bare parameter), is a create-once
+store: the first writer wins, every caller gets the value that won, and
+the value is meant to stay. It has no holder that can crash, so it is not
+a lock without expiry. An NX with no expiry that guards work (a loser that
+returns the holder's value while the winner works), or whose key is
+deleted, is judged as a lock.
+
 "Same key" is decided on values: the same variable or field, or equal
 constants, or fmt.Sprintf/concatenations of equal parts. Across functions,
 keys compare by how they are built: "lock:"+key in TryLock(ctx, key) and in

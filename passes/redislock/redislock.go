@@ -138,7 +138,7 @@ func (fc *funcCommands) check(pk *pkgKeys, lockFields map[*types.Var]bool, repor
 		if !c.nx {
 			continue
 		}
-		quiet := pk.seeds(fc, c) || pk.flags[c]
+		quiet := pk.seeds(fc, c) || pk.flags[c] || pk.stores[c]
 		if c.ttl == ttlNone && !quiet {
 			at(c, msgNoExpiry)
 		}
@@ -146,7 +146,7 @@ func (fc *funcCommands) check(pk *pkgKeys, lockFields map[*types.Var]bool, repor
 			at(c, ignoredMessage(c))
 		}
 		if quiet {
-			continue // a seeded key or a flag, not a lock: its DEL unlocks nothing
+			continue // a seeded key, a flag or a store, not a lock: its DEL unlocks nothing
 		}
 		for _, later := range fc.cmds[i+1:] {
 			if !fc.sameKeyAs(c, later) {

@@ -8,7 +8,7 @@ import (
 )
 
 func Test(t *testing.T) {
-	analysistest.Run(t, redislock.Analyzer, "goredis", "goredis8", "redigo", "rueidis", "rueidisb", "rlocks", "kvlock", "billingjobs", "leases", "leaseuse", "eventstore", "eventconsumer", "tokenlocks", "jobrunner", "jobstest", "queuectl", "aliasedclient")
+	analysistest.Run(t, redislock.Analyzer, "goredis", "goredis8", "redigo", "rueidis", "rueidisb", "rlocks", "kvlock", "billingjobs", "leases", "leaseuse", "eventstore", "eventconsumer", "tokenlocks", "jobrunner", "jobstest", "queuectl", "aliasedclient", "createonce")
 }
 
 // TestWalkLoops: lock keys held in locals assigned once from themselves.

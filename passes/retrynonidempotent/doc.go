@@ -55,9 +55,14 @@ called in the attempt makes a key per attempt); a map-typed struct field of
 the package by every value the package stores in it, where an exported
 field the user fills (user metadata, extra headers) counts for the names
 the program writes: names the user adds are not seen, and a key is present
-only when the request carries a key-list header. A name from anything else
-(another package's field, an opaque call, a name made at run time, a
-parameter stored in an unexported field) may be a key: not reported.
+only when the request carries a key-list header. The Header of a request
+built in the same function by http.NewRequest(WithContext) or
+go-retryablehttp's NewRequest starts empty: reading it back (header :=
+req.Header; ...; req.Header = header) adds no name, while the Header of a
+request the function is given (a proxied in.Header) may hold any. A name
+from anything else (another package's field, an opaque call, a name made at
+run time, a parameter stored in an unexported field) may be a key: not
+reported.
 
 Across functions and packages, Facts record functions that send an unkeyed
 non-idempotent request (and which parameter carries the method, and

@@ -49,7 +49,10 @@ func (in *inspector) fieldHeaders(x ast.Expr, field *types.Var, depth int) hmap 
 	for _, d := range vals {
 		h.add(in.structField(d, field, depth+1))
 	}
-	if in.escapes(v) {
+	if in.builtRequest(vals, field) {
+		// The names put in a request built here are read on the request
+		// itself (headersOf, a helper's SetsKeyFact), wherever it goes.
+	} else if in.escapes(v) {
 		// opts.SetHeader(k, v), fill(&opts): a method or a function may
 		// fill the field; what the package stores in it anywhere counts.
 		h.add(in.a.fieldScan(field))
@@ -157,8 +160,35 @@ func (in *inspector) structField(e ast.Expr, field *types.Var, depth int) hmap {
 		return hmap{}
 	case *ast.Ident:
 		return in.fieldHeaders(x, field, depth+1)
+	case *ast.CallExpr:
+		if in.builtRequest([]ast.Expr{x}, field) {
+			return hmap{}
+		}
 	}
 	return hmap{maybe: true}
+}
+
+// builtRequest reports whether field is the Header of a request every
+// value of which is built by a request builder (http.NewRequest(WithContext),
+// retryablehttp's): the map starts empty, so reading it back (header :=
+// req.Header; ...; req.Header = header) adds no name. Found on a
+// blind-labelled repository, whose dispatcher read the header of the
+// request it had just built and assigned it back: the read counted as a
+// possible key and hid an unkeyed POST.
+func (in *inspector) builtRequest(vals []ast.Expr, field *types.Var) bool {
+	if field.Pkg() == nil || field.Pkg().Path() != "net/http" || field.Name() != "Header" || len(vals) == 0 {
+		return false
+	}
+	for _, d := range vals {
+		call, ok := ast.Unparen(d).(*ast.CallExpr)
+		if !ok {
+			return false
+		}
+		if _, ok := libs.RequestBuilders.Lookup(libs.Callee(in.info, call)); !ok {
+			return false
+		}
+	}
+	return true
 }
 
 // argHeaders judges, at a call, the map its callee copies from parameter p.

@@ -12,7 +12,8 @@ database can make it safe: a unique constraint the insert runs into.
 Reported, at the call that runs the INSERT, is an insert into a table that
 runs only when a read of the same table found nothing: the insert is inside
 an if (or switch case) whose condition tests the read's outcome, or follows
-an if on that outcome that returns. The read is QueryRow(...).Scan with
+an if on that outcome that leaves (in a block, or in the body of a switch
+or select case). The read is QueryRow(...).Scan with
 sql.ErrNoRows or pgx.ErrNoRows, SELECT COUNT compared with 0 (an insert on
 the branch where the count found rows is not a check for absence), SELECT MAX
 whose maximum the insert builds on (the next version number), SELECT
@@ -21,11 +22,14 @@ First/Take/Last/Find/Count (v2, and v1's RecordNotFound() and
 IsRecordNotFoundError), or a function of the program, in any package, that
 returns such an outcome (a store.Exists(ctx, id) or FindIDByEmail(ctx, db,
 email) helper, learned as a Fact). Reads and writes go through database/sql
-(DB, Tx, Conn, prepared Stmt, the Context variants, and an interface of the
-program over them such as a Queryer with QueryRowContext), sqlx, pgx and
-pgxpool, and GORM v2 (gorm.io/gorm) and v1 (github.com/jinzhu/gorm): Create,
-and Save, except of the rows a read just filled, which it updates by their
-primary keys. The insert may be an INSERT ... RETURNING run by QueryRow, or
+(DB, Tx, Conn, prepared Stmt, the Context variants), sqlx, pgx and
+pgxpool, an interface of the program over them (a Queryer with
+QueryRowContext, sqlc's DBTX with Exec(ctx, sql, args...): a method named
+as theirs that returns a SQL result type, whose text is its first string
+parameter after an optional context; an Exec(ctx, cmd string) error of the
+program's own is no SQL), and GORM v2 (gorm.io/gorm) and v1
+(github.com/jinzhu/gorm): Create, and Save, except of the rows a read
+just filled, which it updates by their primary keys. The insert may be an INSERT ... RETURNING run by QueryRow, or
 a function of the program that inserts into the table (store.Create(ctx,
 row), a Save helper), also learned as a Fact. A call through an interface
 whose one implementation is a type of the interface's package (a Store

@@ -89,38 +89,50 @@ func Decisions(info *types.Info, parents map[ast.Node]ast.Node, source ast.Node,
 			if sw, ok := parents[parents[n]].(*ast.SwitchStmt); ok && mentions(sw.Tag) {
 				out = append(out, Decision{nil, true})
 			}
+			out = leftBefore(n.Body, child, mentions, out)
+		case *ast.CommClause:
+			// select { case m := <-in: n, err := count(m); if n > 0 { continue }; insert(m) }
+			out = leftBefore(n.Body, child, mentions, out)
 		case *ast.BlockStmt:
-			for _, st := range n.List {
-				if st.Pos() >= child.Pos() {
-					break
+			out = leftBefore(n.List, child, mentions, out)
+		case *ast.FuncLit, *ast.FuncDecl:
+			return out
+		}
+	}
+	return out
+}
+
+// leftBefore adds the tests of the statements before child in list (a
+// block, or the body of a switch or select case, which is no BlockStmt)
+// that leave the list when they hold: child runs only without them.
+func leftBefore(list []ast.Stmt, child ast.Node, mentions func(ast.Node) bool, out []Decision) []Decision {
+	for _, st := range list {
+		if st.Pos() >= child.Pos() {
+			break
+		}
+		// if err == nil { return } else if !notFound(err) { return err }
+		// then the code: every leaving branch of the chain is a test
+		// it runs only without.
+		for ifs, _ := st.(*ast.IfStmt); ifs != nil; ifs, _ = ifs.Else.(*ast.IfStmt) {
+			if Terminates(ifs.Body) && mentions(ifs.Cond) {
+				out = append(out, Decision{ifs.Cond, false})
+			}
+		}
+		// switch { case err == nil: return nil; case ...: return err }
+		// then the code: it runs only when no leaving case matched.
+		if sw, ok := st.(*ast.SwitchStmt); ok {
+			for _, cc := range sw.Body.List {
+				cc := cc.(*ast.CaseClause)
+				if !Terminates(&ast.BlockStmt{List: cc.Body}) {
+					continue
 				}
-				// if err == nil { return } else if !notFound(err) { return err }
-				// then the code: every leaving branch of the chain is a test
-				// it runs only without.
-				for ifs, _ := st.(*ast.IfStmt); ifs != nil; ifs, _ = ifs.Else.(*ast.IfStmt) {
-					if Terminates(ifs.Body) && mentions(ifs.Cond) {
-						out = append(out, Decision{ifs.Cond, false})
-					}
-				}
-				// switch { case err == nil: return nil; case ...: return err }
-				// then the code: it runs only when no leaving case matched.
-				if sw, ok := st.(*ast.SwitchStmt); ok {
-					for _, cc := range sw.Body.List {
-						cc := cc.(*ast.CaseClause)
-						if !Terminates(&ast.BlockStmt{List: cc.Body}) {
-							continue
-						}
-						for _, e := range cc.List {
-							if mentions(e) || mentions(sw.Tag) {
-								out = append(out, Decision{e, false})
-								break
-							}
-						}
+				for _, e := range cc.List {
+					if mentions(e) || mentions(sw.Tag) {
+						out = append(out, Decision{e, false})
+						break
 					}
 				}
 			}
-		case *ast.FuncLit, *ast.FuncDecl:
-			return out
 		}
 	}
 	return out

@@ -118,22 +118,27 @@ var sqlResultPackages = map[string]bool{DatabaseSQL: true, Sqlx: true, PgxV5: tr
 // SQLTextArg returns the index of the SQL text argument of a call of fn:
 // a row of SQLCalls, or a method of an interface the program declares over
 // its database handle (type Queryer interface { QueryRowContext(ctx,
-// query string, args ...any) *sql.Row }), recognised by a method name that
-// runs SQL in database/sql or pgx, a string at that index, and a result
-// declared by a SQL package.
+// query string, args ...any) *sql.Row }, or sqlc's DBTX over pgx:
+// Exec(ctx, string, ...any) (pgconn.CommandTag, error)), recognised by a
+// method name that runs SQL in database/sql or pgx, a result declared by a
+// SQL package, and a string as the first parameter after an optional
+// context.Context: the text's position is read from the parameter types,
+// since database/sql's Exec takes it first and pgx's Exec second. An
+// interface method Exec(ctx, cmd string) error of the program's own (a
+// shell runner, a job queue) has no SQL result and is not one.
 func SQLTextArg(fn *types.Func) (int, bool) {
 	if i, ok := SQLCalls.Lookup(fn); ok || fn == nil {
 		return i, ok
 	}
 	sig := fn.Signature()
-	if sig.Recv() == nil || !types.IsInterface(sig.Recv().Type()) {
+	if sig.Recv() == nil || !types.IsInterface(sig.Recv().Type()) || !sqlMethodName(fn.Name()) {
 		return 0, false
 	}
-	i, ok := SQLCalls[Func{DatabaseSQL, "DB", fn.Name()}]
-	if !ok {
-		i, ok = SQLCalls[Func{PgxV5, "*", fn.Name()}]
+	i := 0
+	if sig.Params().Len() > 0 && IsNamed(sig.Params().At(0).Type(), "context", "Context") {
+		i = 1
 	}
-	if !ok || i >= sig.Params().Len() {
+	if i >= sig.Params().Len() {
 		return 0, false
 	}
 	if b, isBasic := sig.Params().At(i).Type().Underlying().(*types.Basic); !isBasic || b.Kind() != types.String {
@@ -149,4 +154,14 @@ func SQLTextArg(fn *types.Func) (int, bool) {
 		}
 	}
 	return 0, false
+}
+
+// sqlMethodName reports whether database/sql's DB or pgx's handles have a
+// method of that name that runs SQL text.
+func sqlMethodName(name string) bool {
+	if _, ok := SQLCalls[Func{DatabaseSQL, "DB", name}]; ok {
+		return true
+	}
+	_, ok := SQLCalls[Func{PgxV5, "*", name}]
+	return ok
 }
