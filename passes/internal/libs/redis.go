@@ -62,7 +62,7 @@ var RedisCommands = func() Table[RedisCommand] {
 // loop that goes round while such a result is false waits for the lock
 // (RULES.md, "Waiting for a lock"). Used where the method's code is out
 // of sight (an interface, another module); a function of the program is
-// judged by its code (retrysite/locks.go).
+// judged by its code (retrysite/lock).
 var LockMethods = map[string]bool{
 	"TryLock": true, "AttemptLock": true, "TryAcquire": true, "AcquireLock": true,
 	"TryAcquireLock": true, "TryObtain": true, "TryLockContext": true,

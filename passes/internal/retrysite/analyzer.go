@@ -13,6 +13,7 @@ import (
 	"github.com/idemlint/idemlint/passes/internal/bodies"
 	"github.com/idemlint/idemlint/passes/internal/libs"
 	"github.com/idemlint/idemlint/passes/internal/retrysite/client"
+	"github.com/idemlint/idemlint/passes/internal/retrysite/lock"
 	"github.com/idemlint/idemlint/passes/internal/retrysite/redelivery"
 	"github.com/idemlint/idemlint/passes/internal/retrysite/site"
 	"github.com/idemlint/idemlint/passes/internal/retrysite/status"
@@ -44,8 +45,8 @@ func run(pass *analysis.Pass) (any, error) {
 	f.clients = client.NewConfigs(pass, f.decls, f.index.Package())
 	f.waits.Learn()
 	f.facts.Learn(pass.Files)
-	f.locks = newLocks(pass)
-	f.locks.learn(pass.Files)
+	f.locks = lock.New(pass)
+	f.locks.Learn(pass.Files)
 	if libs.DependsOn(pass.Pkg, "net/http") {
 		f.learnRetryingTransports()
 		f.clients.ExportRetryingClients()
@@ -109,7 +110,7 @@ type finder struct {
 	helpers map[*types.Func]*site.HelperFact // helpers of this package
 	waits   *wait.Waits                      // wait helpers of this package
 	facts   *status.RespFacts
-	locks   *locks // functions that take a lock, and say whether they did
+	locks   *lock.Locks // functions that take a lock, and say whether they did
 	// loops holds the loop sites of each body: they do not depend on the
 	// helpers learned, so each round of the helper fixpoint reuses them.
 	loops map[*bodies.Body][]*Site
@@ -153,7 +154,7 @@ func (f *finder) loopSites(b *bodies.Body) []*Site {
 		return g
 	}
 	for _, loop := range b.Loops {
-		if s := analyzeLoop(f.info, graph, loop, f.waits.Wait, f.waits.Iter, f.facts.Lookup, f.locks.result); s != nil {
+		if s := analyzeLoop(f.info, graph, loop, f.waits.Wait, f.waits.Iter, f.facts.Lookup, f.locks.Result); s != nil {
 			s.Encl = b.Node
 			out = append(out, s)
 		}

@@ -31,7 +31,7 @@ type loopWalk struct {
 	// boolResults are the boolean results of attempts that also return
 	// an error (ok, err := rdb.SetNX(...).Result()), read as a success
 	// flag; lockResults those of them that say whether a lock was taken
-	// (locks.go), lockOf says which result of a call that is.
+	// (package lock), lockOf says which result of a call that is.
 	boolResults map[types.Object]bool
 	lockResults map[types.Object]bool
 	lockOf      func(*ast.CallExpr) int

@@ -617,7 +617,20 @@ func (w *failWalk) assignments(n ast.Node) []assignment {
 			out = append(out, assignment{obj: obj, pos: n.Pos(), reset: reset, from: from})
 		}
 	}
+	// next(page.Next, &q): a call handed a variable's address may set it
+	// (a cursor moved on through a pointer).
+	addressed := func(e ast.Expr) {
+		if call, ok := ast.Unparen(e).(*ast.CallExpr); ok {
+			for _, a := range call.Args {
+				if u, ok := ast.Unparen(a).(*ast.UnaryExpr); ok && u.Op == token.AND {
+					add(u.X, false, -1)
+				}
+			}
+		}
+	}
 	switch n := n.(type) {
+	case *ast.ExprStmt:
+		addressed(n.X)
 	case *ast.IncDecStmt:
 		add(n.X, false, -1)
 	case *ast.RangeStmt:
@@ -651,6 +664,9 @@ func (w *failWalk) assignments(n ast.Node) []assignment {
 				}
 			}
 			add(l, reset, from)
+		}
+		for _, r := range n.Rhs {
+			addressed(r)
 		}
 	case *ast.DeclStmt:
 		ast.Inspect(n, func(m ast.Node) bool {

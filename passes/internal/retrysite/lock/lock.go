@@ -1,4 +1,11 @@
-package retrysite
+// Package lock decides which calls try to take a lock and say in a
+// boolean result whether they took it, so that a loop that goes round
+// while that boolean is false retries the acquisition (RULES.md: waiting
+// for a lock is a retry) while any other boolean "not yet" is a poll's
+// answer. It learns the functions of the program that hand such a result
+// on and exports them as site.LockFact; how a loop uses the answer is
+// retrysite's (loop.go).
+package lock
 
 import (
 	"go/ast"
@@ -10,26 +17,28 @@ import (
 	"github.com/idemlint/idemlint/passes/internal/retrysite/site"
 )
 
-// locks knows which calls try to take a lock and say in a boolean result
+// Locks knows which calls try to take a lock and say in a boolean result
 // whether they took it: go-redis' SetNX(...).Result(), a TryLock-style
 // method out of sight (libs.LockMethods), and the functions of the program
 // that hand such a result on (site.LockFact), including those that take a
 // lock file by creating it with O_EXCL. A loop's boolean "not yet" is the
 // failure of a retry only when it says a lock was not taken; any other is
-// a poll's answer (loop.go, collectOps).
-type locks struct {
+// a poll's answer (retrysite, loop.go, collectOps).
+type Locks struct {
 	pass  *analysis.Pass
 	info  *types.Info
 	local map[*types.Func]int
 }
 
-func newLocks(pass *analysis.Pass) *locks {
-	return &locks{pass: pass, info: pass.TypesInfo, local: map[*types.Func]int{}}
+// New returns the Locks of the package of pass, to be learned from its
+// files (Learn).
+func New(pass *analysis.Pass) *Locks {
+	return &Locks{pass: pass, info: pass.TypesInfo, local: map[*types.Func]int{}}
 }
 
-// result returns the index of call's boolean result that says whether a
+// Result returns the index of call's boolean result that says whether a
 // lock was taken, or -1.
-func (l *locks) result(call *ast.CallExpr) int {
+func (l *Locks) Result(call *ast.CallExpr) int {
 	sel, isSel := ast.Unparen(call.Fun).(*ast.SelectorExpr)
 	if isSel && (sel.Sel.Name == "Result" || sel.Sel.Name == "Val") {
 		// rdb.SetNX(ctx, key, v, ttl).Result()
@@ -65,10 +74,10 @@ func firstBool(res *types.Tuple) int {
 	return -1
 }
 
-// learn finds the package's functions that hand a lock's result on, until
+// Learn finds the package's functions that hand a lock's result on, until
 // no more are found (one may call another declared later), and exports
 // their facts.
-func (l *locks) learn(files []*ast.File) {
+func (l *Locks) Learn(files []*ast.File) {
 	for range 4 {
 		changed := false
 		for _, file := range files {
@@ -103,7 +112,7 @@ func (l *locks) learn(files []*ast.File) {
 // result, or -1: a variable returned there (a named result included) is
 // assigned a lock call's boolean, or the call is returned as it is; or fd
 // creates a file with O_EXCL and has one boolean result.
-func (l *locks) handsOn(fd *ast.FuncDecl, res *types.Tuple) int {
+func (l *Locks) handsOn(fd *ast.FuncDecl, res *types.Tuple) int {
 	bools := 0
 	for i := range res.Len() {
 		if site.IsBool(res.At(i).Type()) {
@@ -124,7 +133,7 @@ func (l *locks) handsOn(fd *ast.FuncDecl, res *types.Tuple) int {
 				return true
 			}
 			if call, ok := ast.Unparen(n.Rhs[0]).(*ast.CallExpr); ok {
-				if i := l.result(call); i >= 0 && i < len(n.Lhs) {
+				if i := l.Result(call); i >= 0 && i < len(n.Lhs) {
 					if id, ok := n.Lhs[i].(*ast.Ident); ok && id.Name != "_" {
 						lockVars[l.info.ObjectOf(id)] = true
 					}
@@ -147,7 +156,7 @@ func (l *locks) handsOn(fd *ast.FuncDecl, res *types.Tuple) int {
 		}
 		if len(ret.Results) == 1 && res.Len() > 1 {
 			if call, ok := ast.Unparen(ret.Results[0]).(*ast.CallExpr); ok {
-				found = l.result(call) // return rdb.SetNX(...).Result()
+				found = l.Result(call) // return rdb.SetNX(...).Result()
 			}
 			return false
 		}
@@ -177,7 +186,7 @@ func (l *locks) handsOn(fd *ast.FuncDecl, res *types.Tuple) int {
 
 // createsExclusive reports whether call opens a file with a flag that
 // fails when it exists (os.OpenFile(path, os.O_CREATE|os.O_EXCL, 0o600)).
-func (l *locks) createsExclusive(call *ast.CallExpr) bool {
+func (l *Locks) createsExclusive(call *ast.CallExpr) bool {
 	if fn := libs.Callee(l.info, call); fn == nil || fn.Pkg() == nil || fn.Name() != "OpenFile" && fn.Name() != "Open" {
 		return false
 	}
