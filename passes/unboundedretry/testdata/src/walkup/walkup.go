@@ -39,3 +39,40 @@ func Stuck(addr string) {
 		}
 	}
 }
+
+type query struct{ cursor string }
+
+type page struct {
+	items   []string
+	hasMore bool
+	next    string
+}
+
+func list(q query) (*page, error)   { return nil, errors.New("down") }
+func get(id string) (string, error) { return "", errors.New("down") }
+
+func decodeCursor(s string, q *query) error { q.cursor = s; return nil }
+
+// Pages moves its cursor through a pointer (decodeCursor(p.next, &q)); a
+// failed get inside the page's range skips one item. Pagination, not a
+// retry.
+func Pages() error {
+	q := query{}
+	for {
+		p, err := list(q)
+		if err != nil {
+			return err
+		}
+		for _, id := range p.items {
+			if _, err = get(id); err != nil {
+				continue
+			}
+		}
+		if !p.hasMore {
+			return nil
+		}
+		if err := decodeCursor(p.next, &q); err != nil {
+			return err
+		}
+	}
+}
