@@ -77,49 +77,6 @@ func (f *Waits) isZero(e ast.Expr) bool {
 	return ok && tv.Value != nil && tv.Value.Kind() == constant.Int && constant.Sign(tv.Value) == 0
 }
 
-// roundsFollowFailure reports whether every path that goes round loop
-// does so after a failure: each continue of the loop is on a failure path
-// (exits), and the end of the body is reached only by leaving an endless
-// inner loop with a break on a failure path, or not at all.
-func roundsFollowFailure(loop *ast.ForStmt, exits map[*ast.BranchStmt]bool) bool {
-	targets := branchTargets(loop)
-	for br, afterFailure := range exits {
-		if br.Tok == token.GOTO {
-			return false // a goto may go round
-		}
-		if br.Tok == token.CONTINUE && targets[br] == ast.Stmt(loop) && !afterFailure {
-			return false
-		}
-	}
-	list := loop.Body.List
-	if len(list) == 0 {
-		return false
-	}
-	last := list[len(list)-1]
-	if l, ok := last.(*ast.LabeledStmt); ok {
-		last = l.Stmt
-	}
-	switch last := last.(type) {
-	case *ast.ReturnStmt, *ast.BranchStmt:
-		return true
-	case *ast.ForStmt:
-		if last.Cond != nil {
-			return false
-		}
-		left := false
-		for br, afterFailure := range exits {
-			if br.Tok == token.BREAK && targets[br] == ast.Stmt(last) {
-				if !afterFailure {
-					return false
-				}
-				left = true
-			}
-		}
-		return left
-	}
-	return false
-}
-
 // branchTargets maps each break and continue inside loop's body to the
 // statement it leaves or continues (a nested loop, switch or select, or
 // loop itself); a continue to a label outside the body is taken for loop's
