@@ -7,7 +7,9 @@
 # brings), at the commit repos.txt pins: a repository whose HEAD is
 # another commit is skipped with a message, since its labels' lines would
 # not match. Reports go to OUTDIR as run.sh writes them; the score, with
-# every miss, broken look-alike and unlabelled report, goes to stdout.
+# every miss, broken look-alike and unlabelled report, goes to stdout:
+# against every label, then against the blind labels alone (those a
+# reviewer wrote without idemlint's output; triage labels come from it).
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
 bin=$1 out=$2 mirrors=$3
@@ -32,3 +34,11 @@ done <"$here/repos.txt"
 [ ${#gitdirs[@]} -gt 0 ] || { echo "no repository to run" >&2; exit 2; }
 bash "$here/run.sh" "$bin" "$out" "${gitdirs[@]}"
 python3 "$here/score.py" "$out" "${labels[@]}"
+blind=$(mktemp -d)
+for l in "${labels[@]}"; do
+  python3 -c 'import json, sys; json.dump([l for l in json.load(open(sys.argv[1])) if l.get("source") == "blind"], open(sys.argv[2], "w"))' "$l" "$blind/$(basename "$l")"
+done
+echo
+echo "== blind labels only"
+python3 "$here/score.py" "$out" "$blind"/*.json | grep -E '^analyzer|^[a-z]+ +[0-9]|recall='
+rm -rf "$blind"
