@@ -12,7 +12,9 @@ site is read by running the attempt's code once per sampled status (2xx,
 (resp.StatusCode != 200, >= 400, > 299, < 200 || > 299, StatusCode/100 != 2,
 also on a local that keeps the status: code := resp.StatusCode), a switch on
 the status whose default goes round, resty's IsSuccess/IsError, and
-predicates and checkers of the program in any package (ok(code),
+predicates and checkers of the program in any package (also through a
+call of an interface method with one implementation in the program)
+(ok(code),
 checkStatus(resp) returning an error for every non-2xx) are decided; the
 other conditions are followed both ways. Reported at the send call (with
 -retryclienterror.status, on by default) when every such 4xx goes round

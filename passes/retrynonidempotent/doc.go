@@ -34,7 +34,10 @@ request from http.NewRequest(WithContext) or an http.Request literal,
 go-retryablehttp's NewRequest/Client.Do/Client.Post, resty's R().Post/Patch/
 Execute. The method must be a constant expression ("POST", http.MethodPost,
 a named constant), possibly passed down through parameters of helpers; a
-method that is not constant anywhere along the way is not reported.
+method that is not constant anywhere along the way is not reported. A
+call of an interface method whose one implementation is in the program
+(RULES.md, "Across function boundaries") sends what that implementation
+sends; with several implementations the call is opaque.
 
 A key is present when the request gets a key header through Header.Set/Add,
 Header[...] =, an http.Header literal, resty's SetHeader, or a function
