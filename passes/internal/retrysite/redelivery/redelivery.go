@@ -271,35 +271,44 @@ func (r *redeliveries) deliveries(b *bodies.Body, l ast.Stmt) {
 // autoAck follows a delivery channel to its Consume call: 1 when autoAck is
 // true, 0 when false, -1 when not known.
 func (r *redeliveries) autoAck(b *bodies.Body, e ast.Expr) int {
+	call := r.madeBy(b, e)
+	if call == nil {
+		return -1
+	}
+	i, ok := libs.AMQPConsume.Lookup(libs.Callee(r.info, call))
+	if !ok || i >= len(call.Args) {
+		return -1
+	}
+	if tv, ok := r.info.Types[call.Args[i]]; ok && tv.Value != nil {
+		if tv.Value.String() == "true" {
+			return 1
+		}
+		return 0
+	}
+	return -1
+}
+
+// madeBy returns the call that makes e, itself or through at most three
+// local variables assigned once (msgs, _ := ch.Consume(...); in := msgs),
+// or nil.
+func (r *redeliveries) madeBy(b *bodies.Body, e ast.Expr) *ast.CallExpr {
 	for range 3 {
 		switch x := ast.Unparen(e).(type) {
 		case *ast.Ident:
 			v, ok := r.info.Uses[x].(*types.Var)
 			if !ok {
-				return -1
+				return nil
 			}
-			def := site.LocalDef(r.info, b.Node, v)
-			if def == nil {
-				return -1
+			if e = site.LocalDef(r.info, b.Node, v); e == nil {
+				return nil
 			}
-			e = def
 		case *ast.CallExpr:
-			i, ok := libs.AMQPConsume.Lookup(libs.Callee(r.info, x))
-			if !ok || i >= len(x.Args) {
-				return -1
-			}
-			if tv, ok := r.info.Types[x.Args[i]]; ok && tv.Value != nil {
-				if tv.Value.String() == "true" {
-					return 1
-				}
-				return 0
-			}
-			return -1
+			return x
 		default:
-			return -1
+			return nil
 		}
 	}
-	return -1
+	return nil
 }
 
 // firstAck returns the position of the first acknowledgement in block

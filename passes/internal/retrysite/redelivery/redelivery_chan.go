@@ -39,26 +39,12 @@ func (r *redeliveries) handedMessages(b *bodies.Body, rs *ast.RangeStmt, elem ty
 // package outside the program being analyzed, directly or through a local
 // variable.
 func (r *redeliveries) libraryChan(b *bodies.Body, e ast.Expr) bool {
-	for range 3 {
-		switch x := ast.Unparen(e).(type) {
-		case *ast.Ident:
-			v, ok := r.info.Uses[x].(*types.Var)
-			if !ok {
-				return false
-			}
-			def := site.LocalDef(r.info, b.Node, v)
-			if def == nil {
-				return false
-			}
-			e = def
-		case *ast.CallExpr:
-			fn := libs.Callee(r.info, x)
-			return fn != nil && fn.Pkg() != nil && brokerPath(fn.Pkg().Path())
-		default:
-			return false
-		}
+	call := r.madeBy(b, e)
+	if call == nil {
+		return false
 	}
-	return false
+	fn := libs.Callee(r.info, call)
+	return fn != nil && fn.Pkg() != nil && brokerPath(fn.Pkg().Path())
 }
 
 func brokerPath(path string) bool {
