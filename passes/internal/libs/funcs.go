@@ -110,6 +110,9 @@ func UsesAny(info *types.Info, pkg *types.Package, paths ...string) bool {
 	if ImportsAny(pkg, paths...) {
 		return true
 	}
+	if !DependsOn(pkg, paths...) {
+		return false // no package it imports reaches the library either
+	}
 	for _, sel := range info.Selections {
 		if p := sel.Obj().Pkg(); p != nil && slices.Contains(paths, p.Path()) {
 			return true
