@@ -131,6 +131,14 @@ func judgeFor(info *types.Info, retry *site.Site) judge {
 		return loopJudge(retry)
 	case site.UserHelper:
 		return errJudge(nil, nil)
+	case site.Redelivery:
+		// A job framework runs the handler again when it returns an
+		// error (asynq, river, Temporal, watermill), unless the error
+		// says not to (asynq.SkipRetry, river.JobCancel).
+		if retry.Redelivery != nil && retry.Redelivery.F.RetriesErrors {
+			return handlerJudge
+		}
+		return nil
 	case site.Helper:
 	default:
 		return nil
@@ -240,6 +248,33 @@ func errEnd(s *sim, e ast.Expr, p *simPath) endKind {
 		return endRetry // return err: an error of the attempt, retried
 	}
 	return endUnknown
+}
+
+// handlerJudge reads the ends of a redelivered handler: a returned error
+// runs it again, unless it is, makes or wraps an error that tells the
+// framework to stop (libs.HandlerStops).
+func handlerJudge(s *sim, e simEnd) endKind {
+	ret, ok := e.node.(*ast.ReturnStmt)
+	if !ok || len(ret.Results) == 0 {
+		return endExit
+	}
+	last := ast.Unparen(ret.Results[len(ret.Results)-1])
+	if astutil.Some(last, func(n ast.Node) bool { return stopsHandler(s.info, n) }) {
+		return endExit
+	}
+	return errEnd(s, last, e.p)
+}
+
+func stopsHandler(info *types.Info, n ast.Node) bool {
+	switch n := n.(type) {
+	case *ast.CallExpr:
+		_, ok := libs.HandlerStops.Lookup(libs.Callee(info, n))
+		return ok
+	case *ast.Ident:
+		_, ok := libs.HandlerStops.LookupObject(info.Uses[n])
+		return ok
+	}
+	return false
 }
 
 // retryableJudge reads go-retry's operations, which retry only errors
