@@ -35,7 +35,10 @@ type loopWalk struct {
 	boolResults map[types.Object]bool
 	lockResults map[types.Object]bool
 	lockOf      func(*ast.CallExpr) int
-	facts       func(*types.Func) *status.RespFact
+	// failsOf says whether a call never succeeds (package fails): its
+	// outcome is a failure before any test (a reconnect loop's stream).
+	failsOf func(*ast.CallExpr) bool
+	facts   func(*types.Func) *status.RespFact
 	// resultFields are the fields attempts store a result in (c.conn, err =
 	// dial()).
 	resultFields map[types.Object]bool
@@ -116,7 +119,7 @@ func (w *loopWalk) bounder() *bounder {
 }
 
 // analyzeLoop returns the loop's site, or nil when it is not a retry loop.
-func analyzeLoop(info *types.Info, graph func() *cfg.CFG, loop ast.Stmt, waitOf, iterOf func(*ast.CallExpr) *site.WaitFact, facts func(*types.Func) *status.RespFact, lockOf func(*ast.CallExpr) int) *Site {
+func analyzeLoop(info *types.Info, graph func() *cfg.CFG, loop ast.Stmt, waitOf, iterOf func(*ast.CallExpr) *site.WaitFact, facts func(*types.Func) *status.RespFact, lockOf func(*ast.CallExpr) int, failsOf func(*ast.CallExpr) bool) *Site {
 	var body *ast.BlockStmt
 	var cond ast.Expr
 	var iter *site.WaitFact // for range c.retries(ctx, n): a retry iterator's
@@ -141,7 +144,7 @@ func analyzeLoop(info *types.Info, graph func() *cfg.CFG, loop ast.Stmt, waitOf,
 		}
 		body = l.Body
 	}
-	w := newLoopWalk(info, loop, waitOf, facts, lockOf)
+	w := newLoopWalk(info, loop, waitOf, facts, lockOf, failsOf)
 	if w.readAttempts(body); len(w.opAssigns) == 0 {
 		return nil
 	}
@@ -168,7 +171,7 @@ func analyzeLoop(info *types.Info, graph func() *cfg.CFG, loop ast.Stmt, waitOf,
 	if w.rejected() && w.sawDone {
 		// A poll (poll.go): walk again, reading the side of the done
 		// test that goes round as a failed attempt.
-		p := newLoopWalk(info, loop, waitOf, facts, lockOf)
+		p := newLoopWalk(info, loop, waitOf, facts, lockOf, failsOf)
 		p.readBody(body)
 		p.g, p.polls, p.doneConds, p.moves = w.g, true, w.doneConds, w.moves
 		p.run(cond, iter, entry, heads)
@@ -176,7 +179,7 @@ func analyzeLoop(info *types.Info, graph func() *cfg.CFG, loop ast.Stmt, waitOf,
 	}
 	if w.rejected() && !w.sawDone && cond != nil && w.attemptAtBottom(body) {
 		// The attempt at the bottom is tested at the top (rotated.go).
-		p := newLoopWalk(info, loop, waitOf, facts, lockOf)
+		p := newLoopWalk(info, loop, waitOf, facts, lockOf, failsOf)
 		p.readBody(body)
 		p.g, p.rotated = w.g, true
 		p.run(cond, iter, entry, heads)
@@ -241,9 +244,9 @@ func analyzeLoop(info *types.Info, graph func() *cfg.CFG, loop ast.Stmt, waitOf,
 	return s
 }
 
-func newLoopWalk(info *types.Info, loop ast.Stmt, waitOf func(*ast.CallExpr) *site.WaitFact, facts func(*types.Func) *status.RespFact, lockOf func(*ast.CallExpr) int) *loopWalk {
+func newLoopWalk(info *types.Info, loop ast.Stmt, waitOf func(*ast.CallExpr) *site.WaitFact, facts func(*types.Func) *status.RespFact, lockOf func(*ast.CallExpr) int, failsOf func(*ast.CallExpr) bool) *loopWalk {
 	return &loopWalk{
-		info: info, loop: loop, waitOf: waitOf, lockOf: lockOf, facts: facts,
+		info: info, loop: loop, waitOf: waitOf, lockOf: lockOf, facts: facts, failsOf: failsOf,
 		lockResults:  map[types.Object]bool{},
 		out:          status.NewOutcomes(info, facts),
 		opAssigns:    map[ast.Node]bool{},
@@ -300,7 +303,7 @@ func (w *loopWalk) run(cond ast.Expr, iter *site.WaitFact, entry *cfg.Block, hea
 // failed attempt: it iterates (unless its condition is the way out after
 // a success, as in for !done).
 func (w *loopWalk) rejected() bool {
-	return !w.failBack || !w.successExit || w.okBack && !w.condExit || w.usesFailedResult() || w.restartsSyscall()
+	return !w.failBack || !w.successExit && !w.reconnects() || w.okBack && !w.condExit || w.usesFailedResult() || w.restartsSyscall()
 }
 
 // goesRound keeps the nodes from which a path leads to the next
@@ -419,7 +422,7 @@ func (w *loopWalk) pollsFlag(body *ast.BlockStmt, cond ast.Expr, iter *site.Wait
 	if len(w.boolResults) == len(w.lockResults) {
 		return false
 	}
-	q := newLoopWalk(w.info, w.loop, w.waitOf, w.facts, w.lockOf)
+	q := newLoopWalk(w.info, w.loop, w.waitOf, w.facts, w.lockOf, w.failsOf)
 	q.readBody(body)
 	for obj := range q.boolResults {
 		if !q.lockResults[obj] {
@@ -543,7 +546,12 @@ func (w *loopWalk) visit(b *cfg.Block, st state, bounded, byStatus bool, repair 
 				repair = repaired // if err := m.refresh(); err != nil {...}
 			}
 		}
-		if w.opAssigns[n] && st != failure && w.stateOps {
+		if w.opAssigns[n] && w.neverSucceeds(n) {
+			st = failure // err := stream(ctx): it returned, so it failed
+			if repair != repaired {
+				repair = failedHere
+			}
+		} else if w.opAssigns[n] && st != failure && w.stateOps {
 			st = success // state read: nothing failed
 		} else if w.opAssigns[n] && st != failure {
 			if st == success || st == after {
@@ -936,4 +944,27 @@ func (w *loopWalk) testsResult(cond ast.Expr) bool {
 		return w.resultFields[w.info.ObjectOf(sel.Sel)]
 	}
 	return site.IsNil(w.info, y) && w.out.IsDerived(x)
+}
+
+// neverSucceeds reports whether the attempt that assignment n stores
+// never returns a nil error (package fails).
+func (w *loopWalk) neverSucceeds(n ast.Node) bool {
+	_, call := site.OpParts(n)
+	return call != nil && w.failsOf != nil && w.failsOf(call)
+}
+
+// reconnects reports whether every attempt of the loop never succeeds (a
+// stream that returns only when it breaks, package fails): the loop goes
+// round only after a failure and leaves by its bound alone (ctx.Done).
+// RULES.md counts such a reconnect loop as a retry loop.
+func (w *loopWalk) reconnects() bool {
+	if len(w.opAssigns) == 0 {
+		return false
+	}
+	for n := range w.opAssigns {
+		if !w.neverSucceeds(n) {
+			return false
+		}
+	}
+	return true
 }
