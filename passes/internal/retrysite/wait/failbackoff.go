@@ -233,6 +233,9 @@ func attemptStmts(list []ast.Stmt) []ast.Stmt {
 			if s.Init != nil {
 				out = append(out, s.Init)
 			}
+			// if time.Now().After(t) { if err := send(t); ... }: an
+			// attempt some rounds make.
+			out = append(out, attemptStmts(s.Body.List)...)
 		case *ast.SwitchStmt:
 			if s.Init != nil {
 				out = append(out, s.Init)
