@@ -25,7 +25,7 @@ type loopWalk struct {
 	out    *status.Outcomes
 	bnd    *bounder // built on first use: most loops are ruled out before
 
-	assigned map[types.Object]bool // assignedInLoop's answer
+	assigned map[types.Object]bool // what the loop assigns (wait.AssignedIn), for stops
 
 	opAssigns map[ast.Node]bool
 	// boolResults are the boolean results of attempts that also return
@@ -275,7 +275,9 @@ func (w *loopWalk) run(cond ast.Expr, iter *site.WaitFact, entry *cfg.Block, hea
 			start, w.successExit, w.condFails = failure, true, true
 			w.tests = append(w.tests, cond)
 		}
-		if w.bounder().bounds(cond) {
+		// for !r.closed.Load(): a stop flag someone else sets ends the
+		// retries like a context, as it does in the body (stops).
+		if w.bounder().bounds(cond) || w.stops(cond) {
 			w.bound, w.headBound = cond, true
 		}
 		if w.testsResult(cond) {

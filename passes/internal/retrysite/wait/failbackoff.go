@@ -131,8 +131,8 @@ func (f *Waits) failureBackoff(loop *ast.ForStmt) (waits, hot, retry *site.Site)
 		return nil, nil, nil
 	}
 	var headBound ast.Node
-	if loop.Cond != nil && w.bounds(loop.Cond) {
-		headBound = loop.Cond // for ctx.Err() == nil
+	if loop.Cond != nil && (w.bounds(loop.Cond) || StopFlag(f.info, loop.Cond, AssignedIn(f.info, loop))) {
+		headBound = loop.Cond // for ctx.Err() == nil, for r.running.Load()
 	}
 	// Hot paths and unbounded ones are judged only in a loop whose success
 	// goes round (others are no retry loops for a reason of their own,

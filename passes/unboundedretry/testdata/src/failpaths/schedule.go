@@ -71,3 +71,33 @@ func FireNow(ctx context.Context) {
 		time.Sleep(time.Second)
 	}
 }
+
+type leader struct {
+	running interface{ Load() bool }
+	acquire func() error
+}
+
+// Lead takes the leadership again after losing it, for as long as the
+// process runs: the running flag, which Close clears, ends the loop as a
+// context would.
+func (l *leader) Lead() error {
+	for l.running.Load() {
+		err := l.acquire()
+		if err != nil {
+			time.Sleep(time.Second)
+			continue
+		}
+	}
+	return nil
+}
+
+// LeadForever has no flag: nothing stops it.
+func (l *leader) LeadForever() error {
+	for { // want `retry loop can run forever: a failed attempt goes round to the same call`
+		err := l.acquire()
+		if err != nil {
+			time.Sleep(time.Second)
+			continue
+		}
+	}
+}
