@@ -145,12 +145,12 @@ pb.Next(), for b.Loop(), for scanner.Scan()).
 
 Library policies, reported where they are built:
 
-  - cenkalti/backoff v4/v5: RandomizationFactor = 0 or
+  - cenkalti/backoff v4 to v7: RandomizationFactor = 0 or
     WithRandomizationFactor(0), NewConstantBackOff (no jitter), ZeroBackOff
     (no delay), an ExponentialBackOff literal whose RandomizationFactor is
     0 or left out (unless set afterwards); NewExponentialBackOff's default
-    (jitter 0.5, cap 60s) is fine; v5's policy is the one given by
-    WithBackOff;
+    (jitter 0.5, cap 60s) is fine; from v5 on, the policy is the one given
+    by WithBackOff;
   - avast/retry-go: DelayType(FixedDelay) or DelayType(BackOffDelay) alone
     (the default CombineDelay(BackOffDelay, RandomDelay) is fine), given to
     Do or in a list of options ([]retry.Option{...}) a function returns;

@@ -80,7 +80,9 @@ no limit, checked against each library's defaults:
     ConstantBackOff and ZeroBackOff (which never stop), unless wrapped by
     WithMaxRetries or WithContext (NewExponentialBackOff's default of 15
     minutes is bounded);
-  - cenkalti/backoff/v5: Retry with WithMaxElapsedTime(0) and no WithMaxTries;
+  - cenkalti/backoff v5, v6 and v7: Retry with WithMaxElapsedTime(0), no
+    WithMaxTries and a context with no visible deadline (a ConstantBackOff
+    or ZeroBackOff given by WithBackOff is ended by Retry's own 15 minutes);
   - go-grpc-middleware v2's retry interceptor: WithMax with a huge count
     (65536 or more, such as math.MaxUint32), which takes a uint and so has
     no other way to say "no limit": the interceptor then retries until the
