@@ -154,6 +154,10 @@ Library policies, reported where they are built:
   - avast/retry-go: DelayType(FixedDelay) or DelayType(BackOffDelay) alone
     (the default CombineDelay(BackOffDelay, RandomDelay) is fine), given to
     Do or in a list of options ([]retry.Option{...}) a function returns;
+    v5's options are those its retrier is built with (retry.New(opts...)
+    or NewWithData[T](opts...), then Do), and there MaxJitter(0) with
+    RandomDelay in the delay type (the default) is no jitter too (v5's
+    RandomDelay adds nothing when MaxJitter is 0);
   - sethvargo/go-retry: a backoff chain without WithJitter, WithJitterPercent
     or WithFullJitter, and an exponential or Fibonacci chain without
     WithCappedDuration; the Exponential, Fibonacci and Constant shortcuts;

@@ -69,7 +69,8 @@ Reported, at the expression that builds the policy, are library policies with
 no limit, checked against each library's defaults:
 
   - avast/retry-go: Attempts(0) or UntilSucceeded() without a Context(ctx)
-    option (the default is 10 attempts, which is bounded);
+    option (the default is 10 attempts, which is bounded); in v5, among
+    the options the retrier is built with (retry.New(opts...).Do(op));
   - sethvargo/go-retry: NewExponential, NewFibonacci and NewConstant never
     stop on their own: reported unless wrapped by WithMaxRetries or
     WithMaxDuration, or the context passed to Do visibly has a deadline
