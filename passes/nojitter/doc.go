@@ -167,12 +167,20 @@ Library policies, reported where they are built:
     false (a Jitter set from a variable is trusted);
   - go-retryablehttp: a client built by NewClient() keeps DefaultBackoff
     (exponential, capped by RetryWaitMax, no jitter), reported at the
-    NewClient call unless the package sets Backoff (LinearJitterBackoff, a
-    function of its own), switches the retries off (RetryMax 0, or a
-    count from configuration or from a setter's parameter, unless every
-    call of the setter in the package gives a constant above zero) or
-    hands the client to its caller; Backoff = DefaultBackoff is reported
-    where it is set;
+    NewClient call (inline too: retryablehttp.NewClient().StandardClient())
+    unless the package sets that client's Backoff, switches its retries
+    off (RetryMax 0, or a count from configuration or from a setter's
+    parameter, unless every call of the setter in the package gives a
+    constant above zero) or hands the client to its caller. A field is set
+    on a client through the variable or struct field that holds it (c :=
+    NewClient(); c.Backoff = ..., or s.rc.Backoff = ... where s.rc is given
+    it); one set on a client whose holder is not seen (a parameter: func
+    configure(c *retryablehttp.Client)) counts for every client of the
+    package. Backoff = DefaultBackoff is reported where it is set, and so
+    is a Backoff function of the program's own whose delay has no random
+    part, or grows without a cap, judged like the AWS SDK's Backoff below
+    (LinearJitterBackoff, and a function that returns what it computes,
+    are fine);
   - go-grpc-middleware v2's retry interceptor: BackoffLinear (no jitter) and
     BackoffExponential (no jitter, no cap), reported wherever they are
     built, with a fix to the WithJitter variant; the interceptor's default
