@@ -199,8 +199,10 @@ Library policies, reported where they are built:
   - failsafe-go: a retry policy (retrypolicy.NewBuilder[R]()...Build(),
     NewWithDefaults) run by an executor (failsafe.With(rp).Get/Run...)
     with no WithDelay, WithBackoff, WithRandomDelay or WithDelayFunc
-    retries at once (no delay; failsafehttp.NewRetryPolicyBuilder waits
-    only for Retry-After); WithDelay or WithBackoff without WithJitter or
+    retries at once (its default delay is zero, not a constant: checked
+    against v0.9.8; failsafehttp.NewRetryPolicyBuilder waits only for
+    Retry-After); a builder kept in a variable and configured statement by
+    statement (b.WithDelay(d); p := b.Build()) is read as the chain; WithDelay or WithBackoff without WithJitter or
     WithJitterFactor has no jitter (WithBackoff is capped by its maximum);
   - watermill middleware.Retry literals that retry (MaxRetries not 0)
     with InitialInterval 0 (no delay: every interval stays 0) or without

@@ -98,7 +98,8 @@ no limit, checked against each library's defaults:
     the code, not documented);
   - failsafe-go: a retry policy with WithMaxRetries(-1) or
     WithMaxAttempts(-1) and no WithMaxDuration, run by an executor given no
-    context (WithContext) that can end it (the default is 3 attempts);
+    context (WithContext) that can end it (the default is 3 attempts); a
+    builder configured statement by statement is read as the chain;
   - watermill middleware.Retry literals with a negative MaxRetries and no
     MaxElapsedTime.
 
