@@ -218,7 +218,8 @@ func isBackoffCall(fn *types.Func, shape backoffShape, name string) bool {
 func backoffNeverStops(u *Use) ([]Finding, bool) {
 	info := u.Info
 	if s, _ := backoffShapeOf(u.Func.Pkg); s == backoffOptions {
-		if option(info, u.Options, u.Func.Pkg, "WithMaxTries") != nil || HasDeadline(info, u.Ctx) {
+		// WithMaxTries(0) is the default: no limit.
+		if m := option(info, u.Options, u.Func.Pkg, "WithMaxTries"); m != nil && (len(m.Args) != 1 || !astutil.IsZero(info, m.Args[0])) || HasDeadline(info, u.Ctx) {
 			return nil, false
 		}
 		var out []Finding

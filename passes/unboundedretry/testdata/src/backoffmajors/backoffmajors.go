@@ -24,6 +24,11 @@ func ForeverV6() (string, error) {
 	return backoff6.Retry(context.Background(), fetch, backoff6.WithBackOff(backoff6.NewExponentialBackOff()), noLimit)
 }
 
+// NoTries passes WithMaxTries(0), which is its default: no limit.
+func NoTries() (string, error) {
+	return backoff.Retry(context.Background(), fetch, backoff.WithMaxTries(0), backoff.WithMaxElapsedTime(0)) // want `backoff.WithMaxElapsedTime\(0\) removes the only limit`
+}
+
 // --- silent ---
 
 // Tries bounds the attempts.
