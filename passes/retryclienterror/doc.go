@@ -88,6 +88,6 @@ operation
 (backoff.Retry, retry-go, a helper of the program) that fails on 429 or 503
 the same way is reported at the helper's call: its wait is the helper's own
 backoff, which knows nothing of the header unless the operation hands the
-server's delay back (backoff/v5's RetryAfter). An operation that reads the
+server's delay back (backoff v5 to v7's RetryAfter). An operation that reads the
 header on one of its paths (429 waits for it, 5xx does not) is not
 reported there.`

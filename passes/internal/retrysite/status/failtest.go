@@ -147,25 +147,32 @@ func judgeFor(info *types.Info, retry *site.Site) judge {
 	if fn == nil || fn.Pkg() == nil {
 		return nil
 	}
-	call, _ := retry.Node.(*ast.CallExpr)
 	switch fn.Pkg().Path() {
-	case libs.BackoffV4, libs.BackoffV5:
-		return errJudge(marker(libs.BackoffV4, "Permanent"), marker(libs.BackoffV5, "Permanent"))
-	case libs.RetryGoV4, libs.RetryGoV5:
-		if call != nil && retry.Helper.Options >= 0 && hasOption(info, call.Args[min(retry.Helper.Options, len(call.Args)):], "RetryIf") {
-			return nil
-		}
-		return errJudge(marker(libs.RetryGoV4, "Unrecoverable"), marker(libs.RetryGoV5, "Unrecoverable"))
 	case libs.SethvargoRetry:
 		return retryableJudge
 	case libs.K8sWait:
 		return conditionJudge
 	}
-	return nil
+	if !libs.HasPermanent(fn) || predicated(info, retry) {
+		return nil
+	}
+	return errJudge(func(m *types.Func) bool { return libs.PermanentIn(fn, m) })
 }
 
-func marker(pkg, name string) func(*types.Func) bool {
-	return func(fn *types.Func) bool { return libs.Is(fn, pkg, name) }
+// predicated reports whether a helper is told which errors to retry
+// (retry-go's RetryIf), among its arguments or the options it was built
+// with (retry-go v5's retry.New(retry.RetryIf(f)).Do).
+func predicated(info *types.Info, retry *site.Site) bool {
+	call, _ := retry.Node.(*ast.CallExpr)
+	if call != nil && retry.Helper.Options >= 0 && hasOption(info, call.Args[min(retry.Helper.Options, len(call.Args)):], "RetryIf") {
+		return true
+	}
+	for _, o := range retry.Options {
+		if _, ok := libs.RetryPredicates.Lookup(libs.Callee(info, o)); ok {
+			return true
+		}
+	}
+	return false
 }
 
 // loopJudge: continue and the end of the body go round (unless the loop's
