@@ -28,7 +28,7 @@ var Analyzer = &analysis.Analyzer{
 	Doc:        "find retry sites: retry loops, retry helper calls, and requests sent through retrying clients",
 	Run:        run,
 	ResultType: reflect.TypeFor[*Result](),
-	FactTypes:  []analysis.Fact{new(site.HelperFact), new(site.WaitFact), new(status.RespFact), new(status.NotSentFact), new(redelivery.JobOptsFact), new(redelivery.ActivityRunsFact), new(redelivery.AckFact), new(client.ClientPassFact), new(client.RetryingClientFact), new(client.RetryingTransportFact), new(site.LockFact), new(fails.Fact)},
+	FactTypes:  []analysis.Fact{new(site.HelperFact), new(site.WaitFact), new(status.RespFact), new(status.NotSentFact), new(redelivery.JobOptsFact), new(redelivery.ActivityRunsFact), new(redelivery.AckFact), new(client.ClientPassFact), new(client.RetryingClientFact), new(client.RetryingTransportFact), new(site.LockFact), new(fails.Fact), new(fails.PendingFact)},
 	Requires:   []*analysis.Analyzer{bodies.Analyzer},
 }
 
@@ -48,8 +48,9 @@ func run(pass *analysis.Pass) (any, error) {
 	f.facts.Learn(pass.Files)
 	f.locks = lock.New(pass)
 	f.locks.Learn(pass.Files)
-	f.fails = fails.New(pass)
-	f.fails.Learn(pass.Files)
+	f.fails = fails.New(pass, f.index)
+	f.fails.Learn()
+	f.waits.Pending = f.fails.Pending
 	if libs.DependsOn(pass.Pkg, "net/http") {
 		f.learnRetryingTransports()
 		f.clients.ExportRetryingClients()
@@ -158,7 +159,7 @@ func (f *finder) loopSites(b *bodies.Body) []*Site {
 		return g
 	}
 	for _, loop := range b.Loops {
-		if s := analyzeLoop(f.info, graph, loop, f.waits.Wait, f.waits.Iter, f.facts.Lookup, f.locks.Result, f.fails.Of); s != nil {
+		if s := analyzeLoop(f.info, graph, loop, f.waits.Wait, f.waits.Iter, f.facts.Lookup, f.locks.Result, f.fails); s != nil {
 			s.Encl = b.Node
 			out = append(out, s)
 		}

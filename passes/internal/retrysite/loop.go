@@ -8,6 +8,7 @@ import (
 	"golang.org/x/tools/go/cfg"
 
 	"github.com/idemlint/idemlint/passes/internal/libs"
+	"github.com/idemlint/idemlint/passes/internal/retrysite/fails"
 	"github.com/idemlint/idemlint/passes/internal/retrysite/site"
 	"github.com/idemlint/idemlint/passes/internal/retrysite/status"
 	"github.com/idemlint/idemlint/passes/internal/retrysite/wait"
@@ -35,10 +36,11 @@ type loopWalk struct {
 	boolResults map[types.Object]bool
 	lockResults map[types.Object]bool
 	lockOf      func(*ast.CallExpr) int
-	// failsOf says whether a call never succeeds (package fails): its
-	// outcome is a failure before any test (a reconnect loop's stream).
-	failsOf func(*ast.CallExpr) bool
-	facts   func(*types.Func) *status.RespFact
+	// fl says whether a call never succeeds (package fails): its outcome
+	// is a failure before any test (a reconnect loop's stream); and which
+	// error values mean "not done yet".
+	fl    *fails.Fails
+	facts func(*types.Func) *status.RespFact
 	// resultFields are the fields attempts store a result in (c.conn, err =
 	// dial()).
 	resultFields map[types.Object]bool
@@ -119,7 +121,7 @@ func (w *loopWalk) bounder() *bounder {
 }
 
 // analyzeLoop returns the loop's site, or nil when it is not a retry loop.
-func analyzeLoop(info *types.Info, graph func() *cfg.CFG, loop ast.Stmt, waitOf, iterOf func(*ast.CallExpr) *site.WaitFact, facts func(*types.Func) *status.RespFact, lockOf func(*ast.CallExpr) int, failsOf func(*ast.CallExpr) bool) *Site {
+func analyzeLoop(info *types.Info, graph func() *cfg.CFG, loop ast.Stmt, waitOf, iterOf func(*ast.CallExpr) *site.WaitFact, facts func(*types.Func) *status.RespFact, lockOf func(*ast.CallExpr) int, fl *fails.Fails) *Site {
 	var body *ast.BlockStmt
 	var cond ast.Expr
 	var iter *site.WaitFact // for range c.retries(ctx, n): a retry iterator's
@@ -144,7 +146,7 @@ func analyzeLoop(info *types.Info, graph func() *cfg.CFG, loop ast.Stmt, waitOf,
 		}
 		body = l.Body
 	}
-	w := newLoopWalk(info, loop, waitOf, facts, lockOf, failsOf)
+	w := newLoopWalk(info, loop, waitOf, facts, lockOf, fl)
 	if w.readAttempts(body); len(w.opAssigns) == 0 {
 		return nil
 	}
@@ -171,7 +173,7 @@ func analyzeLoop(info *types.Info, graph func() *cfg.CFG, loop ast.Stmt, waitOf,
 	if w.rejected() && w.sawDone {
 		// A poll (poll.go): walk again, reading the side of the done
 		// test that goes round as a failed attempt.
-		p := newLoopWalk(info, loop, waitOf, facts, lockOf, failsOf)
+		p := newLoopWalk(info, loop, waitOf, facts, lockOf, fl)
 		p.readBody(body)
 		p.g, p.polls, p.doneConds, p.moves = w.g, true, w.doneConds, w.moves
 		p.run(cond, iter, entry, heads)
@@ -179,7 +181,7 @@ func analyzeLoop(info *types.Info, graph func() *cfg.CFG, loop ast.Stmt, waitOf,
 	}
 	if w.rejected() && !w.sawDone && cond != nil && w.attemptAtBottom(body) {
 		// The attempt at the bottom is tested at the top (rotated.go).
-		p := newLoopWalk(info, loop, waitOf, facts, lockOf, failsOf)
+		p := newLoopWalk(info, loop, waitOf, facts, lockOf, fl)
 		p.readBody(body)
 		p.g, p.rotated = w.g, true
 		p.run(cond, iter, entry, heads)
@@ -244,11 +246,15 @@ func analyzeLoop(info *types.Info, graph func() *cfg.CFG, loop ast.Stmt, waitOf,
 	return s
 }
 
-func newLoopWalk(info *types.Info, loop ast.Stmt, waitOf func(*ast.CallExpr) *site.WaitFact, facts func(*types.Func) *status.RespFact, lockOf func(*ast.CallExpr) int, failsOf func(*ast.CallExpr) bool) *loopWalk {
+func newLoopWalk(info *types.Info, loop ast.Stmt, waitOf func(*ast.CallExpr) *site.WaitFact, facts func(*types.Func) *status.RespFact, lockOf func(*ast.CallExpr) int, fl *fails.Fails) *loopWalk {
+	out := status.NewOutcomes(info, facts)
+	if fl != nil {
+		out.Pending = fl.Pending
+	}
 	return &loopWalk{
-		info: info, loop: loop, waitOf: waitOf, lockOf: lockOf, facts: facts, failsOf: failsOf,
+		info: info, loop: loop, waitOf: waitOf, lockOf: lockOf, facts: facts, fl: fl,
 		lockResults:  map[types.Object]bool{},
-		out:          status.NewOutcomes(info, facts),
+		out:          out,
 		opAssigns:    map[ast.Node]bool{},
 		boolResults:  map[types.Object]bool{},
 		resultFields: map[types.Object]bool{},
@@ -424,7 +430,7 @@ func (w *loopWalk) pollsFlag(body *ast.BlockStmt, cond ast.Expr, iter *site.Wait
 	if len(w.boolResults) == len(w.lockResults) {
 		return false
 	}
-	q := newLoopWalk(w.info, w.loop, w.waitOf, w.facts, w.lockOf, w.failsOf)
+	q := newLoopWalk(w.info, w.loop, w.waitOf, w.facts, w.lockOf, w.fl)
 	q.readBody(body)
 	for obj := range q.boolResults {
 		if !q.lockResults[obj] {
@@ -952,7 +958,7 @@ func (w *loopWalk) testsResult(cond ast.Expr) bool {
 // never returns a nil error (package fails).
 func (w *loopWalk) neverSucceeds(n ast.Node) bool {
 	_, call := site.OpParts(n)
-	return call != nil && w.failsOf != nil && w.failsOf(call)
+	return call != nil && w.fl != nil && w.fl.Of(call)
 }
 
 // reconnects reports whether every attempt of the loop never succeeds (a

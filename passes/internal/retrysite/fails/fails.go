@@ -14,6 +14,7 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/idemlint/idemlint/passes/internal/bodies"
 	"github.com/idemlint/idemlint/passes/internal/libs"
 	"github.com/idemlint/idemlint/passes/internal/retrysite/site"
 )
@@ -27,14 +28,16 @@ func (*Fact) String() string { return "never succeeds" }
 // Fails knows the package's never-succeeding functions and imports the
 // facts of other packages'.
 type Fails struct {
-	pass  *analysis.Pass
-	local map[*types.Func]bool
+	pass    *analysis.Pass
+	index   *bodies.Index
+	local   map[*types.Func]bool
+	pending map[*types.Var]bool // PendingFact, pending.go
 }
 
 // New returns the Fails of the package of pass, to be learned from its
 // files (Learn).
-func New(pass *analysis.Pass) *Fails {
-	return &Fails{pass: pass, local: map[*types.Func]bool{}}
+func New(pass *analysis.Pass, index *bodies.Index) *Fails {
+	return &Fails{pass: pass, index: index, local: map[*types.Func]bool{}, pending: map[*types.Var]bool{}}
 }
 
 // Of reports whether call never succeeds.
@@ -55,22 +58,19 @@ func (f *Fails) never(fn *types.Func) bool {
 
 // Learn finds the package's functions that never succeed, those returning
 // what another such function returns included, and exports their facts.
-func (f *Fails) Learn(files []*ast.File) {
+func (f *Fails) Learn() {
 	info := f.pass.TypesInfo
-	var decls []*ast.FuncDecl
-	for _, file := range files {
-		for _, d := range file.Decls {
-			if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil && returnsError(info, fd) {
-				decls = append(decls, fd)
-			}
+	var decls []*bodies.Body
+	for _, b := range f.index.Bodies {
+		if fd, ok := b.Node.(*ast.FuncDecl); ok && returnsError(info, fd) {
+			decls = append(decls, b)
 		}
 	}
 	for grew := true; grew; {
 		grew = false
-		for _, fd := range decls {
-			fn, _ := info.Defs[fd.Name].(*types.Func)
-			if fn != nil && !f.local[fn] && f.neverNil(fd.Body) {
-				f.local[fn] = true
+		for _, b := range decls {
+			if !f.local[b.Func] && f.neverNil(b.Block) {
+				f.local[b.Func] = true
 				grew = true
 			}
 		}
@@ -78,6 +78,7 @@ func (f *Fails) Learn(files []*ast.File) {
 	for fn := range f.local {
 		f.pass.ExportObjectFact(fn, &Fact{})
 	}
+	f.learnPending()
 }
 
 func returnsError(info *types.Info, fd *ast.FuncDecl) bool {

@@ -77,7 +77,7 @@ func (f *Waits) FailureBackoffs(sites []*site.Site) (backoffs, retries []*site.S
 // round), retry the loop as a retry of those attempts, with their bound.
 func (f *Waits) failureBackoff(loop *ast.ForStmt) (waits, hot, retry *site.Site) {
 	w := &failWalk{
-		f: f, out: status.NewOutcomes(f.info, f.facts.Lookup), loop: loop,
+		f: f, out: f.outcomes(), loop: loop,
 		targets: branchTargets(loop), attempt: map[ast.Stmt]int{},
 		helpers: map[*ast.CallExpr]*site.WaitFact{},
 		breaks:  map[ast.Stmt][]pstate{}, conts: map[ast.Stmt][]pstate{},
@@ -397,4 +397,12 @@ func advancesReceiver(info *types.Info, lhs []ast.Expr, call *ast.CallExpr) bool
 		}
 	}
 	return false
+}
+
+// outcomes returns an empty set of outcome variables that knows the
+// package's "not done yet" error values.
+func (f *Waits) outcomes() *status.Outcomes {
+	out := status.NewOutcomes(f.info, f.facts.Lookup)
+	out.Pending = f.Pending
+	return out
 }
