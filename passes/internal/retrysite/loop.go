@@ -198,6 +198,11 @@ func analyzeLoop(info *types.Info, graph func() *cfg.CFG, loop ast.Stmt, waitOf,
 	if w.unboundedPath && !w.headBound {
 		w.bound = nil
 	}
+	if w.bound == nil {
+		// consume(ctx) returns nil once ctx is done, and its success
+		// leaves the loop: ctx bounds it (fails.DoneNilFact).
+		w.bound = w.doneNilAttempt()
+	}
 	uncounted := w.unboundedPath && w.headBound && w.uncountedFailure(entry, heads)
 	if uncounted {
 		w.bound = nil // for tries := 0; tries < 5; { ... continue before tries++ }
@@ -975,4 +980,27 @@ func (w *loopWalk) reconnects() bool {
 		}
 	}
 	return true
+}
+
+// doneNilAttempt returns an attempt that returns nil once the context or
+// channel it is passed is done (package fails), when a success leaves
+// the loop; nil if there is none.
+func (w *loopWalk) doneNilAttempt() ast.Node {
+	if w.fl == nil || !w.successExit {
+		return nil
+	}
+	var first *ast.CallExpr // the first in the source, whatever the map's order
+	for n := range w.opAssigns {
+		_, call := site.OpParts(n)
+		if call == nil || first != nil && first.Pos() < call.Pos() {
+			continue
+		}
+		if i := w.fl.DoneParam(libs.Callee(w.info, call)); i >= 0 && i < len(call.Args) {
+			first = call
+		}
+	}
+	if first == nil {
+		return nil
+	}
+	return first
 }

@@ -32,12 +32,13 @@ type Fails struct {
 	index   *bodies.Index
 	local   map[*types.Func]bool
 	pending map[*types.Var]bool // PendingFact, pending.go
+	doneNil map[*types.Func]int // DoneNilFact, donenil.go
 }
 
 // New returns the Fails of the package of pass, to be learned from its
 // files (Learn).
 func New(pass *analysis.Pass, index *bodies.Index) *Fails {
-	return &Fails{pass: pass, index: index, local: map[*types.Func]bool{}, pending: map[*types.Var]bool{}}
+	return &Fails{pass: pass, index: index, local: map[*types.Func]bool{}, pending: map[*types.Var]bool{}, doneNil: map[*types.Func]int{}}
 }
 
 // Of reports whether call never succeeds.
@@ -79,6 +80,7 @@ func (f *Fails) Learn() {
 		f.pass.ExportObjectFact(fn, &Fact{})
 	}
 	f.learnPending()
+	f.learnDoneNil()
 }
 
 func returnsError(info *types.Info, fd *ast.FuncDecl) bool {
