@@ -148,11 +148,10 @@ func failureGuard(info *types.Info, cond ast.Expr) bool {
 				}
 			}
 		case *ast.BasicLit:
-			if n.Kind == token.INT {
-				if tv, ok := info.Types[n]; ok && tv.Value != nil {
-					if c, _ := constant.Int64Val(tv.Value); c >= 300 {
-						bad = true
-					}
+			// A literal 0 compared with a float is a float constant.
+			if tv, ok := info.Types[n]; ok && n.Kind == token.INT && tv.Value != nil && tv.Value.Kind() == constant.Int {
+				if c, _ := constant.Int64Val(tv.Value); c >= 300 {
+					bad = true
 				}
 			}
 		}

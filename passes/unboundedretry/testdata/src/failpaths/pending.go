@@ -62,3 +62,14 @@ func WaitAvailable(url string) error {
 		return err
 	}
 }
+
+var errThrottled = errors.New("throttled")
+
+// throttle compares a float with a literal 0, which is a float constant:
+// reading it as an integer once panicked.
+func throttle(load float64) error {
+	if load > 0 {
+		return errThrottled
+	}
+	return nil
+}
