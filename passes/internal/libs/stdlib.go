@@ -110,3 +110,14 @@ var NotSentErrors = Table[bool]{
 	{"golang.org/x/sys/unix", "", "ECONNREFUSED"}: true,
 	{"database/sql/driver", "", "ErrBadConn"}:     true,
 }
+
+// ConflictErrors are the errors that say an insert or a create met a twin:
+// the name, file or key is taken (RULES.md, retry loop: collision
+// resolution).
+var ConflictErrors = Table[bool]{
+	{"os", "", "ErrExist"}:                  true,
+	{"io/fs", "", "ErrExist"}:               true,
+	{"syscall", "", "EEXIST"}:               true,
+	{"golang.org/x/sys/unix", "", "EEXIST"}: true,
+	{Gorm, "", "ErrDuplicatedKey"}:          true,
+}

@@ -208,6 +208,9 @@ func analyzeLoop(info *types.Info, graph func() *cfg.CFG, loop ast.Stmt, waitOf,
 		w.bound = nil // for tries := 0; tries < 5; { ... continue before tries++ }
 	}
 	s := &Site{Kind: Loop, Node: loop, Op: site.Operation{Body: body}, RetryPath: w.path, Attempt: w.goesRound(w.attempt, heads), Tests: w.tests, RetryTests: w.retryTests(heads), RetryOnFalse: w.failOnFalse, Bound: w.bound, Uncounted: uncounted, Moves: w.moves, StatePoll: w.stateOps}
+	if resolvesCollisions(info, s, loop) {
+		return nil // a new candidate for a taken name: not a retry
+	}
 	if ticker {
 		// time.Tick(d) is the wait; a ticker's C is judged through the
 		// time.NewTicker that made it (nojitter's tickerWaits).

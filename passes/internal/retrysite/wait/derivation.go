@@ -43,7 +43,7 @@ func (w *failWalk) derivation(e ast.Expr) map[types.Object]bool {
 				t = tup.At(tup.Len() - 1).Type()
 			}
 			fn := libs.Callee(info, n)
-			_, fresh := libs.FreshValueFuncs.Lookup(fn)
+			fresh := libs.MakesFreshValue(fn)
 			clock := fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == "time"
 			pure = len(n.Args) > 0 && !site.IsErrorType(t) && !fresh && !clock && (fn == nil || !libs.IsRandom(fn))
 		case *ast.Ident:
