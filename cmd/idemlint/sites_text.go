@@ -211,7 +211,7 @@ func summaryText(s sitesSummary) string {
 	sort.Strings(cats)
 	var by []string
 	for _, c := range cats {
-		by = append(by, fmt.Sprintf("%d %s", s.ByCategory[c], c))
+		by = append(by, fmt.Sprintf("%s %d", c, s.ByCategory[c]))
 	}
 	t := fmt.Sprintf("%d retry %s", s.Sites, plural(s.Sites, "site", "sites"))
 	if len(by) > 0 {

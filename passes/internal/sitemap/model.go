@@ -80,8 +80,9 @@ type Wait struct {
 	Grows  string `json:"grows,omitempty"`
 	Capped string `json:"capped,omitempty"`
 	// Jitter is yes, no or unknown: no for a constant delay and wherever
-	// nojitter reported one.
-	Jitter string `json:"jitter"`
+	// nojitter reported one; empty when there is no delay of the site's
+	// own.
+	Jitter string `json:"jitter,omitempty"`
 	// RetryAfter is read, ignored (retryclienterror reported it) or "not
 	// read", for sites that read an HTTP response; empty otherwise.
 	RetryAfter string `json:"retryAfter,omitempty"`

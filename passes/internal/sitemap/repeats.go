@@ -26,20 +26,24 @@ func (d *describer) repeats(s *retrysite.Site) []Op {
 		r.call(call, libs.Callee(d.pass.TypesInfo, call), call, "", 0)
 		return r.ops
 	}
+	if s.Op.Func != nil { // retry.Do(c.fetch): the function is the operation
+		r.add(Op{Kind: "call", What: qualified(s.Op.Func), At: d.pos(s.Node.Pos())})
+	}
 	if s.Op.Body == nil {
-		if s.Op.Func != nil {
-			r.add(Op{Kind: "call", What: qualified(s.Op.Func), At: d.pos(s.Node.Pos())})
-		}
 		return r.ops
 	}
 	// A recursion's or reconnect loop's attempt is its whole body.
 	filter := s.Kind != retrysite.Loop || len(s.Attempt) > 0
+	via := ""
+	if s.Op.Func != nil {
+		via = qualified(s.Op.Func)
+	}
 	for n, fn := range d.index.In(s.Op.Body, bodies.Every) {
 		call, ok := n.(*ast.CallExpr)
 		if !ok || filter && !s.InAttempt(call) || s.WaitHelpers[call] != nil {
 			continue
 		}
-		r.call(call, fn, call, "", 0)
+		r.call(call, fn, call, via, 0)
 	}
 	return r.followed()
 }
@@ -94,8 +98,10 @@ func (r *repeater) call(call *ast.CallExpr, fn *types.Func, at *ast.CallExpr, vi
 		return
 	}
 	if depth == 0 {
-		r.add(Op{Kind: "call", What: qualified(fn), At: d.pos(call.Pos())})
-		via = qualified(fn)
+		r.add(Op{Kind: "call", What: qualified(fn), Via: via, At: d.pos(call.Pos())})
+		if via == "" {
+			via = qualified(fn)
+		}
 	}
 	body := d.bodyOf(fn)
 	if body == nil || depth+1 >= maxDepth || r.entered[fn] {
