@@ -27,6 +27,8 @@ func checkSitesFlags(opts *options) error {
 		return errors.New("-sites prints text or JSON, not SARIF")
 	case opts.sites && (opts.fix || opts.diff):
 		return errors.New("-sites cannot be combined with -fix or -diff")
+	case opts.sites && (opts.baseline != "" || opts.writeBaseline != "" || opts.summary):
+		return errors.New("-sites lists every site with all its reports: -baseline, -write-baseline and -summary are for a run that prints reports")
 	}
 	return nil
 }

@@ -224,3 +224,40 @@ func rewritten(before, after map[string]os.FileInfo) []string {
 	}
 	return out
 }
+
+// mapExcerpt matches a text block of the map in the documentation: from
+// a site's first line to the map's summary line.
+var mapExcerpt = regexp.MustCompile("(?s)```text\n(demo\\.go:\\d+:\\d+: [^\n]*\n.*?retry sites[^\n]*)\n```")
+
+// TestSitesDocs keeps the excerpts of the demo's map in the README and
+// docs/sites.md those of its golden map.
+func TestSitesDocs(t *testing.T) {
+	golden, err := os.ReadFile(filepath.Join(analysistest.Root(), "testdata", "demo", "expected-sites.txt"))
+	require.NoError(t, err)
+	for _, page := range []string{"README.md", "docs/sites.md"} {
+		text, err := os.ReadFile(filepath.Join(analysistest.Root(), page))
+		require.NoError(t, err)
+		blocks := mapExcerpt.FindAllStringSubmatch(string(text), -1)
+		require.NotEmpty(t, blocks, "%s shows the demo's map", page)
+		for _, b := range blocks {
+			for _, part := range strings.Split(b[1], "\n\n") {
+				assert.Contains(t, string(golden), part+"\n", "%s: the demo's map says otherwise", page)
+			}
+		}
+	}
+}
+
+// TestSitesFlags: the flags a map does not go with are usage errors.
+func TestSitesFlags(t *testing.T) {
+	bin := analysistest.Binary(t)
+	for _, args := range [][]string{
+		{"-html=x.html", "./..."},
+		{"-sites", "-sarif", "./..."},
+		{"-sites", "-fix", "./..."},
+		{"-sites", "-write-baseline=b.json", "./..."},
+	} {
+		r := analysistest.Exec(t, "testdata/demo", nil, bin, args...)
+		assert.Equal(t, 2, r.Code, "%v", args)
+		assert.Len(t, strings.Split(strings.TrimSpace(r.Stderr), "\n"), 1, "%v: %s", args, r.Stderr)
+	}
+}
