@@ -161,3 +161,17 @@ var ioReader = types.NewInterfaceType([]*types.Func{types.NewFunc(0, nil, "Read"
 func Reads(t types.Type) bool {
 	return types.Implements(t, ioReader) || types.Implements(types.NewPointer(t), ioReader)
 }
+
+// Names reports whether n is a call of a function of t, or a use of a
+// value of t (asynq.SkipRetry, river.JobCancel(err)).
+func (t Table[V]) Names(info *types.Info, n ast.Node) bool {
+	switch n := n.(type) {
+	case *ast.CallExpr:
+		_, ok := t.Lookup(Callee(info, n))
+		return ok
+	case *ast.Ident:
+		_, ok := t.LookupObject(info.Uses[n])
+		return ok
+	}
+	return false
+}

@@ -157,15 +157,8 @@ func (b *bounder) noteAssign(n *ast.AssignStmt) {
 // checks that it leaves). A ticker's tick is the schedule of the attempts,
 // not a stop: a case on it that leaves only after a success ends nothing.
 func caseEndsRetries(info *types.Info, clause *ast.CommClause) bool {
-	var recv ast.Expr
-	switch c := clause.Comm.(type) {
-	case *ast.ExprStmt:
-		recv = c.X
-	case *ast.AssignStmt:
-		recv = c.Rhs[0]
-	}
-	u, ok := recv.(*ast.UnaryExpr)
-	return ok && u.Op == token.ARROW && !wait.IsTickerRange(info, u.X)
+	ch := site.Received(clause.Comm)
+	return ch != nil && !wait.IsTickerRange(info, ch)
 }
 
 // stops reports whether cond, a test in the loop body, asks about state

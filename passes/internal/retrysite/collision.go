@@ -42,12 +42,8 @@ func resolvesCollisions(info *types.Info, s *Site, loop ast.Stmt) bool {
 func conflictTest(info *types.Info, test ast.Expr) bool {
 	return astutil.Some(test, func(n ast.Node) bool {
 		switch n := n.(type) {
-		case *ast.CallExpr:
-			_, ok := libs.LostRaceTests.Lookup(libs.Callee(info, n))
-			return ok
-		case *ast.Ident:
-			_, ok := libs.ConflictErrors.LookupObject(info.Uses[n])
-			return ok
+		case *ast.CallExpr, *ast.Ident:
+			return libs.LostRaceTests.Names(info, n) || libs.ConflictErrors.Names(info, n)
 		case *ast.BasicLit:
 			return n.Kind == token.STRING && sqltext.MentionsUniqueViolation(n.Value)
 		case *ast.BinaryExpr:

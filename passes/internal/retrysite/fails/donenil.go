@@ -115,15 +115,8 @@ func doneNilParam(info *types.Info, body *ast.BlockStmt, params map[types.Object
 		case *ast.FuncLit:
 			return false
 		case *ast.CommClause:
-			var recv ast.Expr
-			switch c := n.Comm.(type) {
-			case *ast.ExprStmt:
-				recv = c.X
-			case *ast.AssignStmt:
-				recv = c.Rhs[0]
-			}
-			if u, ok := recv.(*ast.UnaryExpr); ok && u.Op == token.ARROW && returnsNil(info, n.Body) {
-				found = param(u.X)
+			if ch := site.Received(n.Comm); ch != nil && returnsNil(info, n.Body) {
+				found = param(ch)
 			}
 		case *ast.IfStmt:
 			if b, ok := ast.Unparen(n.Cond).(*ast.BinaryExpr); ok && b.Op == token.NEQ && site.IsNil(info, b.Y) && returnsNil(info, n.Body.List) {

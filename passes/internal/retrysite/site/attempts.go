@@ -148,10 +148,9 @@ func (s *Site) RetriesOnce(info *types.Info) bool {
 	if !ok || s.Uncounted || s.Encl == nil {
 		return false
 	}
-	value := func(e ast.Expr) (int, bool) {
-		if tv, ok := info.Types[e]; ok && tv.Value != nil {
-			return astutil.IntValue(info, e), true
-		}
+	// startValue is the constant a variable is set to by its one
+	// assignment (increments and decrements are no assignments).
+	startValue := func(e ast.Expr) (int, bool) {
 		id, ok := ast.Unparen(e).(*ast.Ident)
 		if !ok {
 			return 0, false
@@ -161,26 +160,21 @@ func (s *Site) RetriesOnce(info *types.Info) bool {
 			return 0, false
 		}
 		defs := astutil.Assignments(info, s.Encl, v)
-		if len(defs) != 1 {
+		if len(defs) != 1 || !isConstant(info, defs[0]) {
 			return 0, false
 		}
-		if tv, ok := info.Types[defs[0]]; ok && tv.Value != nil {
-			return astutil.IntValue(info, defs[0]), true
+		return astutil.IntValue(info, defs[0]), true
+	}
+	value := func(e ast.Expr) (int, bool) {
+		if isConstant(info, e) {
+			return astutil.IntValue(info, e), true
 		}
-		return 0, false
+		return startValue(e)
 	}
 	// counter starts at 0: every assignment but increments is that 0.
 	startsAtZero := func(e ast.Expr) bool {
-		id, ok := ast.Unparen(e).(*ast.Ident)
-		if !ok {
-			return false
-		}
-		v, ok := info.Uses[id].(*types.Var)
-		if !ok {
-			return false
-		}
-		defs := astutil.Assignments(info, s.Encl, v)
-		return len(defs) == 1 && isConstant(info, defs[0]) && astutil.IntValue(info, defs[0]) == 0
+		n, ok := startValue(e)
+		return ok && n == 0
 	}
 	// A counter that starts at 1 and counts down (retryCount > 0; retryCount--)
 	// allows one retry too.
@@ -189,16 +183,7 @@ func (s *Site) RetriesOnce(info *types.Info) bool {
 		if isConstant(info, x) {
 			x, y, op = y, x, astutil.Mirror(op)
 		}
-		id, ok := ast.Unparen(x).(*ast.Ident)
-		if !ok {
-			return false
-		}
-		v, ok := info.Uses[id].(*types.Var)
-		if !ok {
-			return false
-		}
-		defs := astutil.Assignments(info, s.Encl, v)
-		if len(defs) != 1 || !isConstant(info, defs[0]) || astutil.IntValue(info, defs[0]) != 1 {
+		if n, ok := startValue(x); !ok || n != 1 {
 			return false
 		}
 		limit, ok := value(y)

@@ -2,6 +2,7 @@ package site
 
 import (
 	"go/ast"
+	"go/token"
 	"go/types"
 
 	"github.com/idemlint/idemlint/passes/internal/libs"
@@ -111,4 +112,20 @@ func DerefType(t types.Type) types.Type {
 		return p.Elem()
 	}
 	return t
+}
+
+// Received returns the channel a select case's communication receives
+// from (<-ctx.Done(), v := <-ch), or nil for a send or a default case.
+func Received(comm ast.Stmt) ast.Expr {
+	var e ast.Expr
+	switch c := comm.(type) {
+	case *ast.ExprStmt:
+		e = c.X
+	case *ast.AssignStmt:
+		e = c.Rhs[0]
+	}
+	if u, ok := ast.Unparen(e).(*ast.UnaryExpr); ok && u.Op == token.ARROW {
+		return u.X
+	}
+	return nil
 }

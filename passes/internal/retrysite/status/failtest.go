@@ -273,15 +273,7 @@ func handlerJudge(s *sim, e simEnd) endKind {
 }
 
 func stopsHandler(info *types.Info, n ast.Node) bool {
-	switch n := n.(type) {
-	case *ast.CallExpr:
-		_, ok := libs.HandlerStops.Lookup(libs.Callee(info, n))
-		return ok
-	case *ast.Ident:
-		_, ok := libs.HandlerStops.LookupObject(info.Uses[n])
-		return ok
-	}
-	return false
+	return libs.HandlerStops.Names(info, n)
 }
 
 // retryableJudge reads go-retry's operations, which retry only errors

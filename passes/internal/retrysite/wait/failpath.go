@@ -363,17 +363,7 @@ func (w *failWalk) selectStmt(st *ast.SelectStmt, s pstate) pstate {
 	})
 }
 
-func receives(comm ast.Stmt) bool {
-	var e ast.Expr
-	switch c := comm.(type) {
-	case *ast.ExprStmt:
-		e = c.X
-	case *ast.AssignStmt:
-		e = c.Rhs[0]
-	}
-	u, ok := ast.Unparen(e).(*ast.UnaryExpr)
-	return ok && u.Op == token.ARROW
-}
+func receives(comm ast.Stmt) bool { return site.Received(comm) != nil }
 
 // innerLoop walks a loop nested in the body once: its waits pace its own
 // rounds, and what leaves it (its condition, a break) goes on after it.

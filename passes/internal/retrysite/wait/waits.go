@@ -2,7 +2,6 @@ package wait
 
 import (
 	"go/ast"
-	"go/token"
 	"go/types"
 
 	"github.com/idemlint/idemlint/passes/internal/libs"
@@ -295,18 +294,11 @@ func (f *Waits) harmlessInWait(call *ast.CallExpr) bool {
 // Done channel or from a channel parameter or field (a stop or quit
 // channel): the wait then ends early when the caller is told to stop.
 func (f *Waits) receivesStop(cc *ast.CommClause, sig *types.Signature) bool {
-	var recv ast.Expr
-	switch c := cc.Comm.(type) {
-	case *ast.ExprStmt:
-		recv = c.X
-	case *ast.AssignStmt:
-		recv = c.Rhs[0]
-	}
-	u, ok := ast.Unparen(recv).(*ast.UnaryExpr)
-	if !ok || u.Op != token.ARROW {
+	ch := site.Received(cc.Comm)
+	if ch == nil {
 		return false
 	}
-	switch x := ast.Unparen(u.X).(type) {
+	switch x := ast.Unparen(ch).(type) {
 	case *ast.CallExpr: // ctx.Done()
 		sel, ok := x.Fun.(*ast.SelectorExpr)
 		return ok && sel.Sel.Name == "Done" && site.IsContext(f.info.TypeOf(sel.X))
