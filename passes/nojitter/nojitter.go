@@ -92,7 +92,7 @@ func checkLoop(pass *analysis.Pass, s *retrysite.Site, local map[*types.Func]boo
 	}
 	if len(waits) == 0 {
 		for _, n := range s.RetryPath {
-			if blocks(pass, n, local) {
+			if !s.HotPath && blocks(pass, n, local) {
 				return
 			}
 		}

@@ -1,0 +1,45 @@
+package failpaths
+
+import (
+	"context"
+	"log"
+	"time"
+)
+
+type receiveInput struct{ Queue string }
+
+type queueAPI interface {
+	ReceiveMessage(ctx context.Context, in *receiveInput) ([]string, error)
+}
+
+type rateLimiter interface {
+	Allow(ctx context.Context, id string) error
+}
+
+// ThrottledConsume waits a constant 250ms when the rate limiter says no,
+// and asks the queue again at once when a receive fails: each failure
+// path is judged on its own, and the wait of the one does not pace the
+// other.
+func ThrottledConsume(ctx context.Context, q queueAPI, l rateLimiter, id string) {
+	for { // want `retry loop retries at once`
+		select {
+		case <-ctx.Done():
+			return
+		default:
+			if id != "" {
+				if err := l.Allow(ctx, id); err != nil {
+					time.Sleep(250 * time.Millisecond) // want `retry delay has no jitter`
+					continue
+				}
+			}
+			msgs, err := q.ReceiveMessage(ctx, &receiveInput{Queue: "jobs"})
+			if err != nil {
+				log.Print(err)
+				continue
+			}
+			for _, m := range msgs {
+				log.Print(m)
+			}
+		}
+	}
+}
