@@ -139,6 +139,10 @@ var Acks = Table[bool]{
 	{PubSubMessage, "Message", "AckWithResult"}:     true,
 	{SQS, "Client", "DeleteMessage"}:                true,
 	{SQS, "Client", "DeleteMessageBatch"}:           true,
+	{SQSV1, "SQS", "DeleteMessage"}:                 true,
+	{SQSV1, "SQS", "DeleteMessageWithContext"}:      true,
+	{SQSV1, "SQS", "DeleteMessageBatch"}:            true,
+	{SQSV1, "SQS", "DeleteMessageBatchWithContext"}: true,
 }
 
 // NATSMaxDeliver is the subscription option that bounds deliveries.
@@ -160,4 +164,5 @@ var HandedMessages = map[HandlerParam]*Framework{
 	{JetStream, "Msg"}:             NATSFramework,
 	{PubSubMessage, "Message"}:     PubSubFramework,
 	{SQSTypes, "Message"}:          SQSFramework,
+	{SQSV1, "Message"}:             SQSFramework, // v1 keeps its types beside the client
 }

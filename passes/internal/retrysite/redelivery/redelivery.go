@@ -17,7 +17,7 @@ func (f *finder) redeliverySites() []*site.Site {
 	if !libs.ImportsAny(f.pass.Pkg, libs.RedeliveryPaths...) {
 		return nil
 	}
-	r := &redeliveries{finder: f, byBlock: map[*ast.BlockStmt]*bodies.Body{}, seen: map[*ast.BlockStmt]bool{}}
+	r := &redeliveries{finder: f, byBlock: map[*ast.BlockStmt]*bodies.Body{}, seen: map[*ast.BlockStmt]bool{}, autoAcked: map[*types.Func]bool{}}
 	for _, b := range f.index.Bodies {
 		r.byBlock[b.Block] = b
 	}
@@ -34,6 +34,7 @@ func (f *finder) redeliverySites() []*site.Site {
 			r.deliveries(b, l)
 		}
 	}
+	r.workers()
 	sort.Slice(r.out, func(i, j int) bool { return r.out[i].Node.Pos() < r.out[j].Node.Pos() })
 	return r.out
 }
@@ -44,7 +45,10 @@ type redeliveries struct {
 	seen    map[*ast.BlockStmt]bool // handler bodies already sites
 	cfg     *jobConfigs
 	acks    map[*types.Func]bool // functions of the package that acknowledge
-	out     []*site.Site
+	// autoAcked are the callbacks registered where the framework
+	// acknowledges their message when they return (no nats.ManualAck).
+	autoAcked map[*types.Func]bool
+	out       []*site.Site
 }
 
 // add records a site for a handler body of this package, once.
@@ -125,6 +129,9 @@ func (r *redeliveries) registration(b *bodies.Body, c bodies.Call) {
 			}
 		}
 		if !needed {
+			if op := site.ResolveOp(r.info, r.decls, c.Args[reg.Handler], b.Node); op.Func != nil {
+				r.autoAcked[op.Func.Origin()] = true
+			}
 			return
 		}
 	}
@@ -312,11 +319,16 @@ func (r *redeliveries) madeBy(b *bodies.Body, e ast.Expr) *ast.CallExpr {
 }
 
 // firstAck returns the position of the first acknowledgement in block
-// after pos, or NoPos.
+// after pos, or NoPos. A deferred one (defer m.Ack()) runs when the
+// function returns, after everything that follows it: it ends nothing
+// where it stands.
 func (r *redeliveries) firstAck(block *ast.BlockStmt, after token.Pos) token.Pos {
 	first := token.NoPos
 	ast.Inspect(block, func(n ast.Node) bool {
 		if first != token.NoPos {
+			return false
+		}
+		if _, ok := n.(*ast.DeferStmt); ok {
 			return false
 		}
 		if call, ok := n.(*ast.CallExpr); ok && call.Pos() >= after {
