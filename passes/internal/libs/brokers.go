@@ -65,7 +65,7 @@ var Registrations = Table[Registration]{
 	{Watermill, "Router", "AddNoPublisherHandler"}:       {F: WatermillFramework, Handler: 3, Options: -1},
 	{NATS, "*", "Subscribe"}:                             {F: NATSFramework, Handler: 1, Options: 2, NeedsOption: Func{NATS, "", "ManualAck"}},
 	{NATS, "*", "QueueSubscribe"}:                        {F: NATSFramework, Handler: 2, Options: 3, NeedsOption: Func{NATS, "", "ManualAck"}},
-	{JetStream, "*", "Consume"}:                          {F: NATSFramework, Handler: 0, Options: -1},
+	{JetStream, "*", "Consume"}:                          {F: NATSFramework, Handler: 0, Options: -1, Consumer: true},
 	{PubSubV2, "Subscriber", "Receive"}:                  {F: PubSubFramework, Handler: 1, Options: -1},
 	{PubSubV1, "Subscription", "Receive"}:                {F: PubSubFramework, Handler: 1, Options: -1},
 }
@@ -145,8 +145,36 @@ var Acks = Table[bool]{
 	{SQSV1, "SQS", "DeleteMessageBatchWithContext"}: true,
 }
 
-// NATSMaxDeliver is the subscription option that bounds deliveries.
-var NATSMaxDeliver = Func{NATS, "", "MaxDeliver"}
+// NATSMaxDeliver is the subscription option that bounds deliveries;
+// NATSAckNone makes a subscription acknowledge nothing, so nothing it
+// delivers comes back.
+var (
+	NATSMaxDeliver = Func{NATS, "", "MaxDeliver"}
+	NATSAckNone    = Func{NATS, "", "AckNone"}
+)
+
+// JetStreamConsumers make the consumer that a Consume, Messages, Fetch or
+// Next call reads from; the ConsumerConfig is their last argument
+// (MaxDeliver bounds the deliveries, "If not set, server default is -1";
+// AckPolicy AckNonePolicy acknowledges nothing: jetstream/
+// consumer_config.go). The value is true for an ordered consumer, which
+// acknowledges nothing (jetstream/ordered.go: AckNonePolicy): nothing it
+// delivers comes back.
+var JetStreamConsumers = Table[bool]{
+	{JetStream, "*", "CreateOrUpdateConsumer"}:     false,
+	{JetStream, "*", "CreateConsumer"}:             false,
+	{JetStream, "*", "UpdateConsumer"}:             false,
+	{JetStream, "*", "CreateOrUpdatePushConsumer"}: false,
+	{JetStream, "*", "CreatePushConsumer"}:         false,
+	{JetStream, "*", "UpdatePushConsumer"}:         false,
+	{JetStream, "*", "OrderedConsumer"}:            true,
+}
+
+// JetStreamIterators make, from a consumer, the iterator whose Next takes
+// its messages (cons.Messages()).
+var JetStreamIterators = Table[bool]{
+	{JetStream, "*", "Messages"}: true,
+}
 
 // SQSTypes is the package of SQS's Message type.
 const SQSTypes = "github.com/aws/aws-sdk-go-v2/service/sqs/types"

@@ -121,11 +121,14 @@ func (r *redeliveries) registration(b *bodies.Body, c bodies.Call) {
 	red := &site.Redelivered{F: reg.F}
 	if reg.Options >= 0 {
 		needed := reg.NeedsOption == libs.Func{}
-		for _, o := range optionCalls(c.CallExpr, reg.Options) {
+		for _, o := range r.optionCalls(b, c.CallExpr, reg.Options) {
 			fn := libs.NameOf(libs.Callee(r.info, o))
 			needed = needed || fn == reg.NeedsOption
 			if fn == libs.NATSMaxDeliver && len(o.Args) == 1 {
 				red.Attempts = intArg(r.info, o.Args[0])
+			}
+			if fn == libs.NATSAckNone {
+				return // nothing is acknowledged, nothing comes back
 			}
 		}
 		if !needed {
@@ -134,6 +137,13 @@ func (r *redeliveries) registration(b *bodies.Body, c bodies.Call) {
 			}
 			return
 		}
+	}
+	if reg.Consumer {
+		attempts, noAck := r.jetStreamConsumer(b, c.CallExpr)
+		if noAck {
+			return
+		}
+		red.Attempts = attempts
 	}
 	arg := c.Args[reg.Handler]
 	if reg.Struct {
@@ -220,6 +230,13 @@ func (r *redeliveries) receive(b *bodies.Body, c bodies.Call) {
 		return
 	}
 	red := &site.Redelivered{F: fw, From: c.End(), Until: r.firstAck(b.Block, c.End())}
+	if c.Callee.Pkg() != nil && c.Callee.Pkg().Path() == libs.JetStream {
+		attempts, noAck := r.jetStreamConsumer(b, c.CallExpr)
+		if noAck {
+			return
+		}
+		red.Attempts = attempts
+	}
 	if red.Until == token.NoPos {
 		if loop := innermostLoop(b, c.Pos()); loop != nil {
 			red.Until = loop.End()
@@ -339,15 +356,4 @@ func (r *redeliveries) firstAck(block *ast.BlockStmt, after token.Pos) token.Pos
 		return true
 	})
 	return first
-}
-
-// optionCalls returns the option calls passed from index i on.
-func optionCalls(call *ast.CallExpr, i int) []*ast.CallExpr {
-	var out []*ast.CallExpr
-	for ; i >= 0 && i < len(call.Args); i++ {
-		if c, ok := ast.Unparen(call.Args[i]).(*ast.CallExpr); ok {
-			out = append(out, c)
-		}
-	}
-	return out
 }

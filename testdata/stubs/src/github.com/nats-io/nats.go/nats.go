@@ -38,6 +38,7 @@ func ManualAck() SubOpt              { return subOpt{} }
 func MaxDeliver(n int) SubOpt        { return subOpt{} }
 func Durable(consumer string) SubOpt { return subOpt{} }
 func AckWait(t time.Duration) SubOpt { return subOpt{} }
+func AckNone() SubOpt                { return subOpt{} }
 
 type PubOpt interface{ configurePublish() }
 
