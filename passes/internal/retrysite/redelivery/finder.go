@@ -18,6 +18,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/idemlint/idemlint/passes/internal/bodies"
+	"github.com/idemlint/idemlint/passes/internal/ifaces"
 	"github.com/idemlint/idemlint/passes/internal/retrysite/site"
 )
 
@@ -27,13 +28,14 @@ type finder struct {
 	index *bodies.Index
 	info  *types.Info
 	decls site.Decls
+	impls *ifaces.Resolver
 }
 
 // Sites returns the handlers of the package that a framework runs again,
 // in the order of the code, with the naks and skips of broker handlers
 // noted. d indexes the package's function declarations.
 func Sites(pass *analysis.Pass, index *bodies.Index, d site.Decls) []*site.Site {
-	f := &finder{pass: pass, index: index, info: pass.TypesInfo, decls: d}
+	f := &finder{pass: pass, index: index, info: pass.TypesInfo, decls: d, impls: &ifaces.Resolver{Program: pass.Pkg}}
 	red := f.redeliverySites()
 	if len(red) > 0 {
 		f.noteNaks(red)

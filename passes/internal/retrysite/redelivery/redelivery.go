@@ -7,6 +7,7 @@ import (
 	"sort"
 
 	"github.com/idemlint/idemlint/passes/internal/bodies"
+	"github.com/idemlint/idemlint/passes/internal/ifaces"
 	"github.com/idemlint/idemlint/passes/internal/libs"
 	"github.com/idemlint/idemlint/passes/internal/retrysite/site"
 )
@@ -17,7 +18,7 @@ func (f *finder) redeliverySites() []*site.Site {
 	if !libs.ImportsAny(f.pass.Pkg, libs.RedeliveryPaths...) {
 		return nil
 	}
-	r := &redeliveries{finder: f, byBlock: map[*ast.BlockStmt]*bodies.Body{}, seen: map[*ast.BlockStmt]bool{}, autoAcked: map[*types.Func]bool{}}
+	r := &redeliveries{finder: f, byBlock: map[*ast.BlockStmt]*bodies.Body{}, seen: map[*ast.BlockStmt]bool{}, autoAcked: map[*types.Func]bool{}, impls: f.impls}
 	for _, b := range f.index.Bodies {
 		r.byBlock[b.Block] = b
 	}
@@ -45,6 +46,7 @@ type redeliveries struct {
 	seen    map[*ast.BlockStmt]bool // handler bodies already sites
 	cfg     *jobConfigs
 	acks    map[*types.Func]bool // functions of the package that acknowledge
+	impls   *ifaces.Resolver     // interface methods with one implementation
 	// autoAcked are the callbacks registered where the framework
 	// acknowledges their message when they return (no nats.ManualAck).
 	autoAcked map[*types.Func]bool

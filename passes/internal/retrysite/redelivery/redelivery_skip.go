@@ -32,7 +32,7 @@ import (
 // no sarama session, and a handler that defers its acknowledgement
 // acknowledges on every return: neither skips.
 func (f *finder) noteSkips(sites []*site.Site) {
-	r := &redeliveries{finder: f, acks: map[*types.Func]bool{}}
+	r := &redeliveries{finder: f, acks: map[*types.Func]bool{}, impls: f.impls}
 	for _, s := range sites {
 		red := s.Redelivery
 		if red == nil || s.Op.Body == nil || red.F.RetriesErrors || red.Naks {

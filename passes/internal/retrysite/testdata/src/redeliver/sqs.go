@@ -87,3 +87,29 @@ func handleV1(svc *sqsv1.SQS, queue string, m *sqsv1.Message) { // want `redeliv
 	_ = work(context.Background()) // want `runs again`
 	_, _ = svc.DeleteMessage(&sqsv1.DeleteMessageInput{QueueUrl: &queue, ReceiptHandle: m.ReceiptHandle})
 }
+
+// A port whose one implementation deletes the message: the call
+// acknowledges, so what follows it is not delivered again.
+type port interface {
+	Handle(ctx context.Context, m types.Message)
+}
+
+func pollPort(ctx context.Context, c *sqs.Client, queue string, p port) error {
+	for ctx.Err() == nil {
+		out, err := c.ReceiveMessage(ctx, &sqs.ReceiveMessageInput{QueueUrl: &queue}) // want `redelivered handler SQS attempts=0`
+		if err != nil {
+			return err
+		}
+		for _, m := range out.Messages {
+			_ = work(ctx) // want `runs again`
+			p.Handle(ctx, m)
+			_ = work(ctx) // handled and deleted: not again
+		}
+	}
+	return nil
+}
+
+func (w *sqsWorker) Handle(ctx context.Context, m types.Message) { // want `redelivered handler SQS attempts=0`
+	_ = work(ctx) // want `runs again`
+	w.delete(ctx, m)
+}
