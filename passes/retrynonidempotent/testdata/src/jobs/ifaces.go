@@ -24,7 +24,7 @@ func (h *WelcomeHandler) ProcessTask(ctx context.Context, t *asynq.Task) error {
 // messageHandler is the SQS consumer's port; its one implementation
 // charges and deletes the message itself.
 type messageHandler interface {
-	Handle(ctx context.Context, m types.Message)
+	Handle(ctx context.Context, m types.Message) // want Handle:`sends unkeyed POST \(retried=false\)`
 }
 
 type chargeHandler struct {

@@ -9,7 +9,7 @@ import (
 )
 
 type Mailer interface {
-	Send(ctx context.Context, to string, body []byte) error
+	Send(ctx context.Context, to string, body []byte) error // want Send:`sends unkeyed POST \(retried=false\)`
 }
 
 func New(base string) Mailer { return &httpMailer{base: base} }
