@@ -191,6 +191,9 @@ func (r *redeliveries) handlerFunc(b *bodies.Body, call *ast.CallExpr, arg ast.E
 	if fn.Pkg() == r.pass.Pkg || red.Attempts == 1 {
 		return
 	}
+	if messageParam(fn.Signature()) != nil && r.importedAck(fn) {
+		return // its own package made it a site: it acknowledges (workers)
+	}
 	r.out = append(r.out, &site.Site{Kind: site.Redelivery, Node: call, Encl: b.Node,
 		Op: site.Operation{Func: fn, Expr: arg}, Redelivery: red})
 }

@@ -61,3 +61,16 @@ func (s signups) handle(ctx context.Context, m *pubsubv1.Message) { // want `red
 	}
 	m.Ack()
 }
+
+// Signups is registered by redeliverapp: Handle acknowledges its message,
+// Forward leaves that to its caller.
+type Signups struct{}
+
+func (Signups) Handle(ctx context.Context, m *pubsub.Message) { // want `redelivered handler Pub/Sub attempts=0`
+	_ = work(ctx) // want `runs again`
+	m.Ack()
+}
+
+func (Signups) Forward(ctx context.Context, m *pubsub.Message) {
+	_ = work(ctx)
+}
