@@ -85,6 +85,18 @@ var Receives = Table[*Framework]{
 	{JetStream, "Consumer", "FetchNoWait"}: NATSFramework,
 	{JetStream, "Consumer", "Next"}:        NATSFramework,
 	{JetStream, "MessagesContext", "Next"}: NATSFramework,
+	// A legacy synchronous subscription: only one JetStream made
+	// (NATSSyncSubscribes) is redelivered.
+	{NATS, "Subscription", "NextMsg"}:            NATSFramework,
+	{NATS, "Subscription", "NextMsgWithContext"}: NATSFramework,
+}
+
+// NATSSyncSubscribes make the JetStream subscriptions whose NextMsg
+// returns messages that must be acknowledged (a core NATS subscription's
+// are not redelivered); the value is the index of the first option.
+var NATSSyncSubscribes = Table[int]{
+	{NATS, "JetStream", "SubscribeSync"}:      1,
+	{NATS, "JetStream", "QueueSubscribeSync"}: 2,
 }
 
 // BufferedReads take the next message from a buffer the library's own

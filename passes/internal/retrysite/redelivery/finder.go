@@ -4,8 +4,9 @@
 // runs a handler (read from its configuration, carried across packages by
 // JobOptsFact and ActivityRunsFact), which part of the handler runs again
 // (what follows the receive and precedes the acknowledgement, AckFact),
-// and the handlers that ask for a redelivery themselves (naks) or leave a
-// message unacknowledged on failure (skips).
+// the functions handed a delivered message that acknowledge it themselves
+// (workers), and the handlers that ask for a redelivery themselves (naks)
+// or leave a message unacknowledged on failure (skips).
 //
 // It decides which handlers are Redelivery sites and fills in their
 // site.Redelivered; what a site's attempt does is left to the analyzers,

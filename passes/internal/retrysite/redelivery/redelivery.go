@@ -5,6 +5,7 @@ import (
 	"go/token"
 	"go/types"
 	"sort"
+	"strings"
 
 	"github.com/idemlint/idemlint/passes/internal/bodies"
 	"github.com/idemlint/idemlint/passes/internal/ifaces"
@@ -235,7 +236,14 @@ func (r *redeliveries) receive(b *bodies.Body, c bodies.Call) {
 		return
 	}
 	red := &site.Redelivered{F: fw, From: c.End(), Until: r.firstAck(b.Block, c.End())}
-	if c.Callee.Pkg() != nil && c.Callee.Pkg().Path() == libs.JetStream {
+	switch {
+	case fw == libs.NATSFramework && strings.HasPrefix(c.Callee.Name(), "NextMsg"):
+		attempts, ok := r.syncSubscription(b, c.CallExpr)
+		if !ok {
+			return
+		}
+		red.Attempts = attempts
+	case c.Callee.Pkg() != nil && c.Callee.Pkg().Path() == libs.JetStream:
 		attempts, noAck := r.jetStreamConsumer(b, c.CallExpr)
 		if noAck {
 			return

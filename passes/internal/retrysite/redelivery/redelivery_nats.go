@@ -139,3 +139,31 @@ func namesConst(info *types.Info, e ast.Expr, pkg, name string) bool {
 	c, ok := info.Uses[id].(*types.Const)
 	return ok && c.Pkg() != nil && c.Pkg().Path() == pkg && c.Name() == name
 }
+
+// syncSubscription reads the subscription a NextMsg call reads from: ok
+// when a JetStream SubscribeSync made it, in sight, without AckNone, with
+// its MaxDeliver (0: no limit). A core NATS subscription, or one out of
+// sight, redelivers nothing we can see.
+func (r *redeliveries) syncSubscription(b *bodies.Body, call *ast.CallExpr) (attempts int, ok bool) {
+	recv := receiverOf(call)
+	if recv == nil {
+		return 0, false
+	}
+	made := r.madeBy(b, recv)
+	if made == nil {
+		return 0, false
+	}
+	i, ok := libs.NATSSyncSubscribes.Lookup(libs.Callee(r.info, made))
+	if !ok {
+		return 0, false
+	}
+	for _, o := range r.optionCalls(b, made, i) {
+		switch fn := libs.NameOf(libs.Callee(r.info, o)); {
+		case fn == libs.NATSAckNone:
+			return 0, false
+		case fn == libs.NATSMaxDeliver && len(o.Args) == 1:
+			attempts = intArg(r.info, o.Args[0])
+		}
+	}
+	return attempts, true
+}

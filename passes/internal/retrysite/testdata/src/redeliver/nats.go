@@ -2,6 +2,7 @@ package redeliver
 
 import (
 	"context"
+	"time"
 
 	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
@@ -163,4 +164,27 @@ func iterate(ctx context.Context, s jetstream.Stream) error {
 		}
 		_ = m.Ack()
 	}
+}
+
+// A synchronous JetStream subscription's messages must be acked; a core
+// NATS one's come once.
+func nextSync(js nats.JetStreamContext, nc *nats.Conn) error {
+	sub, err := js.SubscribeSync("payouts", nats.MaxDeliver(3))
+	if err != nil {
+		return err
+	}
+	m, err := sub.NextMsg(time.Second) // want `redelivered handler NATS JetStream attempts=3`
+	if err != nil {
+		return err
+	}
+	_ = work(context.Background()) // want `runs again`
+	_ = m.Ack()
+	core, err := nc.SubscribeSync("pings")
+	if err != nil {
+		return err
+	}
+	if _, err := core.NextMsg(time.Second); err != nil {
+		return err
+	}
+	return work(context.Background())
 }

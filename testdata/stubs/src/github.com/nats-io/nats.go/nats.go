@@ -27,6 +27,7 @@ type Subscription struct{}
 type PullOpt interface{ configurePull() }
 
 func (sub *Subscription) Fetch(batch int, opts ...PullOpt) ([]*Msg, error) { return nil, nil }
+func (sub *Subscription) NextMsg(timeout time.Duration) (*Msg, error)      { return nil, nil }
 
 type SubOpt interface{ configureSubscribe() }
 
@@ -44,6 +45,7 @@ type PubOpt interface{ configurePublish() }
 
 type JetStream interface {
 	Subscribe(subj string, cb MsgHandler, opts ...SubOpt) (*Subscription, error)
+	SubscribeSync(subj string, opts ...SubOpt) (*Subscription, error)
 	QueueSubscribe(subj, queue string, cb MsgHandler, opts ...SubOpt) (*Subscription, error)
 	PullSubscribe(subj, durable string, opts ...SubOpt) (*Subscription, error)
 }
@@ -57,3 +59,4 @@ type Conn struct{}
 func Connect(url string) (*Conn, error)                                      { return &Conn{}, nil }
 func (nc *Conn) JetStream() (JetStreamContext, error)                        { return nil, nil }
 func (nc *Conn) Subscribe(subj string, cb MsgHandler) (*Subscription, error) { return nil, nil }
+func (nc *Conn) SubscribeSync(subj string) (*Subscription, error)            { return nil, nil }
