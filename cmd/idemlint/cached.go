@@ -133,7 +133,9 @@ func planCache(opts *options) *plan {
 			continue
 		}
 		if data, ok := store.Get(key); ok {
-			if u, err := decodeUnit(data); err == nil && u.id == r.ID {
+			// A unit stored by a run that made no map misses a run that
+			// makes one; the run's store gives it its map.
+			if u, err := decodeUnit(data); err == nil && u.id == r.ID && (u.mapped || !opts.sites) {
 				p.hits[r.ID] = u
 			}
 		}

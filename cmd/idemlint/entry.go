@@ -3,6 +3,8 @@ package main
 import (
 	"encoding/json"
 	"go/token"
+
+	"github.com/idemlint/idemlint/passes"
 )
 
 // A cache entry is a unit as JSON. The types below mirror unit, finding
@@ -12,6 +14,8 @@ type entryUnit struct {
 	ID         string
 	Findings   []entryFinding
 	Directives []entryDirective
+	Mapped     bool          `json:",omitempty"`
+	Sites      []passes.Site `json:",omitempty"`
 }
 
 type entryFinding struct {
@@ -48,7 +52,7 @@ type entryDirective struct {
 }
 
 func encodeUnit(u unit) ([]byte, error) {
-	e := entryUnit{ID: u.id}
+	e := entryUnit{ID: u.id, Mapped: u.mapped, Sites: u.sites}
 	for _, f := range u.findings {
 		ef := entryFinding{Analyzer: f.analyzer, Pkg: f.pkg, Message: f.message, Function: f.function,
 			Posn: f.posn, End: f.end, Suppressed: f.suppressed, Justification: f.justification, Directive: f.directive}
@@ -75,7 +79,7 @@ func decodeUnit(data []byte) (unit, error) {
 	if err := json.Unmarshal(data, &e); err != nil {
 		return unit{}, err
 	}
-	u := unit{id: e.ID}
+	u := unit{id: e.ID, mapped: e.Mapped, sites: e.Sites}
 	for _, ef := range e.Findings {
 		f := finding{analyzer: ef.Analyzer, pkg: ef.Pkg, message: ef.Message, function: ef.Function,
 			posn: ef.Posn, end: ef.End, suppressed: ef.Suppressed, justification: ef.Justification, directive: ef.Directive}

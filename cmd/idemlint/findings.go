@@ -54,28 +54,34 @@ type edit struct {
 }
 
 // unit is what the analysis of one root package yields, and all the
-// cache keeps of it: its findings and its ignore directives.
+// cache keeps of it: its findings and its ignore directives, and its retry
+// sites when the run mapped them.
 type unit struct {
 	id         string
 	broken     bool // it, or a package it imports, failed to load or type-check
 	findings   []finding
 	directives []directive
+	mapped     bool // the run made the map: sites holds all there are
+	sites      []passes.Site
 }
 
 // collect turns the analysis graph's root diagnostics into findings, one
-// unit per root package.
-func collect(graph *checker.Graph, roots []*packages.Package) []unit {
+// unit per root package, and the map's rows into its sites when mapped.
+func collect(graph *checker.Graph, roots []*packages.Package, mapped bool) []unit {
 	units := make([]unit, len(roots))
 	index := map[string]int{}
 	broken := brokenPackages(roots)
 	for i, p := range roots {
-		units[i] = unit{id: p.ID, broken: broken[p], directives: directivesOf(p)}
+		units[i] = unit{id: p.ID, broken: broken[p], directives: directivesOf(p), mapped: mapped}
 		index[p.ID] = i
 	}
 	for _, act := range graph.Roots {
 		i, ok := index[act.Package.ID]
 		if !ok {
 			continue
+		}
+		if rows, ok := act.Result.([]passes.Site); ok {
+			units[i].sites = append(units[i].sites, rows...)
 		}
 		fset := act.Package.Fset
 		for _, d := range act.Diagnostics {

@@ -116,7 +116,7 @@ func TestDemo(t *testing.T) {
 	// The README's example reports are the demo's, check names included.
 	readme, err := os.ReadFile(filepath.Join(analysistest.Root(), "README.md"))
 	require.NoError(t, err)
-	examples := regexp.MustCompile(`(?m)^demo\.go:\d+:\d+: .*$`).FindAllString(string(readme), -1)
+	examples := regexp.MustCompile(`(?m)^demo\.go:\d+:\d+: .* \([a-z]+(/[a-z-]+)?\)$`).FindAllString(string(readme), -1)
 	require.NotEmpty(t, examples)
 	for _, line := range examples {
 		assert.Contains(t, r.Stdout, line+"\n")

@@ -70,7 +70,7 @@ func standalone(args []string, stdout, stderr io.Writer) int {
 	}
 	prog := newProgress(shown, time.Now, progressAfter)
 	stop := prog.run(progressEvery)
-	passes.Recovering(opts.analyzers, aboveProgress{prog, stderr})
+	passes.Recovering(withSites(opts, opts.analyzers), aboveProgress{prog, stderr})
 	units, errs, err := analyzeCached(opts, prog)
 	stop()
 	if err != nil {
@@ -88,6 +88,9 @@ func standalone(args []string, stdout, stderr io.Writer) int {
 	all, directives := merge(units)
 	all = append(all, checkDirectives(directives, opts.analyzers, all)...)
 	sortFindings(all)
+	if opts.sites {
+		return writeSites(opts, units, all, code, stdout, stderr)
+	}
 	if opts.writeBaseline != "" {
 		if err := writeBaseline(opts.writeBaseline, all); err != nil {
 			fmt.Fprintf(stderr, "idemlint: %v\n", err)
@@ -150,6 +153,8 @@ func write(opts *options, all []finding, w io.Writer) error {
 type options struct {
 	json, sarif, tests, version bool
 	summary, fix, diff, cache   bool
+	sites                       bool   // print the retry map (sites.go)
+	html                        string // and write it as a page there
 	format                      string
 	baseline, writeBaseline     string
 	tags, dir, explain          string
@@ -178,6 +183,8 @@ func parseFlags(args []string, stderr io.Writer) (*options, error) {
 	fs.BoolVar(&opts.version, "version", false, "print the version and exit")
 	fs.StringVar(&opts.explain, "explain", "", "print the documentation of the `check` a report ends with (an analyzer, or a hazard such as nojitter/no-cap) and exit")
 	fs.StringVar(&opts.dir, "C", "", "change to `dir` before doing anything else")
+	fs.BoolVar(&opts.sites, "sites", false, "print the retry map: every retry site, its attempts, waits, what it repeats and nests, and its reports (with -json: as JSON)")
+	fs.StringVar(&opts.html, "html", "", "with -sites, also write the map as a self-contained HTML page to `file`")
 	all := passes.All()
 	enabled := map[string]*triState{}
 	for _, a := range all {
@@ -202,6 +209,9 @@ func parseFlags(args []string, stderr io.Writer) (*options, error) {
 	}
 	if opts.format != "text" && opts.format != "json" && opts.format != "sarif" {
 		return nil, fmt.Errorf("-format=%s: want text, json or sarif", opts.format)
+	}
+	if err := checkSitesFlags(opts); err != nil {
+		return nil, err
 	}
 	opts.patterns = fs.Args()
 	if len(opts.patterns) == 0 {
@@ -281,6 +291,9 @@ func analyze(opts *options, patterns []string, prog *progress) (units []unit, ro
 	}
 	errs = loadErrors(pkgs)
 	analyzers := passes.KeepingSuppressed(opts.analyzers)
+	if opts.sites {
+		analyzers = append(analyzers, sitesAnalyzer(analyzers))
+	}
 	passes.AnalyzingDespiteBrokenImports(analyzers, ownErrors(pkgs))
 	passes.Releasing(analyzers, releaser(pkgs))
 	prog.watch(pkgs, analyzers)
@@ -289,7 +302,7 @@ func analyze(opts *options, patterns []string, prog *progress) (units []unit, ro
 	if err != nil {
 		return nil, nil, nil, errAnalysis{err}
 	}
-	return collect(graph, pkgs), pkgs, errs, nil
+	return collect(graph, pkgs, opts.sites), pkgs, errs, nil
 }
 
 // ownErrors tells the packages that failed to load or type-check

@@ -76,7 +76,7 @@ func (a *amplifier) failureEndsOuter(outer *retrysite.Site, call *ast.CallExpr) 
 		return false
 	}
 	cond, ok := ast.Unparen(test.Cond).(*ast.BinaryExpr)
-	if !ok || cond.Op != token.NEQ || !isNilTest(info, cond, err) {
+	if !ok || cond.Op != token.NEQ || !astutil.IsNilTest(info, cond, err) {
 		return false
 	}
 	return a.blockEnds(outer, test, parents)
@@ -147,7 +147,7 @@ func (a *amplifier) returnEnds(outer *retrysite.Site, ret *ast.ReturnStmt, paren
 	if outer.Kind != retrysite.Helper || outer.HelperFunc == nil || outer.HelperFunc.Pkg() == nil {
 		return false
 	}
-	return libs.PlainErrorEnds[outer.HelperFunc.Pkg().Path()] && !isNil(info, last)
+	return libs.PlainErrorEnds[outer.HelperFunc.Pkg().Path()] && !astutil.IsNil(info, last)
 }
 
 // breaksLoop reports whether a break statement leaves the outer loop: no
@@ -177,19 +177,6 @@ func (a *amplifier) parents(body *ast.BlockStmt) map[ast.Node]ast.Node {
 		a.parentsOf[body] = p
 	}
 	return p
-}
-
-func isNilTest(info *types.Info, b *ast.BinaryExpr, v types.Object) bool {
-	is := func(e ast.Expr) bool {
-		id, ok := ast.Unparen(e).(*ast.Ident)
-		return ok && info.ObjectOf(id) == v
-	}
-	return is(b.X) && isNil(info, b.Y) || is(b.Y) && isNil(info, b.X)
-}
-
-func isNil(info *types.Info, e ast.Expr) bool {
-	tv, ok := info.Types[ast.Unparen(e)]
-	return ok && tv.IsNil()
 }
 
 func isErrorType(t types.Type) bool {

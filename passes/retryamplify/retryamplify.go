@@ -33,7 +33,7 @@ func run(pass *analysis.Pass) (any, error) {
 	res := pass.ResultOf[retrysite.Analyzer].(*retrysite.Result)
 	// A goto retry (retry: ...; goto retry) is a retry loop like any other.
 	sites := slices.Concat(res.Sites, res.Gotos)
-	a := &amplifier{pass: pass, local: map[*types.Func]*RetriesFact{}, recursive: map[*ast.FuncDecl]*retrysite.Site{}}
+	a := &amplifier{pass: pass, local: map[*types.Func]*RetriesFact{}, recursive: map[*ast.FuncDecl]*retrysite.Site{}, result: newResult()}
 	a.sites = a.counted(sites)
 	// A function that retries by calling itself retries when called: a
 	// retry site that calls it runs it again on every attempt.
@@ -45,7 +45,7 @@ func run(pass *analysis.Pass) (any, error) {
 	// Nothing retries here, and no imported function retries: nothing to
 	// learn or report (most packages of a large program).
 	if len(a.sites) == 0 && len(a.recursive) == 0 && len(pass.AllObjectFacts()) == 0 {
-		return nil, nil
+		return a.result, nil
 	}
 	a.index = pass.ResultOf[bodies.Analyzer].(*bodies.Index)
 	a.decls = astutil.FuncDecls(pass.TypesInfo, pass.Files)
@@ -65,7 +65,7 @@ func run(pass *analysis.Pass) (any, error) {
 	for _, outer := range a.sites {
 		a.check(outer)
 	}
-	return nil, nil
+	return a.result, nil
 }
 
 // counted leaves out the sites that multiply nothing: retry loops of
@@ -132,6 +132,8 @@ type amplifier struct {
 	inDecl map[*ast.FuncDecl][]*retrysite.Site // the sites of each declaration
 
 	parentsOf map[*ast.BlockStmt]map[ast.Node]ast.Node // failureEndsOuter's index
+
+	result *Result // what check found, for the retry map
 }
 
 // inner is something an outer site's attempt enters that retries.
@@ -285,6 +287,7 @@ func (a *amplifier) candidatesFor(name string) []*types.Named {
 func (a *amplifier) check(outer *retrysite.Site) {
 	found := countedIn(outer, a.inners(outer))
 	found = slices.DeleteFunc(found, func(in inner) bool { return !skipFollows(outer, in.pos) })
+	a.record(outer, found)
 	if len(found) == 0 {
 		return
 	}

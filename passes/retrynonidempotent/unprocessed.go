@@ -24,15 +24,11 @@ func (a *analyzer) predicateOnlyUnprocessed(site *retrysite.Site) bool {
 	if i, ok := libs.RetryPredicates.Lookup(site.HelperFunc); ok && i < len(call.Args) {
 		preds = append(preds, call.Args[i])
 	}
-	if site.Helper.Options >= 0 {
-		for _, o := range call.Args[min(site.Helper.Options, len(call.Args)):] {
-			oc, ok := ast.Unparen(o).(*ast.CallExpr)
-			if !ok {
-				continue
-			}
-			if i, ok := libs.RetryPredicates.Lookup(libs.Callee(info, oc)); ok && i < len(oc.Args) {
-				preds = append(preds, oc.Args[i])
-			}
+	// The options as retrysite resolved them: the call's own, or those
+	// its retrier was built with (retry-go v5's retry.New(opts...).Do).
+	for _, oc := range site.Options {
+		if i, ok := libs.RetryPredicates.Lookup(libs.Callee(info, oc)); ok && i < len(oc.Args) {
+			preds = append(preds, oc.Args[i])
 		}
 	}
 	if len(preds) == 0 {

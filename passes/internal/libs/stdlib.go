@@ -13,11 +13,9 @@ var TimeOrContext = Table[bool]{
 	{"context", "", "Cause"}:       true,
 }
 
-// StopSignals are the values a backoff policy returns when retries must end.
-var StopSignals = Table[bool]{
-	{BackoffV4, "", "Stop"}: true,
-	{BackoffV5, "", "Stop"}: true,
-}
+// StopSignals are the values a backoff policy returns when retries must
+// end (each major version of cenkalti/backoff's Stop, added in backoff.go).
+var StopSignals = Table[bool]{}
 
 // NotAttempts are calls returning an error that do not perform an attempt.
 var NotAttempts = Table[bool]{
@@ -111,4 +109,15 @@ var NotSentErrors = Table[bool]{
 	{"syscall", "", "ECONNREFUSED"}:               true,
 	{"golang.org/x/sys/unix", "", "ECONNREFUSED"}: true,
 	{"database/sql/driver", "", "ErrBadConn"}:     true,
+}
+
+// ConflictErrors are the errors that say an insert or a create met a twin:
+// the name, file or key is taken (RULES.md, retry loop: collision
+// resolution).
+var ConflictErrors = Table[bool]{
+	{"os", "", "ErrExist"}:                  true,
+	{"io/fs", "", "ErrExist"}:               true,
+	{"syscall", "", "EEXIST"}:               true,
+	{"golang.org/x/sys/unix", "", "EEXIST"}: true,
+	{Gorm, "", "ErrDuplicatedKey"}:          true,
 }
