@@ -93,7 +93,14 @@ franz-go consumer that skips a commit is not counted: the reader's offset
 moves on in memory, and the next commit covers the skipped message. The
 consumer's own
 answers to its broker (Ack, Nak, a commit) are not inner retries, however
-the client library delivers them.
+the client library delivers them; nor, inside any handler, is a library
+client on its default retryer (an AWS SDK for Go v2 client built without
+a retry setting of the program's, or out of sight: the SDK's own three
+attempts, which every SDK call makes): a retry the program writes or
+configures (a loop, a retry helper, retry.AddWithMaxAttempts, a
+go-retryablehttp client) is counted. A consumer function handed a
+message that acknowledges it itself (a worker method the receive loop
+calls or starts on a goroutine) is a handler of its own.
 
 A retry loop that goes round only on errors proving the attempt never
 reached the server (driver.ErrBadConn, as database/sql's retry on a broken

@@ -12,10 +12,16 @@ import (
 // attempt count of that retry when it is a constant, else 0.
 type RetriesFact struct {
 	Attempts int
+	// Default says every retry it reaches is a library client on its
+	// defaults (defaults.go).
+	Default bool
 }
 
 func (*RetriesFact) AFact() {}
 func (f *RetriesFact) String() string {
+	if f.Default {
+		return fmt.Sprintf("retries(attempts=%d) library default", f.Attempts)
+	}
 	return fmt.Sprintf("retries(attempts=%d)", f.Attempts)
 }
 
@@ -92,6 +98,7 @@ func (a *amplifier) learn() {
 			}
 		}
 	}
+	a.learnDefaults()
 	for fn, f := range a.local {
 		a.pass.ExportObjectFact(fn, f)
 	}

@@ -141,6 +141,7 @@ type inner struct {
 	pos, end token.Pos
 	attempts int
 	via      *types.Func // set when entered through a call of a function that retries
+	dflt     bool        // a library client on its defaults (defaults.go)
 }
 
 // inners lists, in source order, what the attempts of outer reach that
@@ -155,7 +156,7 @@ func (a *amplifier) inners(outer *retrysite.Site) []inner {
 			if call, ok := s.Node.(*ast.CallExpr); ok && a.failureEndsOuter(outer, call) {
 				continue
 			}
-			in := inner{pos: s.Node.Pos(), end: s.Node.End(), attempts: attempts(a.pass.TypesInfo, s)}
+			in := inner{pos: s.Node.Pos(), end: s.Node.End(), attempts: attempts(a.pass.TypesInfo, s), dflt: libraryDefault(s)}
 			if _, isGoto := s.Node.(*ast.BranchStmt); s.Kind == retrysite.Loop && !isGoto {
 				in.end = in.pos + token.Pos(len("for"))
 			}
@@ -173,13 +174,13 @@ func (a *amplifier) inners(outer *retrysite.Site) []inner {
 				return true
 			}
 			if fn, f := a.retryingCallee(call, from); f != nil && !a.failureEndsOuter(outer, call) {
-				found = append(found, inner{pos: call.Pos(), end: call.End(), attempts: f.Attempts, via: fn})
+				found = append(found, inner{pos: call.Pos(), end: call.End(), attempts: f.Attempts, via: fn, dflt: f.Default})
 			}
 			return true
 		})
 	} else if outer.Op.Func != nil {
 		if f := a.fact(outer.Op.Func); f != nil {
-			found = append(found, inner{pos: outer.Node.Pos(), end: outer.Node.End(), attempts: f.Attempts, via: outer.Op.Func})
+			found = append(found, inner{pos: outer.Node.Pos(), end: outer.Node.End(), attempts: f.Attempts, via: outer.Op.Func, dflt: f.Default})
 		}
 	}
 	sort.Slice(found, func(i, j int) bool { return found[i].pos < found[j].pos })
@@ -284,7 +285,7 @@ func (a *amplifier) candidatesFor(name string) []*types.Named {
 // check reports, once per outer site, the first inner retry its attempts
 // reach.
 func (a *amplifier) check(outer *retrysite.Site) {
-	found := a.inners(outer)
+	found := countedIn(outer, a.inners(outer))
 	found = slices.DeleteFunc(found, func(in inner) bool { return !skipFollows(outer, in.pos) })
 	a.record(outer, found)
 	if len(found) == 0 {

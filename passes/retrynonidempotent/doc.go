@@ -117,9 +117,19 @@ NATS JetStream, RabbitMQ, Pub/Sub and SQS consumers, watermill handlers;
 the README lists them with their defaults): an unkeyed request it sends,
 directly or through the functions it calls, is reported with the
 framework and how often it runs the handler, and so is a key made fresh
-in the handler (uuid.New()). A key derived from the task, job or message
-(asynq.GetTaskID, the job ID, a field of the payload) is made once per
-delivered unit. Not reported there: a handler configured not to retry
+in the handler: uuid.New(), watermill.NewUUID(), rand, the clock to the
+second or finer (time.Now().UnixNano()), or a counter the process keeps
+(atomic.AddInt64(&seq, 1) on a package variable or a field of the
+handler's receiver, h.n++ before the key reads it), also through a key
+helper (a Fact). A key derived from the task, job or message
+(asynq.GetTaskID, the job ID, a field of the payload, a name-based
+uuid.NewSHA1 of them) is made once per delivered unit, and so is one that
+keeps a deliberate window of the clock (time.Now().Truncate(24 *
+time.Hour), Format("2006-01-02") or another layout without seconds,
+Unix()/3600) or counts from where each run starts (a local counter).
+A function handed a delivered message that acknowledges it itself (a
+worker method an SQS receive loop calls, starts on a goroutine or feeds
+through a channel) is a handler of its own, up to its acknowledgement. Not reported there: a handler configured not to retry
 (asynq MaxRetry(0), river MaxAttempts: 1, Temporal MaximumAttempts: 1
 where the package shows them), tasks enqueued with asynq Unique or
 TaskID and river jobs with UniqueOpts, code after the message is

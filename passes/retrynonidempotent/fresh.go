@@ -18,10 +18,16 @@ import (
 
 // freshCalls follows a key value backwards through SSA and returns the
 // positions of the calls that make a new value each time they run (uuid,
-// rand, time.Now, or a function isFresh picks: one of the program that
-// returns such a value). Values captured by a closure from outside it, and
-// parameters, are made elsewhere and are not followed.
-func freshCalls(v ssa.Value, isFresh func(*types.Func) bool) []token.Pos {
+// rand, time.Now, an atomic add to a counter the process keeps, or a
+// function isFresh picks: one of the program that returns such a value).
+// A deliberate window of the clock (Truncate(24 * time.Hour),
+// Format("2006-01-02")) stops the walk: it is the same for a while
+// (windows.go). With counters, a counter the function itself advances
+// (seq++; key := fmt.Sprint(seq)) is fresh too; a key helper's result is
+// not judged so (returnsFresh), as learnFresh's gate reads only calls.
+// Values captured by a closure from outside it, and parameters, are made
+// elsewhere and are not followed.
+func freshCalls(v ssa.Value, isFresh func(*types.Func) bool, counters bool) []token.Pos {
 	var out []token.Pos
 	seen := map[ssa.Value]bool{}
 	var walk func(v ssa.Value, depth int)
@@ -33,8 +39,13 @@ func freshCalls(v ssa.Value, isFresh func(*types.Func) bool) []token.Pos {
 		switch v := v.(type) {
 		case *ssa.Call:
 			c := v.Common()
-			if fn, ok := calleeFunc(c); ok && (libs.MakesFreshValue(fn) || isFresh(fn)) {
+			fn, ok := calleeFunc(c)
+			switch {
+			case !ok:
+			case libs.MakesFreshValue(fn) || isFresh(fn) || advancesCounter(c, fn):
 				out = append(out, c.Pos())
+				return
+			case libs.TimeWindow(fn, lastConst(c)):
 				return
 			}
 			for _, a := range c.Args {
@@ -58,9 +69,18 @@ func freshCalls(v ssa.Value, isFresh func(*types.Func) bool) []token.Pos {
 		case *ssa.Slice:
 			walk(v.X, depth+1)
 		case *ssa.BinOp:
+			if unixWindow(v) {
+				return
+			}
 			walk(v.X, depth+1)
 			walk(v.Y, depth+1)
 		case *ssa.UnOp:
+			if counters {
+				if pos := advancedCounter(v); pos.IsValid() {
+					out = append(out, pos)
+					return
+				}
+			}
 			walk(v.X, depth+1)
 		case *ssa.IndexAddr:
 			walk(v.X, depth+1)
@@ -117,8 +137,10 @@ func (a *analyzer) isFresh(fn *types.Func) bool {
 	return fn.Pkg() != nil && fn.Pkg() != a.pass.Pkg && a.pass.ImportObjectFact(fn, &f)
 }
 
+// freshCalls finds where a key is made anew (counters included: see
+// freshCalls).
 func (a *analyzer) freshCalls(v ssa.Value) []token.Pos {
-	return freshCalls(v, a.isFresh)
+	return freshCalls(v, a.isFresh, true)
 }
 
 // learnFresh finds the functions of the package that return a fresh
@@ -173,7 +195,7 @@ func (a *analyzer) returnsFresh(f *ssa.Function) bool {
 				continue
 			}
 			for _, r := range ret.Results {
-				if keyLike(r.Type()) && len(a.freshCalls(r)) > 0 {
+				if keyLike(r.Type()) && len(freshCalls(r, a.isFresh, false)) > 0 {
 					return true
 				}
 			}
@@ -186,7 +208,7 @@ func (a *analyzer) returnsFresh(f *ssa.Function) bool {
 // a function, other than d, that makes fresh values.
 func (a *analyzer) callsFresh(d *bodies.Body) bool {
 	for n, fn := range a.index.All(d) {
-		if _, ok := n.(*ast.CallExpr); ok && fn != d.Func && (libs.MakesFreshValue(fn) || a.isFresh(fn)) {
+		if _, ok := n.(*ast.CallExpr); ok && fn != d.Func && (libs.MakesFreshValue(fn) || a.isFresh(fn) || isAtomicAdd(fn)) {
 			return true
 		}
 	}

@@ -43,7 +43,7 @@ func (a *analyzer) mayReturnFresh(d *bodies.Body) bool {
 			switch obj := info.Uses[id].(type) {
 			case *types.Func:
 				fn := obj.Origin()
-				return libs.MakesFreshValue(fn) || a.isFresh(fn)
+				return libs.MakesFreshValue(fn) || a.isFresh(fn) || isAtomicAdd(fn)
 			case *types.Var:
 				return tainted[obj]
 			}

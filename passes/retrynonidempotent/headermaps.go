@@ -364,9 +364,13 @@ func (in *inspector) freshInFrom(e ast.Expr, depth int, reading map[*types.Var]b
 		case *ast.FuncLit:
 			return false
 		case *ast.CallExpr:
-			if fn := libs.Callee(in.info, x); fn != nil && (libs.MakesFreshValue(fn) || in.a.isFresh(fn)) {
+			fn := libs.Callee(in.info, x)
+			if fn != nil && (libs.MakesFreshValue(fn) || in.a.isFresh(fn)) {
 				out = append(out, x.Pos())
 				return false
+			}
+			if fn != nil && libs.TimeWindow(fn, lastArgConst(in.info, x)) {
+				return false // a deliberate window of the clock (windows.go)
 			}
 		case *ast.Ident:
 			// key = key + suffix: a local already being read adds nothing.

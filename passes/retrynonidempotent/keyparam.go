@@ -103,10 +103,15 @@ func (a *analyzer) checkKeyArg(sites *retrysite.Result, call *ast.CallExpr, fn *
 				continue
 			}
 			a.done[call] = true
+			msg := fmt.Sprintf("%s key is generated on every attempt, so the server cannot recognise the retry; generate it once per operation, before the retry starts", headers[0])
+			where := "the key is made here, inside the retry"
+			if site.Kind == retrysite.Redelivery {
+				msg, where = freshKeyMessage(site), "the key is made here, inside the handler"
+			}
 			report.Report(a.pass, analysis.Diagnostic{
 				Pos: call.Pos(), End: call.End(),
-				Message: fmt.Sprintf("%s key is generated on every attempt, so the server cannot recognise the retry; generate it once per operation, before the retry starts (%s sends it as the key of its %s request)", headers[0], fn.Name(), method),
-				Related: []analysis.RelatedInformation{{Pos: pos, Message: "the key is made here, inside the retry"}},
+				Message: fmt.Sprintf("%s (%s sends it as the key of its %s request)", msg, fn.Name(), method),
+				Related: []analysis.RelatedInformation{{Pos: pos, Message: where}},
 			})
 			return
 		}

@@ -92,10 +92,10 @@ func run(pass *analysis.Pass) (any, error) {
 	a.ssaFunc, a.wantSSA = shared.PartialFunc, shared.Want
 	a.learn(sites)
 	for fn, f := range a.sends {
-		pass.ExportObjectFact(fn, f)
+		a.exportWithInterfaces(fn, f)
 	}
 	for fn, f := range a.setsKey {
-		pass.ExportObjectFact(fn, f)
+		a.exportWithInterfaces(fn, f)
 	}
 	for fn, f := range a.builds {
 		pass.ExportObjectFact(fn, f)
@@ -111,7 +111,7 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	keyParams := a.learnKeyParams()
 	for fn, f := range keyParams {
-		pass.ExportObjectFact(fn, f)
+		a.exportWithInterfaces(fn, f)
 	}
 	fieldSends := a.learnFieldSends(sites)
 	for fn, f := range fieldSends {
@@ -122,6 +122,21 @@ func run(pass *analysis.Pass) (any, error) {
 	a.checkSDKTokens(sites.Sites)
 	a.checkFieldSends(sites, fieldSends)
 	return nil, nil
+}
+
+// exportWithInterfaces exports a method's fact on it and on the methods
+// of the package's interfaces it alone implements: an importer read from
+// export data (go vet) may not see an unexported implementation
+// (mail.New returning a *httpMailer as a mail.Mailer), but it reads the
+// fact on the interface method its call names.
+func (a *analyzer) exportWithInterfaces(fn *types.Func, f analysis.Fact) {
+	a.pass.ExportObjectFact(fn, f)
+	if fn.Signature().Recv() == nil {
+		return
+	}
+	for _, m := range a.impls.Stands(a.pass.Pkg, fn) {
+		a.pass.ExportObjectFact(m, f)
+	}
 }
 
 // learn computes the facts of the package's functions, repeating until

@@ -64,6 +64,16 @@ func ComparesWith(info *types.Info, b *ast.BinaryExpr, v constant.Value) bool {
 	return false
 }
 
+// IsAppend reports whether call is of the builtin append.
+func IsAppend(info *types.Info, call *ast.CallExpr) bool {
+	id, ok := ast.Unparen(call.Fun).(*ast.Ident)
+	if !ok {
+		return false
+	}
+	b, ok := info.Uses[id].(*types.Builtin)
+	return ok && b.Name() == "append"
+}
+
 // IsNil reports whether e is the predeclared nil.
 func IsNil(info *types.Info, e ast.Expr) bool {
 	tv, ok := info.Types[ast.Unparen(e)]

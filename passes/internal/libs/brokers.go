@@ -66,7 +66,7 @@ var Registrations = Table[Registration]{
 	{Watermill, "Router", "AddNoPublisherHandler"}:       {F: WatermillFramework, Handler: 3, Options: -1},
 	{NATS, "*", "Subscribe"}:                             {F: NATSFramework, Handler: 1, Options: 2, NeedsOption: Func{NATS, "", "ManualAck"}},
 	{NATS, "*", "QueueSubscribe"}:                        {F: NATSFramework, Handler: 2, Options: 3, NeedsOption: Func{NATS, "", "ManualAck"}},
-	{JetStream, "*", "Consume"}:                          {F: NATSFramework, Handler: 0, Options: -1},
+	{JetStream, "*", "Consume"}:                          {F: NATSFramework, Handler: 0, Options: -1, Consumer: true},
 	{PubSubV2, "Subscriber", "Receive"}:                  {F: PubSubFramework, Handler: 1, Options: -1},
 	{PubSubV1, "Subscription", "Receive"}:                {F: PubSubFramework, Handler: 1, Options: -1},
 }
@@ -86,6 +86,18 @@ var Receives = Table[*Framework]{
 	{JetStream, "Consumer", "FetchNoWait"}: NATSFramework,
 	{JetStream, "Consumer", "Next"}:        NATSFramework,
 	{JetStream, "MessagesContext", "Next"}: NATSFramework,
+	// A legacy synchronous subscription: only one JetStream made
+	// (NATSSyncSubscribes) is redelivered.
+	{NATS, "Subscription", "NextMsg"}:            NATSFramework,
+	{NATS, "Subscription", "NextMsgWithContext"}: NATSFramework,
+}
+
+// NATSSyncSubscribes make the JetStream subscriptions whose NextMsg
+// returns messages that must be acknowledged (a core NATS subscription's
+// are not redelivered); the value is the index of the first option.
+var NATSSyncSubscribes = Table[int]{
+	{NATS, "JetStream", "SubscribeSync"}:      1,
+	{NATS, "JetStream", "QueueSubscribeSync"}: 2,
 }
 
 // BufferedReads take the next message from a buffer the library's own
@@ -140,10 +152,42 @@ var Acks = Table[bool]{
 	{PubSubMessage, "Message", "AckWithResult"}:     true,
 	{SQS, "Client", "DeleteMessage"}:                true,
 	{SQS, "Client", "DeleteMessageBatch"}:           true,
+	{SQSV1, "SQS", "DeleteMessage"}:                 true,
+	{SQSV1, "SQS", "DeleteMessageWithContext"}:      true,
+	{SQSV1, "SQS", "DeleteMessageBatch"}:            true,
+	{SQSV1, "SQS", "DeleteMessageBatchWithContext"}: true,
 }
 
-// NATSMaxDeliver is the subscription option that bounds deliveries.
-var NATSMaxDeliver = Func{NATS, "", "MaxDeliver"}
+// NATSMaxDeliver is the subscription option that bounds deliveries;
+// NATSAckNone makes a subscription acknowledge nothing, so nothing it
+// delivers comes back.
+var (
+	NATSMaxDeliver = Func{NATS, "", "MaxDeliver"}
+	NATSAckNone    = Func{NATS, "", "AckNone"}
+)
+
+// JetStreamConsumers make the consumer that a Consume, Messages, Fetch or
+// Next call reads from; the ConsumerConfig is their last argument
+// (MaxDeliver bounds the deliveries, "If not set, server default is -1";
+// AckPolicy AckNonePolicy acknowledges nothing: jetstream/
+// consumer_config.go). The value is true for an ordered consumer, which
+// acknowledges nothing (jetstream/ordered.go: AckNonePolicy): nothing it
+// delivers comes back.
+var JetStreamConsumers = Table[bool]{
+	{JetStream, "*", "CreateOrUpdateConsumer"}:     false,
+	{JetStream, "*", "CreateConsumer"}:             false,
+	{JetStream, "*", "UpdateConsumer"}:             false,
+	{JetStream, "*", "CreateOrUpdatePushConsumer"}: false,
+	{JetStream, "*", "CreatePushConsumer"}:         false,
+	{JetStream, "*", "UpdatePushConsumer"}:         false,
+	{JetStream, "*", "OrderedConsumer"}:            true,
+}
+
+// JetStreamIterators make, from a consumer, the iterator whose Next takes
+// its messages (cons.Messages()).
+var JetStreamIterators = Table[bool]{
+	{JetStream, "*", "Messages"}: true,
+}
 
 // SQSTypes is the package of SQS's Message type.
 const SQSTypes = "github.com/aws/aws-sdk-go-v2/service/sqs/types"
@@ -161,4 +205,5 @@ var HandedMessages = map[HandlerParam]*Framework{
 	{JetStream, "Msg"}:             NATSFramework,
 	{PubSubMessage, "Message"}:     PubSubFramework,
 	{SQSTypes, "Message"}:          SQSFramework,
+	{SQSV1, "Message"}:             SQSFramework, // v1 keeps its types beside the client
 }

@@ -1,7 +1,5 @@
 package libs
 
-import "go/types"
-
 // Send describes a call that sends an HTTP request.
 type Send struct {
 	// Method is the method the call always uses ("POST"), or "" when it
@@ -75,37 +73,4 @@ var HeaderSetters = Table[int]{
 var HeaderMapSetters = Table[bool]{
 	{RestyV2, "Request", "SetHeaders"}: true,
 	{RestyV2, "Client", "SetHeaders"}:  true,
-}
-
-// freshPackages are packages whose every function makes a new value each
-// call: a key made by one of them inside a retry site is new per attempt.
-var freshPackages = map[string]bool{
-	"github.com/google/uuid":     true,
-	"github.com/gofrs/uuid":      true,
-	"github.com/gofrs/uuid/v5":   true,
-	"github.com/oklog/ulid/v2":   true,
-	"github.com/rs/xid":          true,
-	"github.com/segmentio/ksuid": true,
-	"math/rand":                  true,
-	"math/rand/v2":               true,
-	"crypto/rand":                true,
-}
-
-// FreshValueFuncs are other functions that return a new value each call.
-var FreshValueFuncs = Table[bool]{
-	{"time", "", "Now"}:           true,
-	{"time", "Time", "UnixNano"}:  true,
-	{"time", "Time", "UnixMilli"}: true,
-}
-
-// MakesFreshValue reports whether each call of fn returns a new value.
-func MakesFreshValue(fn *types.Func) bool {
-	if fn == nil || fn.Pkg() == nil {
-		return false
-	}
-	if freshPackages[fn.Pkg().Path()] && NameOf(fn).Recv == "" {
-		return true
-	}
-	_, ok := FreshValueFuncs.Lookup(fn)
-	return ok
 }

@@ -55,6 +55,27 @@ var RiverInsert = Table[int]{
 	{River, "Client", "InsertTx"}: 2,
 }
 
+// TemporalContexts are the workflow functions that derive a context from
+// the one they are given (their first argument), and what they change of
+// the options of the activities it runs: "options" (an ActivityOptions or
+// LocalActivityOptions, second argument, whose RetryPolicy replaces the
+// one before: unset is the default, no limit; internal/workflow.go:2866),
+// "policy" (WithRetryPolicy's RetryPolicy), or "" (the policy is kept).
+var TemporalContexts = Table[string]{
+	{TemporalWorkflow, "", "WithActivityOptions"}:        "options",
+	{TemporalWorkflow, "", "WithLocalActivityOptions"}:   "options",
+	{TemporalWorkflow, "", "WithRetryPolicy"}:            "policy",
+	{TemporalWorkflow, "", "WithTaskQueue"}:              "",
+	{TemporalWorkflow, "", "WithScheduleToCloseTimeout"}: "",
+	{TemporalWorkflow, "", "WithScheduleToStartTimeout"}: "",
+	{TemporalWorkflow, "", "WithStartToCloseTimeout"}:    "",
+	{TemporalWorkflow, "", "WithHeartbeatTimeout"}:       "",
+	{TemporalWorkflow, "", "WithWaitForCancellation"}:    "",
+	{TemporalWorkflow, "", "WithPriority"}:               "",
+	{TemporalWorkflow, "", "WithValue"}:                  "",
+	{TemporalWorkflow, "", "WithCancel"}:                 "",
+}
+
 // HandlerStops are the errors, and the functions that make them, that tell
 // a job framework not to run a failed handler again: returned, or wrapped
 // with %w, they end its retries (LIBRARIES-2.md, Part A).

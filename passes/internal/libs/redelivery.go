@@ -51,6 +51,10 @@ type Registration struct {
 	// handler to be redelivered (nats.ManualAck: otherwise the callback's
 	// message is acknowledged when it returns, whatever happened).
 	NeedsOption Func
+	// Consumer is set when the call is a method of a JetStream consumer,
+	// whose making call may bound or end its deliveries
+	// (JetStreamConsumers).
+	Consumer bool
 }
 
 // HandlerParam is a parameter type that makes a function with the

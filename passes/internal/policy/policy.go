@@ -69,7 +69,7 @@ func (p *Policy) follow(info *types.Info, e ast.Expr, encl ast.Node, depth int) 
 		}
 		p.Lits = append(p.Lits, x)
 	case *ast.CallExpr:
-		if isAppend(info, x) {
+		if astutil.IsAppend(info, x) {
 			for _, a := range x.Args {
 				p.follow(info, a, encl, depth+1)
 			}
@@ -149,16 +149,6 @@ func IsPackageVar(v *types.Var) bool {
 func isSlice(t types.Type) bool {
 	_, ok := t.Underlying().(*types.Slice)
 	return ok
-}
-
-// isAppend reports whether call is the builtin append.
-func isAppend(info *types.Info, call *ast.CallExpr) bool {
-	id, ok := ast.Unparen(call.Fun).(*ast.Ident)
-	if !ok {
-		return false
-	}
-	b, ok := info.Uses[id].(*types.Builtin)
-	return ok && b.Name() == "append"
 }
 
 // isPolicyArg reports whether an argument is itself a policy: a value of a

@@ -24,7 +24,7 @@ func (c *Configs) awsCall(call *ast.CallExpr, en env, depth int) (*site.ClientCo
 	fn := libs.Callee(c.info, call)
 	switch {
 	case libs.IsAWSConfigLoader(fn):
-		cfg := awsRetrying(libs.AWSRetryer{Attempts: libs.AWSDefaultAttempts, Known: true}, call.Pos())
+		cfg := awsDefault(call.Pos())
 		for _, o := range call.Args[min(1, len(call.Args)):] {
 			c.awsConfigOption(cfg, o, en)
 		}
@@ -32,7 +32,7 @@ func (c *Configs) awsCall(call *ast.CallExpr, en env, depth int) (*site.ClientCo
 	case libs.IsAWSClientConstructor(fn) && len(call.Args) > 0:
 		cfg := c.of(call.Args[0], en, depth+1)
 		if cfg == nil {
-			cfg = &site.ClientConfig{Built: call.Pos()} // from out of sight: it retries
+			cfg = &site.ClientConfig{Built: call.Pos(), Default: true} // from out of sight: it retries
 		} else {
 			cp := *cfg
 			cfg = &cp
@@ -43,9 +43,10 @@ func (c *Configs) awsCall(call *ast.CallExpr, en env, depth int) (*site.ClientCo
 	return nil, false
 }
 
-// awsRetrying is the configuration of a client with retryer r.
-func awsRetrying(r libs.AWSRetryer, at token.Pos) *site.ClientConfig {
-	return &site.ClientConfig{Attempts: r.Attempts, Off: r.Off, Built: at}
+// awsDefault is the configuration of a client on the SDK's default
+// retryer.
+func awsDefault(at token.Pos) *site.ClientConfig {
+	return &site.ClientConfig{Attempts: libs.AWSDefaultAttempts, Built: at, Default: true}
 }
 
 // awsConfigOption applies one option of config.LoadDefaultConfig.
@@ -109,7 +110,7 @@ func (c *Configs) awsSet(cfg *site.ClientConfig, field string, value ast.Expr, e
 		if value != nil {
 			r = libs.AWSRetryerOf(c.info, value)
 		}
-		cfg.Attempts, cfg.Off = r.Attempts, r.Off
+		cfg.Attempts, cfg.Off, cfg.Default = r.Attempts, r.Off, false
 	case "RetryMaxAttempts":
 		if cfg.Off {
 			return // nothing is retryable to a NopRetryer
@@ -117,12 +118,12 @@ func (c *Configs) awsSet(cfg *site.ClientConfig, field string, value ast.Expr, e
 		n, known := c.intValue(value, en)
 		switch {
 		case !known:
-			cfg.Attempts = 0
-		case n == 0:
+			cfg.Attempts, cfg.Default = 0, false
+		case n == 0: // ignored: the retryer keeps its count
 		case n < 0:
-			cfg.Attempts = 0
+			cfg.Attempts, cfg.Default = 0, false
 		default:
-			cfg.Attempts, cfg.Off = n, n == 1
+			cfg.Attempts, cfg.Off, cfg.Default = n, n == 1, false
 		}
 	}
 }
@@ -165,7 +166,7 @@ func (c *Configs) awsLiteral(lit *ast.CompositeLit, en env) (*site.ClientConfig,
 		return nil, false
 	}
 	// A literal without a Retryer gets the SDK's default one.
-	cfg := awsRetrying(libs.AWSRetryer{Attempts: libs.AWSDefaultAttempts, Known: true}, lit.Pos())
+	cfg := awsDefault(lit.Pos())
 	var attempts ast.Expr
 	for _, e := range lit.Elts {
 		kv, ok := e.(*ast.KeyValueExpr)
@@ -240,7 +241,7 @@ func (c *Configs) awsSend(call *ast.CallExpr, fn *types.Func) *site.ClientConfig
 	}
 	cfg := c.of(sel.X, nil, 0)
 	if cfg == nil {
-		cfg = &site.ClientConfig{}
+		cfg = &site.ClientConfig{Default: true} // built out of sight: most keep the SDK's retryer
 	} else {
 		cp := *cfg
 		cfg = &cp

@@ -526,6 +526,8 @@ func merge(a, b *site.ClientConfig) *site.ClientConfig {
 	out.Off = a.Off && b.Off
 	out.CustomCheck = a.CustomCheck || b.CustomCheck
 	out.Std = a.Std || b.Std
+	// Library defaults when every client that retries keeps them.
+	out.Default = (a.Default || a.Off) && (b.Default || b.Off) && !out.Off
 	if out.GRPC == nil {
 		out.GRPC = b.GRPC
 	}

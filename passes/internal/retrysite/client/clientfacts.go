@@ -31,6 +31,7 @@ import (
 type RetryingClientFact struct {
 	Attempts         int // 0 when the count is not a constant in sight
 	CustomCheck, Std bool
+	Default          bool // site.ClientConfig.Default
 }
 
 func (*RetryingClientFact) AFact() {}
@@ -78,7 +79,7 @@ func (c *Configs) importedClient(obj types.Object, at token.Pos) *site.ClientCon
 	if !c.pass.ImportObjectFact(obj, &f) {
 		return nil
 	}
-	return &site.ClientConfig{Attempts: f.Attempts, CustomCheck: f.CustomCheck, Std: f.Std, Built: at}
+	return &site.ClientConfig{Attempts: f.Attempts, CustomCheck: f.CustomCheck, Std: f.Std, Default: f.Default, Built: at}
 }
 
 // ExportRetryingClients exports a RetryingClientFact for each function of
@@ -87,7 +88,7 @@ func (c *Configs) importedClient(obj types.Object, at token.Pos) *site.ClientCon
 func (c *Configs) ExportRetryingClients() {
 	export := func(obj types.Object, cfg *site.ClientConfig) {
 		if cfg != nil && !cfg.Off && cfg.GRPC == nil {
-			c.pass.ExportObjectFact(obj, &RetryingClientFact{Attempts: cfg.Attempts, CustomCheck: cfg.CustomCheck, Std: cfg.Std})
+			c.pass.ExportObjectFact(obj, &RetryingClientFact{Attempts: cfg.Attempts, CustomCheck: cfg.CustomCheck, Std: cfg.Std, Default: cfg.Default})
 		}
 	}
 	for fn := range c.decls {

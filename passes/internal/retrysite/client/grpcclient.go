@@ -81,7 +81,7 @@ func (c *Configs) grpcCalls(args []ast.Expr, depth int) []*ast.CallExpr {
 		case *ast.CompositeLit:
 			out = append(out, c.grpcCalls(x.Elts, depth+1)...)
 		case *ast.CallExpr:
-			if isBuiltinAppend(c.info, x) {
+			if astutil.IsAppend(c.info, x) {
 				out = append(out, c.grpcCalls(x.Args, depth+1)...)
 				continue
 			}
@@ -112,15 +112,6 @@ func (c *Configs) grpcCalls(args []ast.Expr, depth int) []*ast.CallExpr {
 		}
 	}
 	return out
-}
-
-func isBuiltinAppend(info *types.Info, call *ast.CallExpr) bool {
-	id, ok := ast.Unparen(call.Fun).(*ast.Ident)
-	if !ok {
-		return false
-	}
-	b, ok := info.Uses[id].(*types.Builtin)
-	return ok && b.Name() == "append"
 }
 
 // placeholder stands for a value fmt.Sprintf is given that is not a

@@ -5,8 +5,10 @@ import (
 	"go/token"
 	"go/types"
 	"sort"
+	"strings"
 
 	"github.com/idemlint/idemlint/passes/internal/bodies"
+	"github.com/idemlint/idemlint/passes/internal/ifaces"
 	"github.com/idemlint/idemlint/passes/internal/libs"
 	"github.com/idemlint/idemlint/passes/internal/retrysite/site"
 )
@@ -17,7 +19,7 @@ func (f *finder) redeliverySites() []*site.Site {
 	if !libs.ImportsAny(f.pass.Pkg, libs.RedeliveryPaths...) {
 		return nil
 	}
-	r := &redeliveries{finder: f, byBlock: map[*ast.BlockStmt]*bodies.Body{}, seen: map[*ast.BlockStmt]bool{}}
+	r := &redeliveries{finder: f, byBlock: map[*ast.BlockStmt]*bodies.Body{}, seen: map[*ast.BlockStmt]bool{}, autoAcked: map[*types.Func]bool{}, impls: f.impls}
 	for _, b := range f.index.Bodies {
 		r.byBlock[b.Block] = b
 	}
@@ -34,6 +36,7 @@ func (f *finder) redeliverySites() []*site.Site {
 			r.deliveries(b, l)
 		}
 	}
+	r.workers()
 	sort.Slice(r.out, func(i, j int) bool { return r.out[i].Node.Pos() < r.out[j].Node.Pos() })
 	return r.out
 }
@@ -44,7 +47,11 @@ type redeliveries struct {
 	seen    map[*ast.BlockStmt]bool // handler bodies already sites
 	cfg     *jobConfigs
 	acks    map[*types.Func]bool // functions of the package that acknowledge
-	out     []*site.Site
+	impls   *ifaces.Resolver     // interface methods with one implementation
+	// autoAcked are the callbacks registered where the framework
+	// acknowledges their message when they return (no nats.ManualAck).
+	autoAcked map[*types.Func]bool
+	out       []*site.Site
 }
 
 // add records a site for a handler body of this package, once.
@@ -117,16 +124,29 @@ func (r *redeliveries) registration(b *bodies.Body, c bodies.Call) {
 	red := &site.Redelivered{F: reg.F}
 	if reg.Options >= 0 {
 		needed := reg.NeedsOption == libs.Func{}
-		for _, o := range optionCalls(c.CallExpr, reg.Options) {
+		for _, o := range r.optionCalls(b, c.CallExpr, reg.Options) {
 			fn := libs.NameOf(libs.Callee(r.info, o))
 			needed = needed || fn == reg.NeedsOption
 			if fn == libs.NATSMaxDeliver && len(o.Args) == 1 {
 				red.Attempts = intArg(r.info, o.Args[0])
 			}
+			if fn == libs.NATSAckNone {
+				return // nothing is acknowledged, nothing comes back
+			}
 		}
 		if !needed {
+			if op := site.ResolveOp(r.info, r.decls, c.Args[reg.Handler], b.Node); op.Func != nil {
+				r.autoAcked[op.Func.Origin()] = true
+			}
 			return
 		}
+	}
+	if reg.Consumer {
+		attempts, noAck := r.jetStreamConsumer(b, c.CallExpr)
+		if noAck {
+			return
+		}
+		red.Attempts = attempts
 	}
 	arg := c.Args[reg.Handler]
 	if reg.Struct {
@@ -172,6 +192,9 @@ func (r *redeliveries) handlerFunc(b *bodies.Body, call *ast.CallExpr, arg ast.E
 	if fn.Pkg() == r.pass.Pkg || red.Attempts == 1 {
 		return
 	}
+	if messageParam(fn.Signature()) != nil && r.importedAck(fn) {
+		return // its own package made it a site: it acknowledges (workers)
+	}
 	r.out = append(r.out, &site.Site{Kind: site.Redelivery, Node: call, Encl: b.Node,
 		Op: site.Operation{Func: fn, Expr: arg}, Redelivery: red})
 }
@@ -213,6 +236,20 @@ func (r *redeliveries) receive(b *bodies.Body, c bodies.Call) {
 		return
 	}
 	red := &site.Redelivered{F: fw, From: c.End(), Until: r.firstAck(b.Block, c.End())}
+	switch {
+	case fw == libs.NATSFramework && strings.HasPrefix(c.Callee.Name(), "NextMsg"):
+		attempts, ok := r.syncSubscription(b, c.CallExpr)
+		if !ok {
+			return
+		}
+		red.Attempts = attempts
+	case c.Callee.Pkg() != nil && c.Callee.Pkg().Path() == libs.JetStream:
+		attempts, noAck := r.jetStreamConsumer(b, c.CallExpr)
+		if noAck {
+			return
+		}
+		red.Attempts = attempts
+	}
 	if red.Until == token.NoPos {
 		if loop := innermostLoop(b, c.Pos()); loop != nil {
 			red.Until = loop.End()
@@ -312,11 +349,16 @@ func (r *redeliveries) madeBy(b *bodies.Body, e ast.Expr) *ast.CallExpr {
 }
 
 // firstAck returns the position of the first acknowledgement in block
-// after pos, or NoPos.
+// after pos, or NoPos. A deferred one (defer m.Ack()) runs when the
+// function returns, after everything that follows it: it ends nothing
+// where it stands.
 func (r *redeliveries) firstAck(block *ast.BlockStmt, after token.Pos) token.Pos {
 	first := token.NoPos
 	ast.Inspect(block, func(n ast.Node) bool {
 		if first != token.NoPos {
+			return false
+		}
+		if _, ok := n.(*ast.DeferStmt); ok {
 			return false
 		}
 		if call, ok := n.(*ast.CallExpr); ok && call.Pos() >= after {
@@ -327,15 +369,4 @@ func (r *redeliveries) firstAck(block *ast.BlockStmt, after token.Pos) token.Pos
 		return true
 	})
 	return first
-}
-
-// optionCalls returns the option calls passed from index i on.
-func optionCalls(call *ast.CallExpr, i int) []*ast.CallExpr {
-	var out []*ast.CallExpr
-	for ; i >= 0 && i < len(call.Args); i++ {
-		if c, ok := ast.Unparen(call.Args[i]).(*ast.CallExpr); ok {
-			out = append(out, c)
-		}
-	}
-	return out
 }

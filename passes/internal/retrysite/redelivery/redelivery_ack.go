@@ -43,6 +43,11 @@ func (r *redeliveries) learnAcks() {
 	}
 	for fn := range r.acks {
 		r.pass.ExportObjectFact(fn, &AckFact{})
+		// An importer read from export data may not see the
+		// implementation behind an interface of this package.
+		for _, m := range r.impls.Stands(r.pass.Pkg, fn) {
+			r.pass.ExportObjectFact(m, &AckFact{})
+		}
 	}
 }
 
@@ -57,14 +62,26 @@ func (r *redeliveries) isAck(call *ast.CallExpr) bool {
 	if _, ok := lookupMirrored(libs.Acks, fn); ok {
 		return true
 	}
-	if r.acks[fn] || mirrorsAck(fn) {
+	if r.acks[fn] || mirrorsAck(fn) || r.importedAck(fn) {
 		return true
 	}
-	if fn.Pkg() != nil && fn.Pkg() != r.pass.Pkg {
-		var fact AckFact
-		return r.pass.ImportObjectFact(fn, &fact)
+	// A method of an interface of the program whose one implementation
+	// acknowledges (w.handler.Handle(ctx, m), the handler deleting the
+	// message).
+	if impl := r.impls.SoleImplementation(fn); impl != nil && impl != fn {
+		return r.acks[impl] || r.importedAck(impl)
 	}
 	return false
+}
+
+// importedAck reports whether fn carries an AckFact: one of another
+// package, or one of this package once learnAcks exported it.
+func (r *redeliveries) importedAck(fn *types.Func) bool {
+	if fn.Pkg() == nil {
+		return false
+	}
+	var fact AckFact
+	return r.pass.ImportObjectFact(fn, &fact)
 }
 
 // mirrorsAck reports whether fn is a method of an interface of the program

@@ -26,8 +26,8 @@ func (r *redeliveries) handedMessages(b *bodies.Body, rs *ast.RangeStmt, elem ty
 		return
 	}
 	ack := r.firstAck(rs.Body, rs.Body.Pos())
-	if ack == token.NoPos {
-		return
+	if ack == token.NoPos || !callsBefore(rs.Body, ack) {
+		return // no acknowledgement, or one made before any work (a worker that acks)
 	}
 	red := &site.Redelivered{F: fw, From: rs.Body.Pos(), Until: ack}
 	red.Until = r.dedup(rs.Body, red)

@@ -59,7 +59,7 @@ func (f *finder) jobConfigs() *jobConfigs {
 			}
 			if temporal && (libs.Is(call.Callee, libs.TemporalWorkflow, "ExecuteActivity") || libs.Is(call.Callee, libs.TemporalWorkflow, "ExecuteLocalActivity")) && len(call.Args) > 1 {
 				if op := site.ResolveOp(f.info, f.decls, call.Args[1], b.Node); op.Func != nil {
-					c.activities[op.Func] = append(c.activities[op.Func], retryPolicyAttempts(f.info, f.enclosingDecl(b)))
+					c.activities[op.Func] = append(c.activities[op.Func], f.activityRuns(b, call.CallExpr))
 				}
 			}
 		}
@@ -346,34 +346,6 @@ func riverOptions(info *types.Info, e ast.Expr) jobConfig {
 	}
 	cfg.dedup = fieldValue(lit, "UniqueOpts") != nil
 	return cfg
-}
-
-// retryPolicyAttempts reads the Temporal retry policies of a workflow
-// function: the most MaximumAttempts any allows, or 0 (no limit) when one
-// sets none or the function sets no policy at all.
-func retryPolicyAttempts(info *types.Info, encl ast.Node) int {
-	most, found, unlimited := 0, false, false
-	ast.Inspect(encl, func(n ast.Node) bool {
-		lit, ok := n.(*ast.CompositeLit)
-		if !ok || !libs.IsNamed(info.TypeOf(lit), libs.TemporalInternal, "RetryPolicy") {
-			return true
-		}
-		found = true
-		v := fieldValue(lit, "MaximumAttempts")
-		n2 := 0
-		if v != nil {
-			n2 = astutil.IntValue(info, v)
-		}
-		if n2 <= 0 {
-			unlimited = true
-		}
-		most = max(most, n2)
-		return true
-	})
-	if !found || unlimited {
-		return 0
-	}
-	return most
 }
 
 // enclosingDecl returns the declaration holding a body (itself, or the

@@ -28,12 +28,17 @@ import (
 // (not the receive's own) and ends by continue (SkipRedelivers only) or
 // return, with no acknowledgement or Nak anywhere in it: a branch that
 // deletes, commits or dead-letters and acknowledges the message is no
-// retry.
+// retry. A return from a worker function (site.Redelivered.Worker) ends
+// no sarama session, and a handler that defers its acknowledgement
+// acknowledges on every return: neither skips.
 func (f *finder) noteSkips(sites []*site.Site) {
-	r := &redeliveries{finder: f, acks: map[*types.Func]bool{}}
+	r := &redeliveries{finder: f, acks: map[*types.Func]bool{}, impls: f.impls}
 	for _, s := range sites {
 		red := s.Redelivery
-		if red == nil || s.Op.Body == nil || red.F.RetriesErrors || red.Naks || !red.F.SkipRedelivers && !red.F.ReturnRedelivers {
+		if red == nil || s.Op.Body == nil || red.F.RetriesErrors || red.Naks {
+			continue
+		}
+		if !red.F.SkipRedelivers && (!red.F.ReturnRedelivers || red.Worker) || r.defersAck(s.Op.Body) {
 			continue
 		}
 		received := receivedObjects(f.info, s)
@@ -69,6 +74,26 @@ func skips(body *ast.BlockStmt, byContinue bool) bool {
 		return byContinue && last.Tok == token.CONTINUE && last.Label == nil
 	}
 	return false
+}
+
+// defersAck reports whether a handler body defers an acknowledgement
+// (defer m.Ack(), or a deferred literal that acks), outside the function
+// literals it holds.
+func (r *redeliveries) defersAck(body *ast.BlockStmt) bool {
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.DeferStmt:
+			found = found || astutil.Some(n.Call, func(n ast.Node) bool {
+				call, ok := n.(*ast.CallExpr)
+				return ok && (r.isAck(call) || r.localAck(call))
+			})
+		}
+		return !found
+	})
+	return found
 }
 
 // localAck reports whether call is of a function of this package that

@@ -24,6 +24,11 @@ type ClientConfig struct {
 	// retrying client (go-retryablehttp's StandardClient, a retrying
 	// transport).
 	Std bool
+	// Default says the client retries on its library's defaults, set by
+	// nothing the program wrote: an AWS SDK client with the SDK's own
+	// retryer (or built out of sight). Inside a redelivered handler such
+	// a retry is not counted (RULES.md, "Redelivery").
+	Default bool
 	// Built is where the client is built, when it is in this package.
 	Built token.Pos
 	// GRPC is set on a gRPC connection, or a generated client made on

@@ -26,6 +26,11 @@ type Redelivered struct {
 	// acknowledgement where the broker then delivers it again
 	// (redelivery/redelivery_skip.go): its failures are retried too.
 	Skips []ast.Node
+	// Worker is set for a function of the program that is handed a
+	// delivered message and acknowledges it itself (w.handle(ctx, m),
+	// started by a receive loop or a worker goroutine): a return from it
+	// ends no consumer session.
+	Worker bool
 }
 
 // Runs says how often the handler runs: "up to 26 runs", "with no limit".

@@ -5,6 +5,7 @@ import (
 	"log"
 
 	"github.com/nats-io/nats.go"
+	"github.com/nats-io/nats.go/jetstream"
 
 	"queuekit"
 )
@@ -32,5 +33,53 @@ func SubscribeVoided(js nats.JetStreamContext, ledger *queuekit.Ledger) error {
 			return
 		}
 	}, nats.ManualAck())
+	return err
+}
+
+// LedgerConsumer hands Consume a method value; the consumer delivers a
+// message at most five times.
+type LedgerConsumer struct {
+	ledger *queuekit.Ledger
+}
+
+func (c *LedgerConsumer) Start(ctx context.Context, js jetstream.JetStream) (jetstream.ConsumeContext, error) {
+	cons, err := js.CreateOrUpdateConsumer(ctx, "LEDGER", jetstream.ConsumerConfig{Durable: "ledger", MaxDeliver: 5})
+	if err != nil {
+		return nil, err
+	}
+	return cons.Consume(c.handle)
+}
+
+func (c *LedgerConsumer) handle(m jetstream.Msg) { // want handle:`retries\(attempts=3\)`
+	if err := c.ledger.Post(context.Background(), m.Data()); err != nil { // want `retry inside a NATS JetStream consumer, which NATS JetStream runs up to 5 times: every run repeats this retry, so 5 x 3 = 15 calls`
+		_ = m.Nak()
+		return
+	}
+	_ = m.Ack()
+}
+
+// terminate ends a message whose post failed: it is not delivered again.
+func (c *LedgerConsumer) StartFinal(cons jetstream.Consumer) (jetstream.ConsumeContext, error) {
+	return cons.Consume(c.terminate)
+}
+
+func (c *LedgerConsumer) terminate(m jetstream.Msg) { // want terminate:`retries\(attempts=3\)`
+	if err := c.ledger.Post(context.Background(), m.Data()); err != nil {
+		_ = m.Term()
+		return
+	}
+	_ = m.Ack()
+}
+
+// SubscribeReversed gathers its options in a slice: ManualAck, and at
+// most four deliveries.
+func SubscribeReversed(js nats.JetStreamContext, ledger *queuekit.Ledger) error {
+	opts := []nats.SubOpt{nats.ManualAck(), nats.MaxDeliver(4)}
+	_, err := js.Subscribe("ledger.reversed", func(m *nats.Msg) {
+		if err := ledger.Post(context.Background(), m.Data); err != nil { // want `retry inside a NATS JetStream consumer, which NATS JetStream runs up to 4 times: every run repeats this retry, so 4 x 3 = 12 calls`
+			return
+		}
+		_ = m.Ack()
+	}, opts...)
 	return err
 }

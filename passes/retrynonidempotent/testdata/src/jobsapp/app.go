@@ -10,4 +10,5 @@ import (
 func Run(w worker.Worker) {
 	w.RegisterActivity(payments.Refund) // want `POST request in a Temporal activity is sent again each time the activity is retried \(with no limit by default\)`
 	w.RegisterActivity(payments.Status)
+	w.RegisterActivity(&payments.Activities{}) // want `POST request in a Temporal activity is sent again each time the activity is retried \(with no limit by default\)`
 }

@@ -13,7 +13,7 @@ import (
 
 // Sink has one implementation in the program: HTTPSink.
 type Sink interface {
-	Send(ctx context.Context, body []byte) error
+	Send(ctx context.Context, body []byte) error // want Send:`sends unkeyed POST \(retried=false\)`
 }
 
 type HTTPSink struct {
@@ -86,7 +86,7 @@ func Announce(ctx context.Context, n Notifier, msg string) error {
 
 // Keyed has one implementation, which sends its key on every attempt.
 type Keyed interface {
-	Charge(ctx context.Context, key string) error
+	Charge(ctx context.Context, key string) error // want Charge:`sends POST keyed by param 1`
 }
 
 type Gateway struct{ url string }

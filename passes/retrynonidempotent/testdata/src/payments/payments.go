@@ -57,3 +57,19 @@ func Status(ctx context.Context, orderID string) error {
 	}
 	return resp.Body.Close()
 }
+
+// Activities are the payment activities, registered as a whole by
+// package jobsapp.
+type Activities struct {
+	Client *Client
+}
+
+// Capture sends an unkeyed POST.
+func (a *Activities) Capture(ctx context.Context, orderID string) error { // want Capture:`sends unkeyed POST \(retried=false\)`
+	return a.Client.Charge(ctx, orderID, 0)
+}
+
+// Lookup only reads.
+func (a *Activities) Lookup(ctx context.Context, orderID string) error {
+	return Status(ctx, orderID)
+}

@@ -4,6 +4,7 @@ package redeliverapp
 import (
 	"context"
 
+	"cloud.google.com/go/pubsub/v2"
 	"github.com/ThreeDotsLabs/watermill/message"
 	"go.temporal.io/sdk/worker"
 
@@ -17,6 +18,15 @@ func Run(w worker.Worker, r *message.Router, sub message.Subscriber) {
 	w.RegisterActivity(&redeliver.Activities{})
 	r.AddConsumerHandler("log", "logs", sub, redeliver.LogMessage) // want `redelivered handler watermill attempts=0 op=LogMessage`
 	_ = work
+}
+
+// A method that acknowledges its message is a site in its own package
+// (redeliver's signups.handle); one that does not is one here.
+func Receive(ctx context.Context, sub *pubsub.Subscriber, s redeliver.Signups) error {
+	if err := sub.Receive(ctx, s.Forward); err != nil { // want `redelivered handler Pub/Sub attempts=0 op=Forward`
+		return err
+	}
+	return sub.Receive(ctx, s.Handle)
 }
 
 func work(ctx context.Context) error { return nil }

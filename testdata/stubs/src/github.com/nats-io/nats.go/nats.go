@@ -27,6 +27,7 @@ type Subscription struct{}
 type PullOpt interface{ configurePull() }
 
 func (sub *Subscription) Fetch(batch int, opts ...PullOpt) ([]*Msg, error) { return nil, nil }
+func (sub *Subscription) NextMsg(timeout time.Duration) (*Msg, error)      { return nil, nil }
 
 type SubOpt interface{ configureSubscribe() }
 
@@ -38,11 +39,13 @@ func ManualAck() SubOpt              { return subOpt{} }
 func MaxDeliver(n int) SubOpt        { return subOpt{} }
 func Durable(consumer string) SubOpt { return subOpt{} }
 func AckWait(t time.Duration) SubOpt { return subOpt{} }
+func AckNone() SubOpt                { return subOpt{} }
 
 type PubOpt interface{ configurePublish() }
 
 type JetStream interface {
 	Subscribe(subj string, cb MsgHandler, opts ...SubOpt) (*Subscription, error)
+	SubscribeSync(subj string, opts ...SubOpt) (*Subscription, error)
 	QueueSubscribe(subj, queue string, cb MsgHandler, opts ...SubOpt) (*Subscription, error)
 	PullSubscribe(subj, durable string, opts ...SubOpt) (*Subscription, error)
 }
@@ -56,3 +59,4 @@ type Conn struct{}
 func Connect(url string) (*Conn, error)                                      { return &Conn{}, nil }
 func (nc *Conn) JetStream() (JetStreamContext, error)                        { return nil, nil }
 func (nc *Conn) Subscribe(subj string, cb MsgHandler) (*Subscription, error) { return nil, nil }
+func (nc *Conn) SubscribeSync(subj string) (*Subscription, error)            { return nil, nil }

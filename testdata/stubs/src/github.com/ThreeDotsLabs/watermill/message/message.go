@@ -48,3 +48,5 @@ func (r *Router) AddNoPublisherHandler(handlerName string, subscribeTopic string
 	return nil
 }
 func (r *Router) Run(ctx context.Context) error { return nil }
+
+func NewMessage(uuid string, payload Payload) *Message { return &Message{UUID: uuid, Payload: payload} }

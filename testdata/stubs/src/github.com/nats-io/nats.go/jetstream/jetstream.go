@@ -33,8 +33,55 @@ type MessageBatch interface {
 	Error() error
 }
 
+type PullMessagesOpt interface{ configureMessages() }
+
+type MessagesContext interface {
+	Next(opts ...NextOpt) (Msg, error)
+	Stop()
+}
+
 type Consumer interface {
 	Fetch(batch int, opts ...FetchOpt) (MessageBatch, error)
 	Next(opts ...NextOpt) (Msg, error)
 	Consume(handler MessageHandler, opts ...PullConsumeOpt) (ConsumeContext, error)
+	Messages(opts ...PullMessagesOpt) (MessagesContext, error)
+}
+
+type AckPolicy int
+
+const (
+	AckExplicitPolicy AckPolicy = iota
+	AckAllPolicy
+	AckNonePolicy
+)
+
+type ConsumerConfig struct {
+	Durable    string
+	AckPolicy  AckPolicy
+	MaxDeliver int
+}
+
+type OrderedConsumerConfig struct {
+	FilterSubjects []string
+}
+
+type StreamConsumerManager interface {
+	CreateOrUpdateConsumer(ctx context.Context, stream string, cfg ConsumerConfig) (Consumer, error)
+	CreateConsumer(ctx context.Context, stream string, cfg ConsumerConfig) (Consumer, error)
+	OrderedConsumer(ctx context.Context, stream string, cfg OrderedConsumerConfig) (Consumer, error)
+	Consumer(ctx context.Context, stream string, consumer string) (Consumer, error)
+}
+
+type ConsumerManager interface {
+	CreateOrUpdateConsumer(ctx context.Context, cfg ConsumerConfig) (Consumer, error)
+	OrderedConsumer(ctx context.Context, cfg OrderedConsumerConfig) (Consumer, error)
+}
+
+type Stream interface {
+	ConsumerManager
+}
+
+type JetStream interface {
+	StreamConsumerManager
+	Stream(ctx context.Context, stream string) (Stream, error)
 }
