@@ -42,12 +42,8 @@ func SimulateFailure(info *types.Info, retry *site.Site, facts func(*types.Func)
 	leaks := map[*ast.CallExpr]bool{} // send -> a 200 leaks it too
 	sends := map[*ast.CallExpr]bool{}
 	for i, code := range site.SampleCodes {
-		again, recursive := retry.Node.(*ast.CallExpr)
-		s := &sim{info: info, facts: facts, code: code, loop: retry.Kind == site.Loop && !recursive, moves: retry.Moves, followRA: true}
-		if recursive && retry.Kind == site.Loop {
-			s.again = again
-		}
-		s.retryGoto = gotoOf(retry)
+		s := newSim(info, retry, facts, code)
+		s.followRA = true
 		p := &simPath{env: map[types.Object]value{}, open: map[types.Object]*ast.CallExpr{}}
 		fall, broke := s.list(body.List, []*simPath{p})
 		for _, q := range append(fall, broke...) {
@@ -116,9 +112,22 @@ func SimulateFailure(info *types.Info, retry *site.Site, facts func(*types.Func)
 	return out
 }
 
+// newSim returns a simulation of the site's operation on status code.
+func newSim(info *types.Info, retry *site.Site, facts func(*types.Func) *RespFact, code int64) *sim {
+	again, recursive := retry.Node.(*ast.CallExpr)
+	s := &sim{info: info, facts: facts, code: code, loop: retry.Kind == site.Loop && !recursive, moves: retry.Moves}
+	if recursive && retry.Kind == site.Loop {
+		s.again = again
+	}
+	s.retryGoto = gotoOf(retry)
+	return s
+}
+
 // judgeFor returns how the ends of the site's operation are read, or nil
 // when the library decides by itself which failures it retries (k8s
-// retry.OnError, retry-go's RetryIf).
+// RetryOnConflict, a RetryIf whose predicate is out of view). A predicate
+// handed to the helper (RetryIf, OnError, a user-defined helper's) filters
+// what goes round (predicateJudge).
 func judgeFor(info *types.Info, retry *site.Site) judge {
 	switch retry.Kind {
 	case site.Loop:
@@ -130,7 +139,7 @@ func judgeFor(info *types.Info, retry *site.Site) judge {
 		}
 		return loopJudge(retry)
 	case site.UserHelper:
-		return errJudge(nil, nil)
+		return predicateJudge(errJudge(permanentOf(retry.Library)), retry.Pred)
 	case site.Helper:
 	default:
 		return nil
@@ -144,10 +153,14 @@ func judgeFor(info *types.Info, retry *site.Site) judge {
 	case libs.BackoffV4, libs.BackoffV5:
 		return errJudge(marker(libs.BackoffV4, "Permanent"), marker(libs.BackoffV5, "Permanent"))
 	case libs.RetryGoV4, libs.RetryGoV5:
-		if call != nil && retry.Helper.Options >= 0 && hasOption(info, call.Args[min(retry.Helper.Options, len(call.Args)):], "RetryIf") {
+		if retry.Pred == nil && call != nil && retry.Helper.Options >= 0 && hasOption(info, call.Args[min(retry.Helper.Options, len(call.Args)):], "RetryIf") {
 			return nil
 		}
-		return errJudge(marker(libs.RetryGoV4, "Unrecoverable"), marker(libs.RetryGoV5, "Unrecoverable"))
+		return predicateJudge(errJudge(marker(libs.RetryGoV4, "Unrecoverable"), marker(libs.RetryGoV5, "Unrecoverable")), retry.Pred)
+	case libs.K8sRetry:
+		if retry.Pred != nil { // OnError(backoff, retriable, fn)
+			return predicateJudge(errJudge(), retry.Pred)
+		}
 	case libs.SethvargoRetry:
 		return retryableJudge
 	case libs.K8sWait:
@@ -158,6 +171,17 @@ func judgeFor(info *types.Info, retry *site.Site) judge {
 
 func marker(pkg, name string) func(*types.Func) bool {
 	return func(fn *types.Func) bool { return libs.Is(fn, pkg, name) }
+}
+
+// permanentOf is the permanent marker of the library a user-defined helper
+// hands its operation to (backoff.Permanent for a wrapper of
+// backoff.Retry), or, when that library is not known, any library's.
+func permanentOf(lib libs.Func) func(*types.Func) bool {
+	fam := libs.FamilyByName(lib)
+	return func(fn *types.Func) bool {
+		_, ok := libs.PermanentErrors.Lookup(fn)
+		return ok && (fam == nil || libs.FamilyOf(fn) == fam)
+	}
 }
 
 // loopJudge: continue and the end of the body go round (unless the loop's
