@@ -106,10 +106,14 @@ optimistic write that lost its race).
 
 Not reported: retries in sequence, an inner retry that runs only after the
 outer attempt succeeded, an inner retry whose failure ends the outer site
-(its error is tested at once and every path of the failing branch leaves
-the loop, returns the error wrapped in backoff.Permanent or
-retry.Unrecoverable, or returns it to go-retry or a wait condition, which
-stop on a plain error), a go-retryablehttp client with RetryMax set to 0
+(the outer attempt is simulated with the inner call's error non-nil, and
+every path through the call, however the error is tested (at once, after
+a log, in a switch), leaves the loop, returns the error wrapped in the
+outer helper's own permanent marker (backoff.Permanent for backoff,
+retry.Unrecoverable for retry-go; another library's marker means nothing
+to it), or returns it to go-retry or a wait condition, which stop on a
+plain error; an inner retry in a loop nested in the attempt is not
+simulated), a go-retryablehttp client with RetryMax set to 0
 (or a literal without it), a resty client without a constant retry count,
 a gRPC method no retryPolicy covers, a retry interceptor left at its
 default WithMax(0) or given a count that is not a constant,

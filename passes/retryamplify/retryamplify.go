@@ -33,7 +33,7 @@ func run(pass *analysis.Pass) (any, error) {
 	res := pass.ResultOf[retrysite.Analyzer].(*retrysite.Result)
 	// A goto retry (retry: ...; goto retry) is a retry loop like any other.
 	sites := slices.Concat(res.Sites, res.Gotos)
-	a := &amplifier{pass: pass, local: map[*types.Func]*RetriesFact{}, recursive: map[*ast.FuncDecl]*retrysite.Site{}}
+	a := &amplifier{pass: pass, res: res, local: map[*types.Func]*RetriesFact{}, recursive: map[*ast.FuncDecl]*retrysite.Site{}}
 	a.sites = a.counted(sites)
 	// A function that retries by calling itself retries when called: a
 	// retry site that calls it runs it again on every attempt.
@@ -118,6 +118,7 @@ func (a *amplifier) counted(sites []*retrysite.Site) []*retrysite.Site {
 // amplifier finds what each retry site's attempts reach that retries.
 type amplifier struct {
 	pass  *analysis.Pass
+	res   *retrysite.Result
 	sites []*retrysite.Site
 	local map[*types.Func]*RetriesFact // functions of this package that retry
 	// recursive holds the recursive retry of each declaration that has one.
