@@ -113,7 +113,15 @@ outer helper's own permanent marker (backoff.Permanent for backoff,
 retry.Unrecoverable for retry-go; another library's marker means nothing
 to it), or returns it to go-retry or a wait condition, which stop on a
 plain error; an inner retry in a loop nested in the attempt is not
-simulated), a go-retryablehttp client with RetryMax set to 0
+simulated), an inner retry that stops only when its context is done (a
+lock acquisition that waits while the lock is held, until the caller
+gives up: a loop whose bound is that context alone, or a function whose
+one such loop is bounded by its context parameter, a RetriesFact) given
+the very context that stops the outer site (tested on its retry path, or
+handed to the helper: retry.Context(ctx), backoff.WithContext(b, ctx)),
+which gives up only when the outer site stops too, so the failures the
+outer site retries are those the inner one returned at once (a context
+derived with a timeout of its own ends earlier, and is counted), a go-retryablehttp client with RetryMax set to 0
 (or a literal without it), a resty client without a constant retry count,
 a gRPC method no retryPolicy covers, a retry interceptor left at its
 default WithMax(0) or given a count that is not a constant,

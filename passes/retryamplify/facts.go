@@ -12,10 +12,16 @@ import (
 // attempt count of that retry when it is a constant, else 0.
 type RetriesFact struct {
 	Attempts int
+	// UntilCtx is 1 + the index of the context parameter whose end alone
+	// ends the function's retries (untilctx.go), or 0.
+	UntilCtx int
 }
 
 func (*RetriesFact) AFact() {}
 func (f *RetriesFact) String() string {
+	if f.UntilCtx > 0 {
+		return fmt.Sprintf("retries(attempts=%d, until parameter %d is done)", f.Attempts, f.UntilCtx-1)
+	}
 	return fmt.Sprintf("retries(attempts=%d)", f.Attempts)
 }
 
@@ -83,6 +89,13 @@ func (a *amplifier) learn() {
 		}
 		if len(work) == 0 {
 			break
+		}
+	}
+	// Which retries end only with a context first: a caller that stops on
+	// the same context does not multiply them.
+	for _, d := range a.decls {
+		if f := a.local[d.Func]; f != nil {
+			f.UntilCtx = a.untilCtx(d) + 1
 		}
 	}
 	for range 3 {

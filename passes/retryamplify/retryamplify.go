@@ -148,10 +148,17 @@ type inner struct {
 // named operation that retries.
 func (a *amplifier) inners(outer *retrysite.Site) []inner {
 	var found []inner
+	info := a.pass.TypesInfo
+	// The contexts that stop the outer site: an inner retry that ends only
+	// with one of them stops with it (untilctx.go).
+	ctxs := outerContexts(info, outer)
 	// A nested site lies in outer's operation, so in its declaration.
 	for _, s := range a.inDecl[a.declOf(outer.Node.Pos())] {
 		if s != outer && outer.InAttempt(entry(s)) && !contains(s.Node, outer.Node) {
 			if call, ok := s.Node.(*ast.CallExpr); ok && a.failureEndsOuter(outer, call) {
+				continue
+			}
+			if ctx := ctxOnlyBound(info, s); ctx != nil && ctxs[ctx] {
 				continue
 			}
 			in := inner{pos: s.Node.Pos(), end: s.Node.End(), attempts: attempts(a.pass.TypesInfo, s)}
@@ -171,7 +178,7 @@ func (a *amplifier) inners(outer *retrysite.Site) []inner {
 			if !ok || !outer.InAttempt(call) || retrysite.BrokerReply(a.pass.TypesInfo, call) {
 				return true
 			}
-			if fn, f := a.retryingCallee(call, from); f != nil && !a.failureEndsOuter(outer, call) {
+			if fn, f := a.retryingCallee(call, from); f != nil && !stopsTogether(info, ctxs, call, f) && !a.failureEndsOuter(outer, call) {
 				found = append(found, inner{pos: call.Pos(), end: call.End(), attempts: f.Attempts, via: fn})
 			}
 			return true
