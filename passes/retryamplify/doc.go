@@ -105,7 +105,17 @@ modeled error that is no throttle, timeout or server fault
 optimistic write that lost its race).
 
 Not reported: retries in sequence, an inner retry that runs only after the
-outer attempt succeeded, an inner retry whose failure ends the outer site
+outer attempt succeeded, a call that configures a single attempt of a
+function that retries as its caller configures it (its one retry loop,
+for i := start; i < n (or <=) with no other retry in reach, is bounded
+by a parameter (lookup(ctx, id, 1)), a field of a configuration
+parameter (Fetch(ctx, Config{MaxRetries: 0}), a field left out is
+zero), a field of its receiver (a client built in the caller as
+&Client{Retries: 0}), or a field of a configuration its options set
+(Lookup(ctx, id, WithAttempts(1)), read through the option constructor,
+an OptionFact; an option that cannot be read may set anything): the
+RetriesFact carries where the bound comes from, and the message
+multiplies by the count the call configures), an inner retry whose failure ends the outer site
 (the outer attempt is simulated with the inner call's error non-nil, and
 every path through the call, however the error is tested (at once, after
 a log, in a switch), leaves the loop, returns the error wrapped in the

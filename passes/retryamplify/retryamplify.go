@@ -26,7 +26,7 @@ var Analyzer = &analysis.Analyzer{
 	URL:       "https://github.com/idemlint/idemlint#retryamplify",
 	Requires:  []*analysis.Analyzer{retrysite.Analyzer, bodies.Analyzer},
 	Run:       run,
-	FactTypes: []analysis.Fact{new(RetriesFact)},
+	FactTypes: []analysis.Fact{new(RetriesFact), new(OptionFact)},
 }
 
 func run(pass *analysis.Pass) (any, error) {
@@ -133,6 +133,7 @@ type amplifier struct {
 	inDecl map[*ast.FuncDecl][]*retrysite.Site // the sites of each declaration
 
 	parentsOf map[*ast.BlockStmt]map[ast.Node]ast.Node // failureEndsOuter's index
+	options   map[*types.Func]*OptionFact              // this package's option constructors (switchedoff.go)
 }
 
 // inner is something an outer site's attempt enters that retries.
@@ -178,8 +179,8 @@ func (a *amplifier) inners(outer *retrysite.Site) []inner {
 			if !ok || !outer.InAttempt(call) || retrysite.BrokerReply(a.pass.TypesInfo, call) {
 				return true
 			}
-			if fn, f := a.retryingCallee(call, from); f != nil && !stopsTogether(info, ctxs, call, f) && !a.failureEndsOuter(outer, call) {
-				found = append(found, inner{pos: call.Pos(), end: call.End(), attempts: f.Attempts, via: fn})
+			if fn, f := a.retryingCallee(call, from); f != nil && !a.switchedOff(call, f) && !stopsTogether(info, ctxs, call, f) && !a.failureEndsOuter(outer, call) {
+				found = append(found, inner{pos: call.Pos(), end: call.End(), attempts: a.attemptsAt(call, f), via: fn})
 			}
 			return true
 		})
