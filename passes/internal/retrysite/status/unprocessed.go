@@ -7,6 +7,7 @@ import (
 	"go/types"
 
 	"github.com/idemlint/idemlint/passes/internal/astutil"
+	"github.com/idemlint/idemlint/passes/internal/libs"
 	"github.com/idemlint/idemlint/passes/internal/retrysite/site"
 )
 
@@ -29,7 +30,10 @@ type Unprocessed struct {
 // OnlyUnprocessedRetried reports whether every path of the operation of
 // a retry helper call that goes round (or whose end cannot be read)
 // passed a test proving the attempt was not processed, and some path
-// ends.
+// goes round. The simulation takes a request as answered, with the
+// status it runs on; the paths of a send that failed before an answer (a
+// timeout, after which the server may have processed it) are run too,
+// with the send's error non-nil.
 func OnlyUnprocessedRetried(info *types.Info, retry *site.Site, facts func(*types.Func) *RespFact, u *Unprocessed) bool {
 	body := retry.Op.Body
 	if body == nil || retry.Kind == site.Loop {
@@ -39,28 +43,56 @@ func OnlyUnprocessedRetried(info *types.Info, retry *site.Site, facts func(*type
 	if j == nil {
 		return false
 	}
+	runs := []*assume{nil}
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.CallExpr:
+			if returnsResponse(info, n) || isSendFact(info, n, facts) {
+				runs = append(runs, &assume{failed: n})
+			}
+		}
+		return true
+	})
 	codes := site.SampleCodes[:1]
 	if mentionsResponse(info, body) || mentionsSend(info, body, facts) {
 		codes = site.SampleCodes[:]
 	}
-	for _, code := range codes {
-		s := newSim(info, retry, facts, code)
-		s.unproc = u
-		p := &simPath{env: map[types.Object]value{}, open: map[types.Object]*ast.CallExpr{}}
-		fall, broke := s.list(body.List, []*simPath{p})
-		for _, q := range append(fall, broke...) {
-			s.end(body, q)
-		}
-		if s.failed || len(s.ends) == 0 {
-			return false
-		}
-		for _, e := range s.ends {
-			if j(s, e) != endExit && !e.p.unprocessed {
+	rounds := false
+	for _, a := range runs {
+		for _, code := range codes {
+			s := newSim(info, retry, facts, code)
+			s.unproc, s.assume = u, a
+			p := &simPath{env: map[types.Object]value{}, open: map[types.Object]*ast.CallExpr{}}
+			fall, broke := s.list(body.List, []*simPath{p})
+			for _, q := range append(fall, broke...) {
+				s.end(body, q)
+			}
+			if s.failed {
 				return false
+			}
+			for _, e := range s.ends {
+				if j(s, e) == endExit {
+					continue
+				}
+				if !e.p.unprocessed {
+					return false
+				}
+				rounds = true
 			}
 		}
 	}
-	return true
+	return rounds
+}
+
+func isSendFact(info *types.Info, call *ast.CallExpr, facts func(*types.Func) *RespFact) bool {
+	fn := libs.Callee(info, call)
+	if fn == nil || facts == nil {
+		return false
+	}
+	f := facts(fn)
+	return f != nil && f.Sends
 }
 
 // noteUnprocessed marks p when the branch it takes, where cond has the

@@ -90,3 +90,40 @@ func PermanentUnlessServer(ctx context.Context, body []byte) error { // want Per
 		return err
 	}, backoff.WithMaxRetries(backoff.NewExponentialBackOff(), 3))
 }
+
+// SendFailureRetried lets only a 429 answer go round, but a send that
+// failed too: a timeout, after which the server may have charged.
+func SendFailureRetried(ctx context.Context, body []byte) error { // want SendFailureRetried:"sends unkeyed POST \\(retried=true\\)"
+	return backoff.Retry(func() error {
+		resp, err := http.Post("http://pay.example/charge", "application/json", bytes.NewReader(body)) // want `POST request is retried without an Idempotency-Key header`
+		if err != nil {
+			return err
+		}
+		defer resp.Body.Close()
+		if resp.StatusCode == 429 {
+			return errors.New("rate limited")
+		}
+		if resp.StatusCode >= 300 {
+			return backoff.Permanent(errors.New("rejected"))
+		}
+		return nil
+	}, backoff.WithMaxRetries(backoff.NewExponentialBackOff(), 3))
+}
+
+// OnlyRateLimited gives up on a failed send as on any answer but a 429.
+func OnlyRateLimited(ctx context.Context, body []byte) error { // want OnlyRateLimited:"sends unkeyed POST \\(retried=false\\)"
+	return backoff.Retry(func() error {
+		resp, err := http.Post("http://pay.example/charge", "application/json", bytes.NewReader(body))
+		if err != nil {
+			return backoff.Permanent(err)
+		}
+		defer resp.Body.Close()
+		if resp.StatusCode == 429 {
+			return errors.New("rate limited")
+		}
+		if resp.StatusCode >= 300 {
+			return backoff.Permanent(errors.New("rejected"))
+		}
+		return nil
+	}, backoff.WithMaxRetries(backoff.NewExponentialBackOff(), 3))
+}
