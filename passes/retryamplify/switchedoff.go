@@ -120,10 +120,11 @@ func (a *amplifier) callAttempts(call *ast.CallExpr, f *RetriesFact) (int, bool)
 	if l == nil || call.Ellipsis.IsValid() && l.Param >= 0 {
 		return 0, false
 	}
-	var encl ast.Node = a.declOf(call.Pos())
-	if encl == nil {
+	d := a.declOf(call.Pos())
+	if d == nil {
 		return 0, false
 	}
+	var encl ast.Node = d
 	info := a.pass.TypesInfo
 	v, ok := 0, false
 	switch {
