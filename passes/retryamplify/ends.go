@@ -31,7 +31,23 @@ func (a *amplifier) failureEndsOuter(outer *retrysite.Site, call *ast.CallExpr) 
 			return false
 		}
 	}
-	return a.res.FailureEnds(a.pass.TypesInfo, outer, call)
+	// The answer is asked again in each round of learn and by check; the
+	// simulation runs once per pair.
+	key := endsKey{outer, call}
+	ends, ok := a.ends[key]
+	if !ok {
+		ends = a.res.FailureEnds(a.pass.TypesInfo, outer, call)
+		if a.ends == nil {
+			a.ends = map[endsKey]bool{}
+		}
+		a.ends[key] = ends
+	}
+	return ends
+}
+
+type endsKey struct {
+	outer *retrysite.Site
+	call  *ast.CallExpr
 }
 
 // parents indexes the parents of a body's nodes, once per body.

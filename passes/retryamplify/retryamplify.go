@@ -133,6 +133,7 @@ type amplifier struct {
 	inDecl map[*ast.FuncDecl][]*retrysite.Site // the sites of each declaration
 
 	parentsOf map[*ast.BlockStmt]map[ast.Node]ast.Node // failureEndsOuter's index
+	ends      map[endsKey]bool                         // failureEndsOuter's answers
 	options   map[*types.Func]*OptionFact              // this package's option constructors (switchedoff.go)
 }
 
