@@ -166,6 +166,53 @@ func Again() {
 	assert.Len(t, strings.Split(strings.TrimSpace(bad.Stderr), "\n"), 1)
 }
 
+// TestBaselineSurvivesRewording: a baseline matches findings on their rule,
+// not their words, so a release that rewords a message keeps a baselined
+// finding out; a version 1 baseline, keyed on the message, is still read.
+func TestBaselineSurvivesRewording(t *testing.T) {
+	dir := module(t, map[string]string{"review.go": hotLoop})
+	bin := analysistest.Binary(t)
+	base := filepath.Join(t.TempDir(), "baseline.json")
+	first := analysistest.Exec(t, dir, nil, bin, "-write-baseline", base, "./...")
+	require.Contains(t, first.Stdout, "retry delay has no jitter")
+	data, err := os.ReadFile(base)
+	require.NoError(t, err)
+	var file struct {
+		Version  int              `json:"version"`
+		Findings []map[string]any `json:"findings"`
+	}
+	require.NoError(t, json.Unmarshal(data, &file))
+	require.Equal(t, 2, file.Version)
+	require.NotEmpty(t, file.Findings)
+	require.Equal(t, "nojitter/no-jitter", file.Findings[0]["rule"])
+
+	// The same findings, worded as an older release never worded them.
+	for _, f := range file.Findings {
+		f["message"] = "an older wording of the same finding"
+	}
+	reworded := filepath.Join(t.TempDir(), "reworded.json")
+	out, err := json.Marshal(file)
+	require.NoError(t, err)
+	require.NoError(t, os.WriteFile(reworded, out, 0o644))
+	r := analysistest.Exec(t, dir, nil, bin, "-baseline", reworded, "./...")
+	assert.NotContains(t, r.Stdout, "retry delay has no jitter", "matched on its rule")
+	assert.Equal(t, 0, r.Code)
+
+	// Version 1: no rule, the message is the key.
+	for _, f := range file.Findings {
+		f["message"] = strings.TrimSpace(strings.SplitN(strings.SplitN(first.Stdout, ": ", 2)[1], " (nojitter", 2)[0])
+		delete(f, "rule")
+	}
+	file.Version = 1
+	v1 := filepath.Join(t.TempDir(), "v1.json")
+	out, err = json.Marshal(file)
+	require.NoError(t, err)
+	require.NoError(t, os.WriteFile(v1, out, 0o644))
+	r = analysistest.Exec(t, dir, nil, bin, "-baseline", v1, "./...")
+	assert.NotContains(t, r.Stdout, "retry delay has no jitter", "a version 1 baseline still matches")
+	assert.Equal(t, 0, r.Code)
+}
+
 func TestFixAndDiff(t *testing.T) {
 	dir := module(t, map[string]string{"review.go": hotLoop})
 	bin := analysistest.Binary(t)

@@ -120,8 +120,11 @@ func (t *tracer) trace(v ssa.Value, depth int) delay {
 		d := t.trace(v.X, depth+1).merge(t.trace(v.Y, depth+1))
 		switch v.Op {
 		case token.SHL:
+			// 1 << (attempt % 7) doubles up to a constant and starts
+			// over: it cannot exceed 1 << 6, so it is capped.
 			if _, isConst := v.Y.(*ssa.Const); !isConst {
 				d.grows = true
+				d.capped = d.capped || boundedCount(v.Y)
 			}
 		case token.MUL:
 			_, xc := v.X.(*ssa.Const)
@@ -546,4 +549,29 @@ func callersOf(funcs []*ssa.Function) (map[*ssa.Function][]*ssa.CallCommon, map[
 // opaque.
 func localClosure(callee *ssa.Function, pkg *types.Package) bool {
 	return callee.Object() == nil && callee.Parent() != nil && callee.Pkg != nil && callee.Pkg.Pkg == pkg
+}
+
+// boundedCount reports whether a shift count cannot exceed a constant,
+// whatever the attempt: attempt % n, attempt & mask, min(attempt, n).
+func boundedCount(v ssa.Value) bool {
+	for {
+		switch c := v.(type) {
+		case *ssa.Convert:
+			v = c.X
+			continue
+		case *ssa.BinOp:
+			_, yc := c.Y.(*ssa.Const)
+			_, xc := c.X.(*ssa.Const)
+			return c.Op == token.REM && yc || c.Op == token.AND && (xc || yc)
+		case *ssa.Call:
+			if b, ok := c.Call.Value.(*ssa.Builtin); ok && b.Name() == "min" {
+				for _, a := range c.Call.Args {
+					if _, ok := a.(*ssa.Const); ok {
+						return true
+					}
+				}
+			}
+		}
+		return false
+	}
 }

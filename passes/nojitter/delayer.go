@@ -81,23 +81,20 @@ func judgeDelayer(pass *analysis.Pass, funcs func() []*ssa.Function, t *tracer, 
 }
 
 // delayerFunc returns the function that computes the delay of delayer
-// value e: the function converted to the library's function type (a
-// declared function, or a literal), or the program's method of e's type;
-// nil when it is the library's own or not in view.
+// value e: the function converted to the library's function type, or
+// assigned as it is to a field of that type (go-retryablehttp's
+// c.Backoff = func(...) ...), a declared function or a literal; or the
+// program's method of e's type; nil when it is the library's own or not in
+// view.
 func delayerFunc(info *types.Info, pkg *types.Package, d *libs.Delayer, e ast.Expr) (*types.Func, *ast.FuncLit, string) {
 	e = ast.Unparen(e)
 	if call, ok := e.(*ast.CallExpr); ok && len(call.Args) == 1 && d.Func != "" {
 		if tv, ok := info.Types[call.Fun]; ok && tv.IsType() && libs.IsNamed(tv.Type, d.Pkg, d.Func) {
-			switch arg := ast.Unparen(call.Args[0]).(type) {
-			case *ast.FuncLit:
-				return nil, arg, "function literal"
-			case *ast.Ident, *ast.SelectorExpr:
-				if fn, ok := info.Uses[selIdent(arg)].(*types.Func); ok {
-					return fn, nil, fn.Name()
-				}
-			}
-			return nil, nil, ""
+			return funcValue(info, d, call.Args[0])
 		}
+	}
+	if d.Method == "" {
+		return funcValue(info, d, e)
 	}
 	t := info.TypeOf(e)
 	if t == nil || types.IsInterface(t) {
@@ -109,6 +106,20 @@ func delayerFunc(info *types.Info, pkg *types.Package, d *libs.Delayer, e ast.Ex
 		return nil, nil, ""
 	}
 	return fn, nil, astutil.FuncName(fn)
+}
+
+// funcValue returns the function value e names: a literal, or a declared
+// function or method of the program.
+func funcValue(info *types.Info, d *libs.Delayer, e ast.Expr) (*types.Func, *ast.FuncLit, string) {
+	switch x := ast.Unparen(e).(type) {
+	case *ast.FuncLit:
+		return nil, x, "function literal"
+	case *ast.Ident, *ast.SelectorExpr:
+		if fn, ok := info.Uses[selIdent(x)].(*types.Func); ok && fn.Pkg() != nil && fn.Pkg().Path() != d.Pkg {
+			return fn, nil, fn.Name()
+		}
+	}
+	return nil, nil, ""
 }
 
 func selIdent(e ast.Expr) *ast.Ident {
@@ -125,7 +136,7 @@ func traceDelayer(funcs func() []*ssa.Function, t *tracer, fn *types.Func, lit *
 	for _, f := range funcs() {
 		if lit != nil && f.Syntax() == lit || fn != nil && f.Object() == fn {
 			t.seen, t.via = map[ssa.Value]bool{}, nil
-			t.inCallee = 1 // the parameters are the attempt and its error
+			t.inCallee = 1 // the parameters are what the library passes (an attempt, its error, its bounds)
 			d := t.returns(f, 0)
 			t.inCallee = 0
 			return d, true

@@ -145,15 +145,19 @@ pb.Next(), for b.Loop(), for scanner.Scan()).
 
 Library policies, reported where they are built:
 
-  - cenkalti/backoff v4/v5: RandomizationFactor = 0 or
+  - cenkalti/backoff v4 to v7: RandomizationFactor = 0 or
     WithRandomizationFactor(0), NewConstantBackOff (no jitter), ZeroBackOff
     (no delay), an ExponentialBackOff literal whose RandomizationFactor is
     0 or left out (unless set afterwards); NewExponentialBackOff's default
-    (jitter 0.5, cap 60s) is fine; v5's policy is the one given by
-    WithBackOff;
+    (jitter 0.5, cap 60s) is fine; from v5 on, the policy is the one given
+    by WithBackOff;
   - avast/retry-go: DelayType(FixedDelay) or DelayType(BackOffDelay) alone
     (the default CombineDelay(BackOffDelay, RandomDelay) is fine), given to
     Do or in a list of options ([]retry.Option{...}) a function returns;
+    v5's options are those its retrier is built with (retry.New(opts...)
+    or NewWithData[T](opts...), then Do), and there MaxJitter(0) with
+    RandomDelay in the delay type (the default) is no jitter too (v5's
+    RandomDelay adds nothing when MaxJitter is 0);
   - sethvargo/go-retry: a backoff chain without WithJitter, WithJitterPercent
     or WithFullJitter, and an exponential or Fibonacci chain without
     WithCappedDuration; the Exponential, Fibonacci and Constant shortcuts;
@@ -163,12 +167,20 @@ Library policies, reported where they are built:
     false (a Jitter set from a variable is trusted);
   - go-retryablehttp: a client built by NewClient() keeps DefaultBackoff
     (exponential, capped by RetryWaitMax, no jitter), reported at the
-    NewClient call unless the package sets Backoff (LinearJitterBackoff, a
-    function of its own), switches the retries off (RetryMax 0, or a
-    count from configuration or from a setter's parameter, unless every
-    call of the setter in the package gives a constant above zero) or
-    hands the client to its caller; Backoff = DefaultBackoff is reported
-    where it is set;
+    NewClient call (inline too: retryablehttp.NewClient().StandardClient())
+    unless the package sets that client's Backoff, switches its retries
+    off (RetryMax 0, or a count from configuration or from a setter's
+    parameter, unless every call of the setter in the package gives a
+    constant above zero) or hands the client to its caller. A field is set
+    on a client through the variable or struct field that holds it (c :=
+    NewClient(); c.Backoff = ..., or s.rc.Backoff = ... where s.rc is given
+    it); one set on a client whose holder is not seen (a parameter: func
+    configure(c *retryablehttp.Client)) counts for every client of the
+    package. Backoff = DefaultBackoff is reported where it is set, and so
+    is a Backoff function of the program's own whose delay has no random
+    part, or grows without a cap, judged like the AWS SDK's Backoff below
+    (LinearJitterBackoff, and a function that returns what it computes,
+    are fine);
   - go-grpc-middleware v2's retry interceptor: BackoffLinear (no jitter) and
     BackoffExponential (no jitter, no cap), reported wherever they are
     built, with a fix to the WithJitter variant; the interceptor's default
@@ -187,8 +199,10 @@ Library policies, reported where they are built:
   - failsafe-go: a retry policy (retrypolicy.NewBuilder[R]()...Build(),
     NewWithDefaults) run by an executor (failsafe.With(rp).Get/Run...)
     with no WithDelay, WithBackoff, WithRandomDelay or WithDelayFunc
-    retries at once (no delay; failsafehttp.NewRetryPolicyBuilder waits
-    only for Retry-After); WithDelay or WithBackoff without WithJitter or
+    retries at once (its default delay is zero, not a constant: checked
+    against v0.9.8; failsafehttp.NewRetryPolicyBuilder waits only for
+    Retry-After); a builder kept in a variable and configured statement by
+    statement (b.WithDelay(d); p := b.Build()) is read as the chain; WithDelay or WithBackoff without WithJitter or
     WithJitterFactor has no jitter (WithBackoff is capped by its maximum);
   - watermill middleware.Retry literals that retry (MaxRetries not 0)
     with InitialInterval 0 (no delay: every interval stays 0) or without

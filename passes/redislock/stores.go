@@ -57,7 +57,15 @@ func (fc *funcCommands) readBack(nx *command) *command {
 		if !astutil.Decides(fc.info, fc.parents, nx.call, outcome, c.call) {
 			continue
 		}
-		if fc.returns(func(e ast.Expr) bool { return containsNode(e, c.call) }) {
+		// return Get(ctx, k).Result(), or id, err = Get(ctx, k).Result();
+		// ...; return id, nil
+		got := astutil.ResultVars(fc.info, fc.parents, c.call, nil)
+		if fc.returns(func(e ast.Expr) bool {
+			if id, ok := ast.Unparen(e).(*ast.Ident); ok && got[fc.info.ObjectOf(id)] {
+				return true
+			}
+			return containsNode(e, c.call)
+		}) {
 			return c
 		}
 	}

@@ -44,7 +44,7 @@ The message multiplies the attempt counts where they are constants (a loop
 "n < 3" with n set once to a constant and only advanced by one (n+1
 attempts), retry-go Attempts(n) or its
 default 10, backoff WithMaxRetries(b, n) and sethvargo WithMaxRetries(n, b)
-as n+1, backoff/v5 WithMaxTries(n), wait.Backoff Steps, a failsafe-go
+as n+1, backoff v5 to v7 WithMaxTries(n), wait.Backoff Steps, a failsafe-go
 retry policy's default of 3 attempts, WithMaxRetries(n) as n+1 or
 WithMaxAttempts(n), go-retryablehttp's
 default of 5 attempts or RetryMax n as n+1, resty SetRetryCount(n) as

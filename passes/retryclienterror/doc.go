@@ -39,6 +39,15 @@ for another attempt on a path a 200 does not take:
   errors of attempts never sent) lets none; a classifier of the program
   answers per status; any other answer is not read, and nothing is
   reported;
+- in a handler that a job framework runs again when it returns an error
+  (asynq, river, Temporal activities, watermill: RULES.md, "Redelivery",
+  is silent here, and the framework's retry is a retry site like the
+  others), by the error it returns, but not one that is, makes or wraps
+  the framework's way to fail for good (asynq.SkipRetry or RevokeTask,
+  river.JobCancel, temporal.NewNonRetryableApplicationError); the message
+  says how often the framework runs it and how to stop it. A broker
+  consumer that redelivers only what it leaves unacknowledged is not
+  read this way;
 - in a retrying client's retry condition: go-retryablehttp's CheckRetry
   and resty's AddRetryCondition (with a retry count above zero), followed
   from the client's variable or field through constructors.
@@ -86,6 +95,6 @@ operation
 (backoff.Retry, retry-go, a helper of the program) that fails on 429 or 503
 the same way is reported at the helper's call: its wait is the helper's own
 backoff, which knows nothing of the header unless the operation hands the
-server's delay back (backoff/v5's RetryAfter). An operation that reads the
+server's delay back (backoff v5 to v7's RetryAfter). An operation that reads the
 header on one of its paths (429 waits for it, 5xx does not) is not
 reported there.`

@@ -51,8 +51,13 @@ func run(pass *analysis.Pass) (any, error) {
 		if f == nil || len(f.Sends) == 0 {
 			continue
 		}
-		if checkStatus && f.Retried.ClientErrors() && (s.Kind == retrysite.Loop || !reportInHelper(pass, s, inner, done)) {
-			reportStatus(pass, f)
+		if checkStatus && f.Retried.ClientErrors() {
+			switch {
+			case s.Kind == retrysite.Redelivery:
+				reportHandlerStatus(pass, s)
+			case s.Kind == retrysite.Loop || !reportInHelper(pass, s, inner, done):
+				reportStatus(pass, f)
+			}
 		}
 		throttled := f.Throttle && (f.Retried.Has(429) || f.Retried.Has(503))
 		if checkRetryAfter && throttled && f.IgnoresRetryAfter {

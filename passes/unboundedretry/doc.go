@@ -69,7 +69,8 @@ Reported, at the expression that builds the policy, are library policies with
 no limit, checked against each library's defaults:
 
   - avast/retry-go: Attempts(0) or UntilSucceeded() without a Context(ctx)
-    option (the default is 10 attempts, which is bounded);
+    option (the default is 10 attempts, which is bounded); in v5, among
+    the options the retrier is built with (retry.New(opts...).Do(op));
   - sethvargo/go-retry: NewExponential, NewFibonacci and NewConstant never
     stop on their own: reported unless wrapped by WithMaxRetries or
     WithMaxDuration, or the context passed to Do visibly has a deadline
@@ -80,7 +81,9 @@ no limit, checked against each library's defaults:
     ConstantBackOff and ZeroBackOff (which never stop), unless wrapped by
     WithMaxRetries or WithContext (NewExponentialBackOff's default of 15
     minutes is bounded);
-  - cenkalti/backoff/v5: Retry with WithMaxElapsedTime(0) and no WithMaxTries;
+  - cenkalti/backoff v5, v6 and v7: Retry with WithMaxElapsedTime(0), no
+    WithMaxTries and a context with no visible deadline (a ConstantBackOff
+    or ZeroBackOff given by WithBackOff is ended by Retry's own 15 minutes);
   - go-grpc-middleware v2's retry interceptor: WithMax with a huge count
     (65536 or more, such as math.MaxUint32), which takes a uint and so has
     no other way to say "no limit": the interceptor then retries until the
@@ -95,7 +98,8 @@ no limit, checked against each library's defaults:
     the code, not documented);
   - failsafe-go: a retry policy with WithMaxRetries(-1) or
     WithMaxAttempts(-1) and no WithMaxDuration, run by an executor given no
-    context (WithContext) that can end it (the default is 3 attempts);
+    context (WithContext) that can end it (the default is 3 attempts); a
+    builder configured statement by statement is read as the chain;
   - watermill middleware.Retry literals with a negative MaxRetries and no
     MaxElapsedTime.
 

@@ -63,3 +63,18 @@ func ComparesWith(info *types.Info, b *ast.BinaryExpr, v constant.Value) bool {
 	}
 	return false
 }
+
+// IsNil reports whether e is the predeclared nil.
+func IsNil(info *types.Info, e ast.Expr) bool {
+	tv, ok := info.Types[ast.Unparen(e)]
+	return ok && tv.IsNil()
+}
+
+// IsNilTest reports whether b compares v with nil (v != nil, nil == v).
+func IsNilTest(info *types.Info, b *ast.BinaryExpr, v types.Object) bool {
+	is := func(e ast.Expr) bool {
+		id, ok := ast.Unparen(e).(*ast.Ident)
+		return ok && info.ObjectOf(id) == v
+	}
+	return is(b.X) && IsNil(info, b.Y) || is(b.Y) && IsNil(info, b.X)
+}

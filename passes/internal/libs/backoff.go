@@ -3,54 +3,125 @@ package libs
 import (
 	"go/ast"
 	"go/types"
+	"slices"
 
 	"github.com/idemlint/idemlint/passes/internal/astutil"
 )
 
-// cenkalti/backoff, v4 and v5. A policy is a BackOff value: an
-// ExponentialBackOff (jittered by RandomizationFactor 0.5 and capped by
-// MaxInterval by default; v4 stops after MaxElapsedTime, 15 minutes), a
-// ConstantBackOff or ZeroBackOff (no jitter, never stop), wrapped in
-// WithMaxRetries or WithContext to end it. v5's Retry takes the policy
-// through its WithBackOff option and stops after 15 minutes unless
-// WithMaxElapsedTime(0) removes that and no WithMaxTries is given.
+// cenkalti/backoff. A policy is a BackOff value: an ExponentialBackOff
+// (jittered by RandomizationFactor 0.5 and capped by MaxInterval by
+// default), a ConstantBackOff or ZeroBackOff (no jitter). How Retry takes
+// the policy and what ends it is the major version's API shape:
+//
+//   - backoffArg (v4): Retry(op, b) and its Notify, WithData and
+//     WithTimer variants take the policy as an argument, and the policy
+//     itself must stop: ExponentialBackOff after MaxElapsedTime (15
+//     minutes unless 0), or wrapped in WithMaxRetries or WithContext;
+//     ConstantBackOff and ZeroBackOff never do.
+//   - backoffOptions (v5, v6, v7): Retry(ctx, op, opts...) takes the
+//     policy through its WithBackOff option (NewExponentialBackOff() by
+//     default) and stops after 15 minutes unless WithMaxElapsedTime(0)
+//     removes that, WithMaxTries(n) counts all attempts, and the context
+//     ends it. v6 made Retry return a *RetryError and dropped the
+//     PermanentError type (Permanent stays); v7 changed RetryAfter to take
+//     a duration and a cause. Neither changed the policies, the options or
+//     their defaults (checked against v6.0.1 and v7.0.3).
 const (
 	BackoffV4 = "github.com/cenkalti/backoff/v4"
 	BackoffV5 = "github.com/cenkalti/backoff/v5"
 )
 
+// backoffShape is how a major version of cenkalti/backoff takes its
+// policy and its limits.
+type backoffShape int
+
+const (
+	backoffArg backoffShape = iota
+	backoffOptions
+)
+
+// backoffMajors are the major versions read, by API shape: a new major
+// with the shape of an older one is one row here.
+var backoffMajors = map[string]backoffShape{
+	BackoffV4:                        backoffArg,
+	BackoffV5:                        backoffOptions,
+	"github.com/cenkalti/backoff/v6": backoffOptions,
+	"github.com/cenkalti/backoff/v7": backoffOptions,
+}
+
+// backoffShapeOf returns the shape of the major version pkg, if it is one.
+func backoffShapeOf(pkg string) (backoffShape, bool) {
+	s, ok := backoffMajors[pkg]
+	return s, ok
+}
+
+// backoffPaths are the packages of backoffMajors, in a stable order.
+func backoffPaths() []string {
+	out := make([]string, 0, len(backoffMajors))
+	for p := range backoffMajors {
+		out = append(out, p)
+	}
+	slices.Sort(out)
+	return out
+}
+
+// backoffRows returns the rows of one table for every major version:
+// row gives a shape's rows for a package (nil when it has none).
+func backoffRows[V any](row func(pkg string, s backoffShape) Table[V]) Table[V] {
+	t := Table[V]{}
+	for p, s := range backoffMajors {
+		for k, v := range row(p, s) {
+			t[k] = v
+		}
+	}
+	return t
+}
+
 var backoffFamily = &Family{
-	Paths:    []string{BackoffV4, BackoffV5},
-	Policies: []string{BackoffV4, BackoffV5},
-	Helpers: Table[RetryHelper]{
-		{BackoffV4, "", "Retry"}:                       helper(0, -1, 1, -1),
-		{BackoffV4, "", "RetryWithData"}:               helper(0, -1, 1, -1),
-		{BackoffV4, "", "RetryNotify"}:                 helper(0, -1, 1, -1),
-		{BackoffV4, "", "RetryNotifyWithData"}:         helper(0, -1, 1, -1),
-		{BackoffV4, "", "RetryNotifyWithTimer"}:        helper(0, -1, 1, -1),
-		{BackoffV4, "", "RetryNotifyWithTimerAndData"}: helper(0, -1, 1, -1),
-		{BackoffV5, "", "Retry"}:                       policyOption(helper(1, 0, -1, 2), "WithBackOff"),
-	},
+	Paths:    backoffPaths(),
+	Policies: backoffPaths(),
+	Helpers: backoffRows(func(p string, s backoffShape) Table[RetryHelper] {
+		if s == backoffOptions {
+			return Table[RetryHelper]{{p, "", "Retry"}: policyOption(helper(1, 0, -1, 2), "WithBackOff")}
+		}
+		t := Table[RetryHelper]{}
+		for _, name := range []string{"Retry", "RetryWithData", "RetryNotify", "RetryNotifyWithData", "RetryNotifyWithTimer", "RetryNotifyWithTimerAndData"} {
+			t[Func{p, "", name}] = helper(0, -1, 1, -1)
+		}
+		return t
+	}),
 	NoJitter: func(u *Use) ([]Finding, bool) {
 		return backoffNoJitter(u.Info, u.Policy), true
 	},
 	BuiltNoJitter: backoffNoJitter,
 	NeverStops:    backoffNeverStops,
 	BuiltNeverStops: func(info *types.Info, b *Built) ([]Finding, bool) {
-		if _, _, ok := Find(info, b.Calls, backoffV4Limits); ok {
+		if _, _, ok := Find(info, b.Calls, backoffLimits); ok {
 			return nil, true
 		}
-		return backoffV4NeverStops(info, b), false
+		return backoffArgNeverStops(info, b), false
 	},
 	LimitFix: "backoff.WithMaxRetries(b, 3) or backoff.WithContext(b, ctx)",
 	Attempts: backoffAttempts,
 }
 
-// backoffV4Limits are v4's wrappers that end the retries.
-var backoffV4Limits = Table[bool]{
-	{Pkg: BackoffV4, Name: "WithMaxRetries"}: true,
-	{Pkg: BackoffV4, Name: "WithContext"}:    true,
+// The tables other parts of idemlint read, for every major version:
+// Permanent ends the retries, Stop is what a policy returns to end them.
+func init() {
+	for p := range backoffMajors {
+		PermanentErrors[Func{p, "", "Permanent"}] = true
+		StopSignals[Func{p, "", "Stop"}] = true
+	}
 }
+
+// backoffLimits are the wrappers of the policy-argument shape that end
+// the retries.
+var backoffLimits = backoffRows(func(p string, s backoffShape) Table[bool] {
+	if s != backoffArg {
+		return nil
+	}
+	return Table[bool]{{p, "", "WithMaxRetries"}: true, {p, "", "WithContext"}: true}
+})
 
 const together = ", so clients that failed together retry together"
 
@@ -115,25 +186,45 @@ func literalNoJitter(info *types.Info, b *Built, l *ast.CompositeLit) (Finding, 
 }
 
 // isBackoffType reports whether t (or what it points to) is the type name
-// of backoff v4 or v5.
+// of a major version of backoff.
 func isBackoffType(t types.Type, name string) bool {
+	_, ok := backoffTypeShape(t, name)
+	return ok
+}
+
+// backoffTypeShape returns the shape of the major version whose type name
+// t (or what it points to) is.
+func backoffTypeShape(t types.Type, name string) (backoffShape, bool) {
 	if p, ok := t.(*types.Pointer); ok {
 		t = p.Elem()
 	}
-	return IsNamed(t, BackoffV4, name) || IsNamed(t, BackoffV5, name)
+	n, ok := types.Unalias(t).(*types.Named)
+	if !ok || n.Obj().Name() != name || n.Obj().Pkg() == nil {
+		return 0, false
+	}
+	return backoffShapeOf(n.Obj().Pkg().Path())
 }
 
-// backoffNeverStops judges a Retry call: v4 by its policy, v5 by its
-// options and context.
+// isBackoffCall reports whether fn is the function name of a major
+// version of the given shape.
+func isBackoffCall(fn *types.Func, shape backoffShape, name string) bool {
+	n := NameOf(fn)
+	s, ok := backoffShapeOf(n.Pkg)
+	return ok && s == shape && n.Recv == "" && n.Name == name
+}
+
+// backoffNeverStops judges a Retry call: the policy-argument shape by its
+// policy, the options shape by its options and context.
 func backoffNeverStops(u *Use) ([]Finding, bool) {
 	info := u.Info
-	if u.Func.Pkg == BackoffV5 {
-		if option(info, u.Options, BackoffV5, "WithMaxTries") != nil || HasDeadline(info, u.Ctx) {
+	if s, _ := backoffShapeOf(u.Func.Pkg); s == backoffOptions {
+		// WithMaxTries(0) is the default: no limit.
+		if m := option(info, u.Options, u.Func.Pkg, "WithMaxTries"); m != nil && (len(m.Args) != 1 || !astutil.IsZero(info, m.Args[0])) || HasDeadline(info, u.Ctx) {
 			return nil, false
 		}
 		var out []Finding
 		for _, o := range u.Options {
-			if Is(Callee(info, o), BackoffV5, "WithMaxElapsedTime") && astutil.IsZero(info, o.Args[0]) {
+			if Is(Callee(info, o), u.Func.Pkg, "WithMaxElapsedTime") && len(o.Args) == 1 && astutil.IsZero(info, o.Args[0]) {
 				out = append(out, Finding{At: o, Msg: "backoff.WithMaxElapsedTime(0) removes the only limit on backoff.Retry; add backoff.WithMaxTries(n) or keep an elapsed-time limit",
 					Why: "WithMaxElapsedTime(0)"})
 			}
@@ -143,18 +234,19 @@ func backoffNeverStops(u *Use) ([]Finding, bool) {
 	if u.Policy == nil {
 		return nil, false
 	}
-	if _, _, ok := Find(info, u.Policy.Calls, backoffV4Limits); ok {
+	if _, _, ok := Find(info, u.Policy.Calls, backoffLimits); ok {
 		return nil, false
 	}
 	if !u.Policy.Complete {
 		return nil, true
 	}
-	return backoffV4NeverStops(info, u.Policy), true
+	return backoffArgNeverStops(info, u.Policy), true
 }
 
-// backoffV4NeverStops finds what makes a v4 policy with no limit wrapped
-// around it retry forever.
-func backoffV4NeverStops(info *types.Info, b *Built) []Finding {
+// backoffArgNeverStops finds what makes a policy of the policy-argument
+// shape, with no limit wrapped around it, retry forever. A policy of the
+// options shape stops by Retry's own limits.
+func backoffArgNeverStops(info *types.Info, b *Built) []Finding {
 	const wrap = "; keep an elapsed-time limit, or wrap it in backoff.WithMaxRetries(b, 3) or backoff.WithContext(b, ctx)"
 	if v, ok := b.Fields["MaxElapsedTime"]; ok && astutil.IsZero(info, v) {
 		return []Finding{{At: v, Msg: "MaxElapsedTime = 0 makes this backoff retry forever" + wrap, Why: "MaxElapsedTime = 0"}}
@@ -163,33 +255,37 @@ func backoffV4NeverStops(info *types.Info, b *Built) []Finding {
 	for _, c := range b.Calls {
 		fn := Callee(info, c)
 		switch {
-		case Is(fn, BackoffV4, "WithMaxElapsedTime") && len(c.Args) == 1 && astutil.IsZero(info, c.Args[0]):
+		case isBackoffCall(fn, backoffArg, "WithMaxElapsedTime") && len(c.Args) == 1 && astutil.IsZero(info, c.Args[0]):
 			out = append(out, Finding{At: c, Msg: "WithMaxElapsedTime(0) makes this backoff retry forever" + wrap, Why: "WithMaxElapsedTime(0)"})
-		case Is(fn, BackoffV4, "NewConstantBackOff"):
+		case isBackoffCall(fn, backoffArg, "NewConstantBackOff"):
 			out = append(out, Finding{At: c, Msg: "a constant backoff never stops, so this retry can run forever; wrap it in backoff.WithMaxRetries(b, 3) or backoff.WithContext(b, ctx)",
 				Why: "a constant backoff"})
 		}
 	}
 	for _, l := range b.Lits {
-		if v, ok := litFields(l)["MaxElapsedTime"]; ok && isBackoffType(info.TypeOf(l), "ExponentialBackOff") && astutil.IsZero(info, v) {
+		t := info.TypeOf(l)
+		if v, ok := litFields(l)["MaxElapsedTime"]; ok && isBackoffType(t, "ExponentialBackOff") && astutil.IsZero(info, v) {
 			if _, later := b.Fields["MaxElapsedTime"]; !later {
 				out = append(out, Finding{At: v, Msg: "MaxElapsedTime: 0 makes this backoff retry forever" + wrap, Why: "MaxElapsedTime: 0"})
 			}
 		}
-		if n := astutil.TypeName(info.TypeOf(l)); n == "ConstantBackOff" || n == "ZeroBackOff" {
-			out = append(out, Finding{At: l, Msg: "backoff." + n + " never stops, so this retry can run forever; wrap it in backoff.WithMaxRetries(b, 3) or backoff.WithContext(b, ctx)",
-				Why: "backoff." + n})
+		for _, n := range []string{"ConstantBackOff", "ZeroBackOff"} {
+			if s, ok := backoffTypeShape(t, n); ok && s == backoffArg {
+				out = append(out, Finding{At: l, Msg: "backoff." + n + " never stops, so this retry can run forever; wrap it in backoff.WithMaxRetries(b, 3) or backoff.WithContext(b, ctx)",
+					Why: "backoff." + n})
+			}
 		}
 	}
 	return out
 }
 
-// backoffAttempts reads v5's WithMaxTries(n), or v4's WithMaxRetries(b, n)
-// (n retries after the first attempt).
+// backoffAttempts reads the options shape's WithMaxTries(n), or the
+// policy-argument shape's WithMaxRetries(b, n) (n retries after the first
+// attempt).
 func backoffAttempts(u *Use) int {
 	info := u.Info
-	if u.Func.Pkg == BackoffV5 {
-		if o := option(info, u.Options, BackoffV5, "WithMaxTries"); o != nil {
+	if s, _ := backoffShapeOf(u.Func.Pkg); s == backoffOptions {
+		if o := option(info, u.Options, u.Func.Pkg, "WithMaxTries"); o != nil && len(o.Args) == 1 {
 			return astutil.IntValue(info, o.Args[0])
 		}
 		return 0
@@ -198,7 +294,7 @@ func backoffAttempts(u *Use) int {
 		return 0
 	}
 	for _, c := range u.Policy.Calls {
-		if Is(Callee(info, c), BackoffV4, "WithMaxRetries") && len(c.Args) == 2 {
+		if isBackoffCall(Callee(info, c), backoffArg, "WithMaxRetries") && len(c.Args) == 2 {
 			return plusOne(astutil.IntValue(info, c.Args[1]))
 		}
 	}

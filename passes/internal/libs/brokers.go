@@ -31,7 +31,8 @@ var (
 	NATSFramework = &Framework{Name: "NATS JetStream", Article: "a", Handler: "consumer", Unit: "message", Again: "redelivered",
 		Identity: "the message's stream sequence or a message ID", SkipRedelivers: true}
 	WatermillFramework = &Framework{Name: "watermill", Article: "a", Handler: "handler", Unit: "message", Again: "redelivered",
-		RetriesErrors: true, Identity: "the message UUID"}
+		RetriesErrors: true, Identity: "the message UUID",
+		Stop: "acknowledge the message and drop it, or send it to a poison queue"}
 	AMQPFramework = &Framework{Name: "RabbitMQ", Article: "a", Handler: "consumer", Unit: "message", Again: "redelivered",
 		Identity: "the message ID"}
 	PubSubFramework = &Framework{Name: "Pub/Sub", Article: "a", Handler: "subscriber", Unit: "message", Again: "redelivered",

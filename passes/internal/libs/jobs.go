@@ -15,14 +15,17 @@ var (
 	// asynq archives a task once Retried >= Retry; defaultMaxRetry = 25
 	// (client.go:307), so 26 runs.
 	AsynqFramework = &Framework{Name: "asynq", Article: "an", Handler: "task handler", Unit: "task", Again: "retried",
-		Attempts: 26, RetriesErrors: true, Identity: "the task ID (asynq.GetTaskID)"}
+		Attempts: 26, RetriesErrors: true, Identity: "the task ID (asynq.GetTaskID)",
+		Stop: "wrap the error with asynq.SkipRetry"}
 	// river: MaxAttemptsDefault = 25 attempts in all (river_common.go:16).
 	RiverFramework = &Framework{Name: "river", Article: "a", Handler: "worker", Unit: "job", Again: "retried",
-		Attempts: 25, RetriesErrors: true, Identity: "the job ID"}
+		Attempts: 25, RetriesErrors: true, Identity: "the job ID",
+		Stop: "return river.JobCancel(err)"}
 	// Temporal: the server's default RetryPolicy has MaximumAttempts 0,
 	// unlimited (internal/activity.go:156-166).
 	TemporalFramework = &Framework{Name: "Temporal", Article: "a", Handler: "activity", Unit: "activity", Again: "retried",
-		RetriesErrors: true, Identity: "the workflow and activity IDs (activity.GetInfo)"}
+		RetriesErrors: true, Identity: "the workflow and activity IDs (activity.GetInfo)",
+		Stop: "return temporal.NewNonRetryableApplicationError"}
 )
 
 // AsynqOptions are the asynq options that change how often a task runs.
@@ -50,4 +53,15 @@ var AsynqRegister = Table[bool]{
 var RiverInsert = Table[int]{
 	{River, "Client", "Insert"}:   1,
 	{River, "Client", "InsertTx"}: 2,
+}
+
+// HandlerStops are the errors, and the functions that make them, that tell
+// a job framework not to run a failed handler again: returned, or wrapped
+// with %w, they end its retries (LIBRARIES-2.md, Part A).
+var HandlerStops = Table[bool]{
+	{Asynq, "", "SkipRetry"}:                                  true, // errors.Is(err, SkipRetry): archived at once
+	{Asynq, "", "RevokeTask"}:                                 true,
+	{River, "", "JobCancel"}:                                  true,
+	{TemporalSDK, "", "NewNonRetryableApplicationError"}:      true,
+	{TemporalInternal, "", "NewNonRetryableApplicationError"}: true,
 }

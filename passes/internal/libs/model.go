@@ -131,12 +131,13 @@ type Family struct {
 }
 
 // Delayer is an options field whose value computes each retry delay: a
-// value whose Method returns it as its first result, or a function
-// converted to the library's Func type.
+// value whose Method returns it as its first result, or a function of
+// the library's Func type (converted to it, or assigned to a field of
+// that type).
 type Delayer struct {
 	Pkg, Type, Field string // the options struct and its field
-	Method           string // the method that returns the delay
-	Func             string // the library's function type that has Method ("" when none)
+	Method           string // the method that returns the delay ("" when none)
+	Func             string // the library's function type ("" when none)
 	// Msg and Cap are the reports for a delay without jitter, and one
 	// that also grows without a cap; %s is the delayer's name.
 	Msg, Cap string

@@ -1,5 +1,7 @@
 package libs
 
+import "go/types"
+
 // RetryPredicates are the ways a retry helper is told which errors to
 // retry: an option whose argument is the predicate (retry-go's RetryIf),
 // or an argument of the helper itself (k8s retry.OnError). The value is
@@ -11,10 +13,9 @@ var RetryPredicates = Table[int]{
 }
 
 // PermanentErrors wrap an error so that the helper stops retrying and
-// returns it (backoff.Permanent, retry-go's Unrecoverable).
+// returns it (retry-go's Unrecoverable; each major version of
+// cenkalti/backoff's Permanent is added in backoff.go).
 var PermanentErrors = Table[bool]{
-	{BackoffV4, "", "Permanent"}:     true,
-	{BackoffV5, "", "Permanent"}:     true,
 	{RetryGoV4, "", "Unrecoverable"}: true,
 	{RetryGoV5, "", "Unrecoverable"}: true,
 }
@@ -32,4 +33,23 @@ var RetryableErrors = Table[bool]{
 var PlainErrorEnds = map[string]bool{
 	SethvargoRetry: true,
 	K8sWait:        true,
+}
+
+// PermanentIn reports whether fn wraps an error so that a helper of the
+// family of helper stops retrying (backoff/v4's Permanent ends a retry of
+// backoff/v5 too: the error types differ, but the program means it).
+func PermanentIn(helper, fn *types.Func) bool {
+	_, ok := PermanentErrors.Lookup(fn)
+	return ok && FamilyOf(fn) == FamilyOf(helper)
+}
+
+// HasPermanent reports whether the helper's family has a permanent error.
+func HasPermanent(helper *types.Func) bool {
+	f := FamilyOf(helper)
+	for k := range PermanentErrors {
+		if f != nil && familyOfPath(k.Pkg) == f {
+			return true
+		}
+	}
+	return false
 }

@@ -32,6 +32,9 @@ type Framework struct {
 	SkipRedelivers, ReturnRedelivers bool
 	// Identity is what a key made once per delivered unit derives from.
 	Identity string
+	// Stop says how a handler of a framework that RetriesErrors fails
+	// without being run again: "wrap the error with asynq.SkipRetry".
+	Stop string
 }
 
 // Registration is a call that hands a handler to a framework.

@@ -19,6 +19,9 @@ type RetryHelper struct {
 	// Recv says the policies are built by the chain the helper is a
 	// method of (failsafe.With(rp).WithContext(ctx).Get(op)).
 	Recv bool
+	// RecvOptions says the options are those the value the helper is a
+	// method of was built with (retry-go v5's retry.New(opts...).Do(op)).
+	RecvOptions bool
 }
 
 func helper(op, ctx, policy, options int) RetryHelper {

@@ -14,7 +14,12 @@ import (
 // (10 by default; 0 or UntilSucceeded() retries until success), a
 // Context(ctx) that ends it, DelayType(...) (BackOffDelay combined with
 // RandomDelay by default, jittered; FixedDelay and BackOffDelay alone are
-// not).
+// not). v4 takes the options at the call (Do(op, opts...), DoWithData);
+// v5 (checked against v5.1.1) takes them where the retrier is built
+// (retry.New(opts...).Do(op), retry.NewWithData[T](opts...).Do(op)), with
+// the same options and defaults, and one change that matters here: its
+// RandomDelay returns 0 when MaxJitter is 0 (v4's panics), so MaxJitter(0)
+// with the default delay type leaves no jitter.
 const (
 	RetryGoV4 = "github.com/avast/retry-go/v4"
 	RetryGoV5 = "github.com/avast/retry-go/v5"
@@ -29,11 +34,14 @@ var retryGoFamily = &Family{
 	Helpers: Table[RetryHelper]{
 		{RetryGoV4, "", "Do"}:         helper(0, -1, -1, 1),
 		{RetryGoV4, "", "DoWithData"}: helper(0, -1, -1, 1),
-		{RetryGoV5, "*", "Do"}:        helper(0, -1, -1, -1),
+		// Retrier.Do and RetrierWithData.Do: the options are New's.
+		{RetryGoV5, "*", "Do"}: {Op: 0, Ctx: -1, Policy: -1, Options: -1, Recv: true, RecvOptions: true},
 	},
 	Jitterers: Table[bool]{
 		{RetryGoV4, "", "RandomDelay"}:            true,
 		{RetryGoV4, "", "FullJitterBackoffDelay"}: true,
+		{RetryGoV5, "", "RandomDelay"}:            true,
+		{RetryGoV5, "", "FullJitterBackoffDelay"}: true,
 	},
 	// Options spread from a slice kept elsewhere (c.opts..., a package
 	// variable, retryOpts()...) are judged where they are stored or built
@@ -99,9 +107,9 @@ func retryGoNeverStops(info *types.Info, pkg string, opts []*ast.CallExpr) []Fin
 
 // retryGoNoJitter finds DelayType(FixedDelay) and DelayType(BackOffDelay)
 // options, and offers to combine them with RandomDelay (MaxJitter
-// defaults to 100ms).
+// defaults to 100ms); in v5, MaxJitter(0) with RandomDelay in the delay.
 func retryGoNoJitter(info *types.Info, pkg string, opts []*ast.CallExpr) []Finding {
-	var out []Finding
+	out := retryGoZeroJitter(info, pkg, opts)
 	for _, o := range opts {
 		if !Is(Callee(info, o), pkg, "DelayType") || len(o.Args) != 1 {
 			continue
@@ -135,4 +143,31 @@ func delayTypeName(e ast.Expr) string {
 		return x.Name
 	}
 	return ""
+}
+
+// retryGoZeroJitter finds v5's MaxJitter(0) when the delay type adds
+// RandomDelay (the default CombineDelay(BackOffDelay, RandomDelay), or a
+// DelayType naming it): RandomDelay then adds nothing.
+func retryGoZeroJitter(info *types.Info, pkg string, opts []*ast.CallExpr) []Finding {
+	if pkg != RetryGoV5 {
+		return nil // v4's RandomDelay panics on a zero MaxJitter
+	}
+	m := option(info, opts, pkg, "MaxJitter")
+	if m == nil || len(m.Args) != 1 || !astutil.IsZero(info, m.Args[0]) {
+		return nil
+	}
+	if d := option(info, opts, pkg, "DelayType"); d != nil && !astutil.Some(d, func(n ast.Node) bool {
+		id, ok := n.(*ast.Ident)
+		return ok && id.Name == "RandomDelay" && isRetryGoFunc(info, id)
+	}) {
+		return nil
+	}
+	return []Finding{{At: m, Msg: "retry.MaxJitter(0) makes RandomDelay add nothing: the delay has no jitter" + together + "; keep the default MaxJitter (100ms) or set one above 0",
+		Why: "has no jitter (retry.MaxJitter(0))" + together}}
+}
+
+// isRetryGoFunc reports whether id names a function of retry-go v5.
+func isRetryGoFunc(info *types.Info, id *ast.Ident) bool {
+	fn, ok := info.Uses[id].(*types.Func)
+	return ok && fn.Pkg() != nil && fn.Pkg().Path() == RetryGoV5
 }

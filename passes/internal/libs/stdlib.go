@@ -13,11 +13,9 @@ var TimeOrContext = Table[bool]{
 	{"context", "", "Cause"}:       true,
 }
 
-// StopSignals are the values a backoff policy returns when retries must end.
-var StopSignals = Table[bool]{
-	{BackoffV4, "", "Stop"}: true,
-	{BackoffV5, "", "Stop"}: true,
-}
+// StopSignals are the values a backoff policy returns when retries must
+// end (each major version of cenkalti/backoff's Stop, added in backoff.go).
+var StopSignals = Table[bool]{}
 
 // NotAttempts are calls returning an error that do not perform an attempt.
 var NotAttempts = Table[bool]{

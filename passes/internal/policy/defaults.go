@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/constant"
 	"go/types"
+	"slices"
 
 	"github.com/idemlint/idemlint/passes/internal/bodies"
 	"github.com/idemlint/idemlint/passes/internal/libs"
@@ -19,16 +20,19 @@ type Kept struct {
 
 // KeptDefaults finds, in the package, the calls of constructors
 // with a libs.Defaults row whose value keeps the default policy: nothing
-// in the package sets the replacing field (c.Backoff = ...), nor switches
-// the retries off (c.RetryMax = 0), and the value does not leave the
-// function that builds it (returned, directly or through a variable), since
-// its receiver may set the field. Setting the field anywhere in the package
-// silences every call: which value reaches which field is not followed. A
-// field set explicitly to a value that keeps the default is reported there.
+// in the package sets the replacing field on the variable or field that
+// holds it (c.Backoff = ..., s.rc.Backoff = ...), nor switches its retries
+// off (c.RetryMax = 0), and the value does not leave the function that
+// builds it (returned, directly or through a variable), since its receiver
+// may set the field. A field set on a value whose holder is not seen (a
+// parameter: func configure(c *retryablehttp.Client)) may be set on any of
+// them, and silences every call. A field set explicitly to a value that
+// keeps the default is reported there.
 func KeptDefaults(info *types.Info, index *bodies.Index) []Kept {
 	var calls []Kept
-	var explicit []Kept
-	replaced := map[string]bool{} // fields set to another value, or switched off
+	isCall := map[ast.Node]bool{}
+	var sets []setting
+	var pairs []pair
 	returned := map[ast.Node]bool{}
 	enter := func(lit *ast.FuncLit) bool {
 		noteReturned(info, index, index.Of(lit), returned)
@@ -43,40 +47,105 @@ func KeptDefaults(info *types.Info, index *bodies.Index) []Kept {
 			case *ast.CallExpr:
 				if d, ok := libs.DefaultsOf(fn); ok {
 					calls = append(calls, Kept{At: n, Defaults: d})
+					isCall[n] = true
 				}
 			case *ast.AssignStmt:
 				if len(n.Lhs) != len(n.Rhs) {
 					continue
 				}
 				for i, l := range n.Lhs {
+					pairs = append(pairs, pair{heldIn(info, l), n.Rhs[i]})
 					if sel, ok := l.(*ast.SelectorExpr); ok {
-						setField(info, index, b.Func, sel.Sel, n.Rhs[i], replaced, &explicit)
+						sets = append(sets, setting{encl: b.Func, id: sel.Sel, on: sel.X, value: n.Rhs[i]})
+					}
+				}
+			case *ast.ValueSpec:
+				for i, name := range n.Names {
+					if i < len(n.Values) {
+						pairs = append(pairs, pair{heldIn(info, name), n.Values[i]})
 					}
 				}
 			case *ast.KeyValueExpr:
 				if id, ok := n.Key.(*ast.Ident); ok {
-					setField(info, index, b.Func, id, n.Value, replaced, &explicit)
+					pairs = append(pairs, pair{heldIn(info, id), n.Value})
+					sets = append(sets, setting{encl: b.Func, id: id, value: n.Value})
 				}
 			}
 		}
 	}
+	h := newHolders(isCall)
+	for _, p := range pairs {
+		h.assign(info, p.dst, p.src)
+	}
+	h.spread()
+	var explicit []Kept
+	replaced := map[held]bool{} // fields set to another value, or switched off
+	for _, st := range sets {
+		name, ok := setField(info, index, st, &explicit)
+		if !ok || st.on == nil {
+			continue // a client literal's own field: no call holds it
+		}
+		v := heldIn(info, st.on)
+		if !h.holds(v) {
+			v = nil // on a value held anywhere
+		}
+		replaced[held{v, name}] = true
+	}
 	out := explicit
 	for _, c := range calls {
-		if !returned[c.At] && !replaced[c.Defaults.Field] && !replaced[c.Defaults.Off] {
+		if !returned[c.At] && !replacedOn(h, replaced, c) {
 			out = append(out, c)
 		}
 	}
 	return out
 }
 
-// setField notes an assignment of value to the field named by id when the
-// field belongs to a library with Defaults: a value that keeps the default
-// is reported, anything else replaces it; a constant of 0 or less in the
-// Off field switches the retries off.
-func setField(info *types.Info, index *bodies.Index, encl *types.Func, id *ast.Ident, value ast.Expr, replaced map[string]bool, explicit *[]Kept) {
-	v, ok := info.Uses[id].(*types.Var)
+// A setting is an assignment to a field (on.id = value), or a key-value
+// pair of a composite literal (on is nil).
+type setting struct {
+	encl  *types.Func
+	id    *ast.Ident
+	on    ast.Expr
+	value ast.Expr
+}
+
+type pair struct {
+	dst *types.Var
+	src ast.Expr
+}
+
+// held is a field name set on the value a variable or field holds (v nil:
+// on a value whose holder is not seen).
+type held struct {
+	v     *types.Var
+	field string
+}
+
+// replacedOn reports whether the call's value has its Field set to
+// another value or its retries switched off, on a holder of it or on a
+// value held anywhere.
+func replacedOn(h *holders, replaced map[held]bool, c Kept) bool {
+	for _, f := range []string{c.Defaults.Field, c.Defaults.Off} {
+		if replaced[held{nil, f}] {
+			return true
+		}
+		for v, calls := range h.of {
+			if replaced[held{v, f}] && slices.Contains(calls, c.At) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// setField judges a setting of a field of a library with Defaults: a
+// value that keeps the default is reported (and replaces nothing);
+// anything else replaces it; a constant of 0 or less in the Off field
+// switches the retries off. It returns the field replaced, if any.
+func setField(info *types.Info, index *bodies.Index, st setting, explicit *[]Kept) (string, bool) {
+	v, ok := info.Uses[st.id].(*types.Var)
 	if !ok || !v.IsField() || v.Pkg() == nil {
-		return
+		return "", false
 	}
 	for _, fam := range libs.Families {
 		for _, d := range fam.Defaults {
@@ -85,19 +154,18 @@ func setField(info *types.Info, index *bodies.Index, encl *types.Func, id *ast.I
 			}
 			switch v.Name() {
 			case d.Field:
-				if _, keeps := d.Keeps.LookupObject(referenced(info, value)); keeps {
-					*explicit = append(*explicit, Kept{At: value, Defaults: d, Explicit: true})
-					replaced[d.Field] = true // reported there, once
-				} else {
-					replaced[d.Field] = true
+				if _, keeps := d.Keeps.LookupObject(referenced(info, st.value)); keeps {
+					*explicit = append(*explicit, Kept{At: st.value, Defaults: d, Explicit: true})
 				}
+				return d.Field, true // reported there, once, or replaced
 			case d.Off:
-				if tv := info.Types[value]; (tv.Value == nil || constant.Sign(tv.Value) <= 0) && !onByCallers(info, index, encl, value) {
-					replaced[d.Off] = true // off, or set from configuration
+				if tv := info.Types[st.value]; (tv.Value == nil || constant.Sign(tv.Value) <= 0) && !onByCallers(info, index, st.encl, st.value) {
+					return d.Off, true // off, or set from configuration
 				}
 			}
 		}
 	}
+	return "", false
 }
 
 func samePackage(path string, paths []string) bool {

@@ -13,6 +13,7 @@ import (
 	"github.com/idemlint/idemlint/passes/internal/bodies"
 	"github.com/idemlint/idemlint/passes/internal/libs"
 	"github.com/idemlint/idemlint/passes/internal/retrysite/client"
+	"github.com/idemlint/idemlint/passes/internal/retrysite/fails"
 	"github.com/idemlint/idemlint/passes/internal/retrysite/lock"
 	"github.com/idemlint/idemlint/passes/internal/retrysite/redelivery"
 	"github.com/idemlint/idemlint/passes/internal/retrysite/site"
@@ -27,7 +28,7 @@ var Analyzer = &analysis.Analyzer{
 	Doc:        "find retry sites: retry loops, retry helper calls, and requests sent through retrying clients",
 	Run:        run,
 	ResultType: reflect.TypeFor[*Result](),
-	FactTypes:  []analysis.Fact{new(site.HelperFact), new(site.WaitFact), new(status.RespFact), new(status.NotSentFact), new(redelivery.JobOptsFact), new(redelivery.ActivityRunsFact), new(redelivery.AckFact), new(client.ClientPassFact), new(client.RetryingClientFact), new(client.RetryingTransportFact), new(site.LockFact)},
+	FactTypes:  []analysis.Fact{new(site.HelperFact), new(site.WaitFact), new(status.RespFact), new(status.NotSentFact), new(redelivery.JobOptsFact), new(redelivery.ActivityRunsFact), new(redelivery.AckFact), new(client.ClientPassFact), new(client.RetryingClientFact), new(client.RetryingTransportFact), new(site.LockFact), new(fails.Fact), new(fails.PendingFact), new(fails.DoneNilFact)},
 	Requires:   []*analysis.Analyzer{bodies.Analyzer},
 }
 
@@ -47,6 +48,9 @@ func run(pass *analysis.Pass) (any, error) {
 	f.facts.Learn(pass.Files)
 	f.locks = lock.New(pass)
 	f.locks.Learn(pass.Files)
+	f.fails = fails.New(pass, f.index)
+	f.fails.Learn()
+	f.waits.Pending = f.fails.Pending
 	if libs.DependsOn(pass.Pkg, "net/http") {
 		f.learnRetryingTransports()
 		f.clients.ExportRetryingClients()
@@ -112,7 +116,8 @@ type finder struct {
 	helpers map[*types.Func]*site.HelperFact // helpers of this package
 	waits   *wait.Waits                      // wait helpers of this package
 	facts   *status.RespFacts
-	locks   *lock.Locks // functions that take a lock, and say whether they did
+	locks   *lock.Locks  // functions that take a lock, and say whether they did
+	fails   *fails.Fails // functions that never return a nil error
 	// loops holds the loop sites of each body: they do not depend on the
 	// helpers learned, so each round of the helper fixpoint reuses them.
 	loops map[*bodies.Body][]*Site
@@ -156,7 +161,7 @@ func (f *finder) loopSites(b *bodies.Body) []*Site {
 		return g
 	}
 	for _, loop := range b.Loops {
-		if s := analyzeLoop(f.info, graph, loop, f.waits.Wait, f.waits.Iter, f.facts.Lookup, f.locks.Result); s != nil {
+		if s := analyzeLoop(f.info, graph, loop, f.waits.Wait, f.waits.Iter, f.facts.Lookup, f.locks.Result, f.fails); s != nil {
 			s.Encl = b.Node
 			out = append(out, s)
 		}

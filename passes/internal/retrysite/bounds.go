@@ -5,7 +5,6 @@ import (
 	"go/token"
 	"go/types"
 
-	"github.com/idemlint/idemlint/passes/internal/astutil"
 	"github.com/idemlint/idemlint/passes/internal/libs"
 	"github.com/idemlint/idemlint/passes/internal/retrysite/site"
 	"github.com/idemlint/idemlint/passes/internal/retrysite/wait"
@@ -170,69 +169,13 @@ func caseEndsRetries(info *types.Info, clause *ast.CommClause) bool {
 }
 
 // stops reports whether cond, a test in the loop body, asks about state
-// that someone else changes: a stop flag or a closed state read through a
-// call or a field (atomic.LoadInt32(&r.stopFlag) == 1, c.isClosed()), not
-// the attempt's outcome, a counter, or anything else the loop assigns.
-// A way out on such a test ends the retries like a context would.
+// that someone else changes (wait.StopFlag). A way out on such a test
+// ends the retries like a context would.
 func (w *loopWalk) stops(cond ast.Expr) bool {
-	if tv, ok := w.info.Types[cond]; !ok || tv.Value != nil {
-		return false
+	if w.assigned == nil {
+		w.assigned = wait.AssignedIn(w.info, w.loop)
 	}
-	dynamic := astutil.Some(cond, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.CallExpr:
-			tv, ok := w.info.Types[n.Fun]
-			return ok && !tv.IsType() && !tv.IsBuiltin()
-		case *ast.SelectorExpr:
-			v, ok := w.info.ObjectOf(n.Sel).(*types.Var)
-			return ok && v.IsField()
-		}
-		return false
-	})
-	return dynamic && !site.MentionsAny(w.info, cond, w.assignedInLoop())
-}
-
-// assignedInLoop returns the variables and fields the loop assigns or
-// increments, its counters included.
-func (w *loopWalk) assignedInLoop() map[types.Object]bool {
-	if w.assigned != nil {
-		return w.assigned
-	}
-	w.assigned = map[types.Object]bool{}
-	mark := func(e ast.Expr) {
-		if id := site.RootIdent(e); id != nil {
-			if obj := w.info.ObjectOf(id); obj != nil {
-				w.assigned[obj] = true
-			}
-		}
-		if sel, ok := ast.Unparen(e).(*ast.SelectorExpr); ok {
-			if obj := w.info.ObjectOf(sel.Sel); obj != nil {
-				w.assigned[obj] = true
-			}
-		}
-	}
-	ast.Inspect(w.loop, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.AssignStmt:
-			for _, l := range n.Lhs {
-				mark(l)
-			}
-		case *ast.IncDecStmt:
-			mark(n.X)
-		case *ast.ValueSpec:
-			for _, id := range n.Names {
-				mark(id)
-			}
-		case *ast.RangeStmt:
-			for _, e := range []ast.Expr{n.Key, n.Value} {
-				if e != nil {
-					mark(e)
-				}
-			}
-		}
-		return true
-	})
-	return w.assigned
+	return wait.StopFlag(w.info, cond, w.assigned)
 }
 
 // ctxExit returns the branch of cond (0 true, 1 false) taken when the

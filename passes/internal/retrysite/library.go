@@ -22,6 +22,11 @@ func resolveLibrary(info *types.Info, s *Site, call *ast.CallExpr, encl ast.Node
 	case h.Recv:
 		if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
 			s.Policy = policy.Follow(info, sel.X, encl)
+			if h.RecvOptions {
+				// retry.New(retry.Attempts(3)).Do(op): the calls that
+				// build the receiver are its options.
+				s.Options, s.OptionsSeen = s.Policy.Calls, s.Policy.Complete
+			}
 		}
 	case h.PolicyOption != "":
 		var given []*policy.Policy

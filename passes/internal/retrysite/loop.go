@@ -8,6 +8,7 @@ import (
 	"golang.org/x/tools/go/cfg"
 
 	"github.com/idemlint/idemlint/passes/internal/libs"
+	"github.com/idemlint/idemlint/passes/internal/retrysite/fails"
 	"github.com/idemlint/idemlint/passes/internal/retrysite/site"
 	"github.com/idemlint/idemlint/passes/internal/retrysite/status"
 	"github.com/idemlint/idemlint/passes/internal/retrysite/wait"
@@ -25,7 +26,7 @@ type loopWalk struct {
 	out    *status.Outcomes
 	bnd    *bounder // built on first use: most loops are ruled out before
 
-	assigned map[types.Object]bool // assignedInLoop's answer
+	assigned map[types.Object]bool // what the loop assigns (wait.AssignedIn), for stops
 
 	opAssigns map[ast.Node]bool
 	// boolResults are the boolean results of attempts that also return
@@ -35,7 +36,11 @@ type loopWalk struct {
 	boolResults map[types.Object]bool
 	lockResults map[types.Object]bool
 	lockOf      func(*ast.CallExpr) int
-	facts       func(*types.Func) *status.RespFact
+	// fl says whether a call never succeeds (package fails): its outcome
+	// is a failure before any test (a reconnect loop's stream); and which
+	// error values mean "not done yet".
+	fl    *fails.Fails
+	facts func(*types.Func) *status.RespFact
 	// resultFields are the fields attempts store a result in (c.conn, err =
 	// dial()).
 	resultFields map[types.Object]bool
@@ -116,7 +121,7 @@ func (w *loopWalk) bounder() *bounder {
 }
 
 // analyzeLoop returns the loop's site, or nil when it is not a retry loop.
-func analyzeLoop(info *types.Info, graph func() *cfg.CFG, loop ast.Stmt, waitOf, iterOf func(*ast.CallExpr) *site.WaitFact, facts func(*types.Func) *status.RespFact, lockOf func(*ast.CallExpr) int) *Site {
+func analyzeLoop(info *types.Info, graph func() *cfg.CFG, loop ast.Stmt, waitOf, iterOf func(*ast.CallExpr) *site.WaitFact, facts func(*types.Func) *status.RespFact, lockOf func(*ast.CallExpr) int, fl *fails.Fails) *Site {
 	var body *ast.BlockStmt
 	var cond ast.Expr
 	var iter *site.WaitFact // for range c.retries(ctx, n): a retry iterator's
@@ -141,7 +146,7 @@ func analyzeLoop(info *types.Info, graph func() *cfg.CFG, loop ast.Stmt, waitOf,
 		}
 		body = l.Body
 	}
-	w := newLoopWalk(info, loop, waitOf, facts, lockOf)
+	w := newLoopWalk(info, loop, waitOf, facts, lockOf, fl)
 	if w.readAttempts(body); len(w.opAssigns) == 0 {
 		return nil
 	}
@@ -168,7 +173,7 @@ func analyzeLoop(info *types.Info, graph func() *cfg.CFG, loop ast.Stmt, waitOf,
 	if w.rejected() && w.sawDone {
 		// A poll (poll.go): walk again, reading the side of the done
 		// test that goes round as a failed attempt.
-		p := newLoopWalk(info, loop, waitOf, facts, lockOf)
+		p := newLoopWalk(info, loop, waitOf, facts, lockOf, fl)
 		p.readBody(body)
 		p.g, p.polls, p.doneConds, p.moves = w.g, true, w.doneConds, w.moves
 		p.run(cond, iter, entry, heads)
@@ -176,7 +181,7 @@ func analyzeLoop(info *types.Info, graph func() *cfg.CFG, loop ast.Stmt, waitOf,
 	}
 	if w.rejected() && !w.sawDone && cond != nil && w.attemptAtBottom(body) {
 		// The attempt at the bottom is tested at the top (rotated.go).
-		p := newLoopWalk(info, loop, waitOf, facts, lockOf)
+		p := newLoopWalk(info, loop, waitOf, facts, lockOf, fl)
 		p.readBody(body)
 		p.g, p.rotated = w.g, true
 		p.run(cond, iter, entry, heads)
@@ -192,6 +197,11 @@ func analyzeLoop(info *types.Info, graph func() *cfg.CFG, loop ast.Stmt, waitOf,
 	}
 	if w.unboundedPath && !w.headBound {
 		w.bound = nil
+	}
+	if w.bound == nil {
+		// consume(ctx) returns nil once ctx is done, and its success
+		// leaves the loop: ctx bounds it (fails.DoneNilFact).
+		w.bound = w.doneNilAttempt()
 	}
 	uncounted := w.unboundedPath && w.headBound && w.uncountedFailure(entry, heads)
 	if uncounted {
@@ -241,11 +251,15 @@ func analyzeLoop(info *types.Info, graph func() *cfg.CFG, loop ast.Stmt, waitOf,
 	return s
 }
 
-func newLoopWalk(info *types.Info, loop ast.Stmt, waitOf func(*ast.CallExpr) *site.WaitFact, facts func(*types.Func) *status.RespFact, lockOf func(*ast.CallExpr) int) *loopWalk {
+func newLoopWalk(info *types.Info, loop ast.Stmt, waitOf func(*ast.CallExpr) *site.WaitFact, facts func(*types.Func) *status.RespFact, lockOf func(*ast.CallExpr) int, fl *fails.Fails) *loopWalk {
+	out := status.NewOutcomes(info, facts)
+	if fl != nil {
+		out.Pending = fl.Pending
+	}
 	return &loopWalk{
-		info: info, loop: loop, waitOf: waitOf, lockOf: lockOf, facts: facts,
+		info: info, loop: loop, waitOf: waitOf, lockOf: lockOf, facts: facts, fl: fl,
 		lockResults:  map[types.Object]bool{},
-		out:          status.NewOutcomes(info, facts),
+		out:          out,
 		opAssigns:    map[ast.Node]bool{},
 		boolResults:  map[types.Object]bool{},
 		resultFields: map[types.Object]bool{},
@@ -272,7 +286,9 @@ func (w *loopWalk) run(cond ast.Expr, iter *site.WaitFact, entry *cfg.Block, hea
 			start, w.successExit, w.condFails = failure, true, true
 			w.tests = append(w.tests, cond)
 		}
-		if w.bounder().bounds(cond) {
+		// for !r.closed.Load(): a stop flag someone else sets ends the
+		// retries like a context, as it does in the body (stops).
+		if w.bounder().bounds(cond) || w.stops(cond) {
 			w.bound, w.headBound = cond, true
 		}
 		if w.testsResult(cond) {
@@ -300,7 +316,7 @@ func (w *loopWalk) run(cond ast.Expr, iter *site.WaitFact, entry *cfg.Block, hea
 // failed attempt: it iterates (unless its condition is the way out after
 // a success, as in for !done).
 func (w *loopWalk) rejected() bool {
-	return !w.failBack || !w.successExit || w.okBack && !w.condExit || w.usesFailedResult() || w.restartsSyscall()
+	return !w.failBack || !w.successExit && !w.reconnects() || w.okBack && !w.condExit || w.usesFailedResult() || w.restartsSyscall()
 }
 
 // goesRound keeps the nodes from which a path leads to the next
@@ -419,7 +435,7 @@ func (w *loopWalk) pollsFlag(body *ast.BlockStmt, cond ast.Expr, iter *site.Wait
 	if len(w.boolResults) == len(w.lockResults) {
 		return false
 	}
-	q := newLoopWalk(w.info, w.loop, w.waitOf, w.facts, w.lockOf)
+	q := newLoopWalk(w.info, w.loop, w.waitOf, w.facts, w.lockOf, w.fl)
 	q.readBody(body)
 	for obj := range q.boolResults {
 		if !q.lockResults[obj] {
@@ -543,7 +559,12 @@ func (w *loopWalk) visit(b *cfg.Block, st state, bounded, byStatus bool, repair 
 				repair = repaired // if err := m.refresh(); err != nil {...}
 			}
 		}
-		if w.opAssigns[n] && st != failure && w.stateOps {
+		if w.opAssigns[n] && w.neverSucceeds(n) {
+			st = failure // err := stream(ctx): it returned, so it failed
+			if repair != repaired {
+				repair = failedHere
+			}
+		} else if w.opAssigns[n] && st != failure && w.stateOps {
 			st = success // state read: nothing failed
 		} else if w.opAssigns[n] && st != failure {
 			if st == success || st == after {
@@ -936,4 +957,50 @@ func (w *loopWalk) testsResult(cond ast.Expr) bool {
 		return w.resultFields[w.info.ObjectOf(sel.Sel)]
 	}
 	return site.IsNil(w.info, y) && w.out.IsDerived(x)
+}
+
+// neverSucceeds reports whether the attempt that assignment n stores
+// never returns a nil error (package fails).
+func (w *loopWalk) neverSucceeds(n ast.Node) bool {
+	_, call := site.OpParts(n)
+	return call != nil && w.fl != nil && w.fl.Of(call)
+}
+
+// reconnects reports whether every attempt of the loop never succeeds (a
+// stream that returns only when it breaks, package fails): the loop goes
+// round only after a failure and leaves by its bound alone (ctx.Done).
+// RULES.md counts such a reconnect loop as a retry loop.
+func (w *loopWalk) reconnects() bool {
+	if len(w.opAssigns) == 0 {
+		return false
+	}
+	for n := range w.opAssigns {
+		if !w.neverSucceeds(n) {
+			return false
+		}
+	}
+	return true
+}
+
+// doneNilAttempt returns an attempt that returns nil once the context or
+// channel it is passed is done (package fails), when a success leaves
+// the loop; nil if there is none.
+func (w *loopWalk) doneNilAttempt() ast.Node {
+	if w.fl == nil || !w.successExit {
+		return nil
+	}
+	var first *ast.CallExpr // the first in the source, whatever the map's order
+	for n := range w.opAssigns {
+		_, call := site.OpParts(n)
+		if call == nil || first != nil && first.Pos() < call.Pos() {
+			continue
+		}
+		if i := w.fl.DoneParam(libs.Callee(w.info, call)); i >= 0 && i < len(call.Args) {
+			first = call
+		}
+	}
+	if first == nil {
+		return nil
+	}
+	return first
 }

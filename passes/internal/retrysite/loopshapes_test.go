@@ -7,5 +7,5 @@ import (
 )
 
 func TestLoopShapes(t *testing.T) {
-	analysistest.Run(t, show, "loopshapes", "loopshapes/waitfor")
+	analysistest.Run(t, show, "loopshapes", "loopshapes/waitfor", "reconnect")
 }

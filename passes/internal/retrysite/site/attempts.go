@@ -182,11 +182,37 @@ func (s *Site) RetriesOnce(info *types.Info) bool {
 		defs := astutil.Assignments(info, s.Encl, v)
 		return len(defs) == 1 && isConstant(info, defs[0]) && astutil.IntValue(info, defs[0]) == 0
 	}
+	// A counter that starts at 1 and counts down (retryCount > 0; retryCount--)
+	// allows one retry too.
+	countsDownFromOne := func(b *ast.BinaryExpr) bool {
+		x, y, op := b.X, b.Y, b.Op
+		if isConstant(info, x) {
+			x, y, op = y, x, astutil.Mirror(op)
+		}
+		id, ok := ast.Unparen(x).(*ast.Ident)
+		if !ok {
+			return false
+		}
+		v, ok := info.Uses[id].(*types.Var)
+		if !ok {
+			return false
+		}
+		defs := astutil.Assignments(info, s.Encl, v)
+		if len(defs) != 1 || !isConstant(info, defs[0]) || astutil.IntValue(info, defs[0]) != 1 {
+			return false
+		}
+		limit, ok := value(y)
+		return ok && (op == token.GTR || op == token.NEQ) && limit == 0 || ok && op == token.GEQ && limit == 1
+	}
 	once := false
 	ast.Inspect(cond, func(n ast.Node) bool {
 		b, ok := n.(*ast.BinaryExpr)
 		if !ok || once {
 			return !once
+		}
+		if countsDownFromOne(b) {
+			once = true
+			return false
 		}
 		x, y, op := b.X, b.Y, b.Op
 		if startsAtZero(y) {

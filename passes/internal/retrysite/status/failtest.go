@@ -140,6 +140,14 @@ func judgeFor(info *types.Info, retry *site.Site) judge {
 		return loopJudge(retry)
 	case site.UserHelper:
 		return predicateJudge(errJudge(permanentOf(retry.Library)), retry.Pred)
+	case site.Redelivery:
+		// A job framework runs the handler again when it returns an
+		// error (asynq, river, Temporal, watermill), unless the error
+		// says not to (asynq.SkipRetry, river.JobCancel).
+		if retry.Redelivery != nil && retry.Redelivery.F.RetriesErrors {
+			return handlerJudge
+		}
+		return nil
 	case site.Helper:
 	default:
 		return nil
@@ -148,29 +156,38 @@ func judgeFor(info *types.Info, retry *site.Site) judge {
 	if fn == nil || fn.Pkg() == nil {
 		return nil
 	}
-	call, _ := retry.Node.(*ast.CallExpr)
 	switch fn.Pkg().Path() {
-	case libs.BackoffV4, libs.BackoffV5:
-		return errJudge(marker(libs.BackoffV4, "Permanent"), marker(libs.BackoffV5, "Permanent"))
-	case libs.RetryGoV4, libs.RetryGoV5:
-		if retry.Pred == nil && call != nil && retry.Helper.Options >= 0 && hasOption(info, call.Args[min(retry.Helper.Options, len(call.Args)):], "RetryIf") {
-			return nil
-		}
-		return predicateJudge(errJudge(marker(libs.RetryGoV4, "Unrecoverable"), marker(libs.RetryGoV5, "Unrecoverable")), retry.Pred)
 	case libs.K8sRetry:
 		if retry.Pred != nil { // OnError(backoff, retriable, fn)
 			return predicateJudge(errJudge(), retry.Pred)
 		}
+		return nil
 	case libs.SethvargoRetry:
 		return retryableJudge
 	case libs.K8sWait:
 		return conditionJudge
 	}
-	return nil
+	// A RetryIf whose predicate cannot be pinned down decides alone.
+	if !libs.HasPermanent(fn) || retry.Pred == nil && predicated(info, retry) {
+		return nil
+	}
+	return predicateJudge(errJudge(func(m *types.Func) bool { return libs.PermanentIn(fn, m) }), retry.Pred)
 }
 
-func marker(pkg, name string) func(*types.Func) bool {
-	return func(fn *types.Func) bool { return libs.Is(fn, pkg, name) }
+// predicated reports whether a helper is told which errors to retry
+// (retry-go's RetryIf), among its arguments or the options it was built
+// with (retry-go v5's retry.New(retry.RetryIf(f)).Do).
+func predicated(info *types.Info, retry *site.Site) bool {
+	call, _ := retry.Node.(*ast.CallExpr)
+	if call != nil && retry.Helper.Options >= 0 && hasOption(info, call.Args[min(retry.Helper.Options, len(call.Args)):], "RetryIf") {
+		return true
+	}
+	for _, o := range retry.Options {
+		if _, ok := libs.RetryPredicates.Lookup(libs.Callee(info, o)); ok {
+			return true
+		}
+	}
+	return false
 }
 
 // permanentOf is the permanent marker of the library a user-defined helper
@@ -264,6 +281,33 @@ func errEnd(s *sim, e ast.Expr, p *simPath) endKind {
 		return endRetry // return err: an error of the attempt, retried
 	}
 	return endUnknown
+}
+
+// handlerJudge reads the ends of a redelivered handler: a returned error
+// runs it again, unless it is, makes or wraps an error that tells the
+// framework to stop (libs.HandlerStops).
+func handlerJudge(s *sim, e simEnd) endKind {
+	ret, ok := e.node.(*ast.ReturnStmt)
+	if !ok || len(ret.Results) == 0 {
+		return endExit
+	}
+	last := ast.Unparen(ret.Results[len(ret.Results)-1])
+	if astutil.Some(last, func(n ast.Node) bool { return stopsHandler(s.info, n) }) {
+		return endExit
+	}
+	return errEnd(s, last, e.p)
+}
+
+func stopsHandler(info *types.Info, n ast.Node) bool {
+	switch n := n.(type) {
+	case *ast.CallExpr:
+		_, ok := libs.HandlerStops.Lookup(libs.Callee(info, n))
+		return ok
+	case *ast.Ident:
+		_, ok := libs.HandlerStops.LookupObject(info.Uses[n])
+		return ok
+	}
+	return false
 }
 
 // retryableJudge reads go-retry's operations, which retry only errors

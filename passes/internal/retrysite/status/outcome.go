@@ -58,6 +58,9 @@ type Outcomes struct {
 	// NoteStatusVars both read: one walk of a loop's body instead of two.
 	defined     map[types.Object]ast.Expr
 	definedBody ast.Node
+	// Pending says whether an error value means "not done yet" (package
+	// fails): an attempt that returns it answered, and did not fail.
+	Pending func(*types.Var) bool
 }
 
 // NewOutcomes returns an empty set of outcome variables; facts tells the
@@ -127,6 +130,13 @@ func (o *Outcomes) Branch(cond ast.Expr) (ifTrue, ifFalse State) {
 					return failure, success
 				}
 				return success, failure
+			}
+			// err == errPending: the attempt answered "not yet".
+			if o.isErr(e.X) && o.pending(e.Y) || o.isErr(e.Y) && o.pending(e.X) {
+				if e.Op == token.EQL {
+					return success, keep
+				}
+				return keep, success
 			}
 			// err == ErrConflict: true only for a failed attempt.
 			if o.isErr(e.X) || o.isErr(e.Y) {
@@ -224,12 +234,33 @@ func (o *Outcomes) callTest(call *ast.CallExpr) (State, State) {
 			return failure, success
 		}
 	}
+	// errors.Is(err, errPending): the attempt answered "not yet".
+	if libs.Is(libs.Callee(o.info, call), "errors", "Is") && len(call.Args) == 2 && o.isErr(call.Args[0]) && o.pending(call.Args[1]) {
+		return success, keep
+	}
 	for _, arg := range call.Args {
 		if o.isErr(arg) {
 			return failure, keep
 		}
 	}
 	return keep, keep
+}
+
+// pending reports whether e names an error value that says "not done
+// yet" (Pending).
+func (o *Outcomes) pending(e ast.Expr) bool {
+	if o.Pending == nil {
+		return false
+	}
+	var id *ast.Ident
+	switch e := ast.Unparen(e).(type) {
+	case *ast.Ident:
+		id = e
+	case *ast.SelectorExpr:
+		id = e.Sel
+	}
+	v, ok := o.info.Uses[id].(*types.Var)
+	return ok && id != nil && o.Pending(v)
 }
 
 // predicate classifies a call of a status predicate of the program

@@ -32,6 +32,9 @@ type Waits struct {
 	decls site.Decls
 	facts *status.RespFacts
 	waits map[*types.Func]*site.WaitFact // wait helpers of this package
+	// Pending says whether an error value means "not done yet" (package
+	// fails): a failure path taken on it is a poll's, not a retry's.
+	Pending func(*types.Var) bool
 }
 
 // New returns the Waits of the package of pass, with no helper learned

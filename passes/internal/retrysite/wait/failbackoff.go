@@ -77,7 +77,7 @@ func (f *Waits) FailureBackoffs(sites []*site.Site) (backoffs, retries []*site.S
 // round), retry the loop as a retry of those attempts, with their bound.
 func (f *Waits) failureBackoff(loop *ast.ForStmt) (waits, hot, retry *site.Site) {
 	w := &failWalk{
-		f: f, out: status.NewOutcomes(f.info, f.facts.Lookup), loop: loop,
+		f: f, out: f.outcomes(), loop: loop,
 		targets: branchTargets(loop), attempt: map[ast.Stmt]int{},
 		helpers: map[*ast.CallExpr]*site.WaitFact{},
 		breaks:  map[ast.Stmt][]pstate{}, conts: map[ast.Stmt][]pstate{},
@@ -131,8 +131,8 @@ func (f *Waits) failureBackoff(loop *ast.ForStmt) (waits, hot, retry *site.Site)
 		return nil, nil, nil
 	}
 	var headBound ast.Node
-	if loop.Cond != nil && w.bounds(loop.Cond) {
-		headBound = loop.Cond // for ctx.Err() == nil
+	if loop.Cond != nil && (w.bounds(loop.Cond) || StopFlag(f.info, loop.Cond, AssignedIn(f.info, loop))) {
+		headBound = loop.Cond // for ctx.Err() == nil, for r.running.Load()
 	}
 	// Hot paths and unbounded ones are judged only in a loop whose success
 	// goes round (others are no retry loops for a reason of their own,
@@ -233,6 +233,9 @@ func attemptStmts(list []ast.Stmt) []ast.Stmt {
 			if s.Init != nil {
 				out = append(out, s.Init)
 			}
+			// if time.Now().After(t) { if err := send(t); ... }: an
+			// attempt some rounds make.
+			out = append(out, attemptStmts(s.Body.List)...)
 		case *ast.SwitchStmt:
 			if s.Init != nil {
 				out = append(out, s.Init)
@@ -394,4 +397,12 @@ func advancesReceiver(info *types.Info, lhs []ast.Expr, call *ast.CallExpr) bool
 		}
 	}
 	return false
+}
+
+// outcomes returns an empty set of outcome variables that knows the
+// package's "not done yet" error values.
+func (f *Waits) outcomes() *status.Outcomes {
+	out := status.NewOutcomes(f.info, f.facts.Lookup)
+	out.Pending = f.Pending
+	return out
 }

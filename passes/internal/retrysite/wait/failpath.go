@@ -126,6 +126,10 @@ type assignment struct {
 	pos   token.Pos
 	reset bool // to a constant, nil, or the attempt's own result: no new input
 	from  int  // the attempt whose result it stores, or -1
+	// derived holds, for t := next(lastT), the variables the value is
+	// computed from: the same value again while none of them changes
+	// (derivation.go).
+	derived map[types.Object]bool
 }
 
 func (w *failWalk) merge(states ...pstate) pstate {
@@ -592,11 +596,19 @@ func (w *failWalk) assign(n ast.Node, s pstate) pstate {
 	return s
 }
 
-// reads reports whether attempt i's call reads obj.
+// reads reports whether attempt i's call reads obj, directly or through
+// a variable the body derives from it before the attempt (t :=
+// next(lastT); send(t) reads lastT).
 func (w *failWalk) reads(i int, obj types.Object) bool {
+	objs := map[types.Object]bool{obj: true}
+	for _, a := range w.assigned {
+		if a.derived[obj] && a.pos < w.calls[i].Pos() {
+			objs[a.obj] = true
+		}
+	}
 	c := w.calls[i]
 	for _, in := range append([]ast.Expr{c.Fun}, c.Args...) {
-		if site.MentionsAny(w.f.info, in, map[types.Object]bool{obj: true}) {
+		if site.MentionsAny(w.f.info, in, objs) {
 			return true
 		}
 	}
@@ -664,6 +676,9 @@ func (w *failWalk) assignments(n ast.Node) []assignment {
 				}
 			}
 			add(l, reset, from)
+			if len(n.Rhs) == len(n.Lhs) && len(out) > 0 && out[len(out)-1].obj == w.f.info.ObjectOf(site.RootIdent(l)) {
+				out[len(out)-1].derived = w.derivation(n.Rhs[i])
+			}
 		}
 		for _, r := range n.Rhs {
 			addressed(r)
@@ -686,7 +701,7 @@ func (w *failWalk) assignments(n ast.Node) []assignment {
 // attempt handles a new input each time round.
 func (w *failWalk) movedBefore(i int) bool {
 	for _, a := range w.assigned {
-		if a.pos < w.calls[i].Pos() && !a.reset && a.from != i && w.reads(i, a.obj) {
+		if a.pos < w.calls[i].Pos() && !a.reset && a.derived == nil && a.from != i && w.reads(i, a.obj) {
 			return true
 		}
 	}

@@ -1,4 +1,4 @@
-// want package:`waits Consume Heartbeat Jittered Jobs Lines Poller.Monitor Records Requeue Restart Sync TickSkip Ticks`
+// want package:`waits Catchup CatchupSkipping Consume FireNow Heartbeat Jittered Jobs Lines Poller.Monitor Records Requeue Restart Sync TickSkip Ticks`
 
 // Package failpaths holds loops whose success goes round too (consumers,
 // workers, monitors) and whose failure paths go round to the same call

@@ -10,6 +10,7 @@ package createonce
 import (
 	"context"
 	"errors"
+	"time"
 
 	"github.com/redis/go-redis/v9"
 )
@@ -36,6 +37,27 @@ func (s *Store) SecretFor(ctx context.Context, tenant, secret string) (string, e
 		return secret, err
 	}
 	return s.rdb.Get(ctx, "secret:"+tenant).Result()
+}
+
+// InstallationID reads the stored value first, and on a lost race reads
+// the winner's value into a variable before returning it.
+func (s *Store) InstallationID(ctx context.Context, key, fresh string) (string, error) {
+	id, err := s.rdb.Get(ctx, key).Result()
+	if err == nil {
+		return id, nil
+	}
+	wasSet, err := s.rdb.SetNX(ctx, key, fresh, time.Duration(0)).Result()
+	if err != nil {
+		return "", err
+	}
+	if wasSet {
+		return fresh, nil
+	}
+	id, err = s.rdb.Get(ctx, key).Result()
+	if err != nil {
+		return "", err
+	}
+	return id, nil
 }
 
 func work(ctx context.Context) error { return nil }

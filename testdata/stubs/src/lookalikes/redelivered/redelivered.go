@@ -1,7 +1,8 @@
 // Package redelivered holds handlers that a job queue or broker runs again.
 // They are retry sites of their own kind (redelivery), with no loop, wait
-// or bound of the program's own: nothing here is reported. retrybody,
-// retryclienterror and unboundedretry each run on this one package.
+// or bound of the program's own: nothing here is reported by retrybody or
+// unboundedretry, which each run on this one package (retryclienterror
+// reports handleDigest, whose 4xx asynq retries: its fixture jobstatus).
 package redelivered
 
 import (

@@ -1,0 +1,23 @@
+package retryclienterror
+
+import (
+	"fmt"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/idemlint/idemlint/passes/internal/report"
+	"github.com/idemlint/idemlint/passes/internal/retrysite"
+)
+
+// reportHandlerStatus reports a redelivered handler that fails on every
+// non-success status: its framework runs it again on any error it
+// returns, so a 4xx is retried as often as a 503. RULES.md is silent on
+// handlers here; the framework's retry is a retry site like any other
+// (RULES.md, "Redelivery"), and its own way to fail for good is the fix.
+func reportHandlerStatus(pass *analysis.Pass, s *retrysite.Site) {
+	r := s.Redelivery
+	msg := fmt.Sprintf("this %s fails on every non-success status, 4xx included, and %s runs it again on an error, %s: a 4xx fails the same way every time; for 4xx, %s",
+		r.F.Handler, r.F.Name, r.Runs(), r.F.Stop)
+	send := s.Fail.Sends[0]
+	report.Report(pass, analysis.Diagnostic{Pos: send.Pos(), End: send.End(), Message: msg})
+}
