@@ -225,11 +225,17 @@ of that function, as built, is reported at the helper call, naming the
 function (a chain that adds jitter or a cap around it is left alone). A
 policy read from a struct field or a package variable (backoff.Retry(op,
 c.backoff), backoff.WithBackOff(c.b), retry.Do(op, c.opts...),
-retry.Do(op, defaultOpts...)) is judged by what the package stores in it,
-when every stored value can be seen, and reported at the helper call,
-naming the field or variable (another package's variable through a Fact);
-a stored policy that its constructor's package already reports where it is
-built is not reported again. Options spread from a function's result
+retry.Do(op, defaultOpts...), failsafe.With(rp) kept in a field) is judged
+by what the package stores in it, together with what the call adds around
+it, when every stored value can be seen, and reported where it is built
+(the option, constructor call or setting that lacks the jitter), once,
+however many helpers read it. An exported package variable is reported
+where it is built whether or not its package uses it, and the packages
+that read it, told by a Fact, are not. Only where the builder cannot be
+seen (a variable of another package whose family a caller can still wrap,
+a go-retry constructor) is the report at the helper call, naming the
+field or variable; a stored policy that its constructor's package already
+reports where it is built is not reported again. Options spread from a function's result
 (retry.Do(op, retryOpts()...)) are judged like any policy it returns.
 
 A function that, after its operation failed, waits and calls itself with

@@ -13,6 +13,7 @@ import (
 
 	"github.com/idemlint/idemlint/passes/internal/bodies"
 	"github.com/idemlint/idemlint/passes/internal/libs"
+	"github.com/idemlint/idemlint/passes/internal/policy"
 	"github.com/idemlint/idemlint/passes/internal/report"
 	"github.com/idemlint/idemlint/passes/internal/retrysite"
 	"github.com/idemlint/idemlint/passes/internal/ssautil"
@@ -38,7 +39,8 @@ const (
 
 func run(pass *analysis.Pass) (any, error) {
 	local := waiters(pass)
-	ctors := exportNoJitter(pass)
+	builders := policy.NewBuilders(pass)
+	ctors := exportNoJitter(pass, builders)
 	res := pass.ResultOf[retrysite.Analyzer].(*retrysite.Result)
 	sites := res.Sites
 	// SSA is built only where there is a delay to follow: a wait in a retry
@@ -62,7 +64,7 @@ func run(pass *analysis.Pass) (any, error) {
 		case retrysite.Loop:
 			checkLoop(pass, s, local, calls, t)
 		case retrysite.Helper, retrysite.UserHelper:
-			checkPolicy(pass, s, ctors)
+			checkPolicy(pass, s, ctors, builders)
 		}
 	}
 	// A wait taken only after a failure, before the same attempt runs

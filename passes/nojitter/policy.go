@@ -17,7 +17,7 @@ import (
 // without a cap, or without a delay: the library's family judges what the
 // call is given, and, when the family says so, the part built elsewhere (a
 // constructor, a struct field) is judged through Facts.
-func checkPolicy(pass *analysis.Pass, s *retrysite.Site, local map[*types.Func]*NoJitterFact) {
+func checkPolicy(pass *analysis.Pass, s *retrysite.Site, local map[*types.Func]*NoJitterFact, builders *policy.Builders) {
 	fam := libs.FamilyByName(s.Library)
 	if fam == nil || fam.NoJitter == nil {
 		return
@@ -25,7 +25,7 @@ func checkPolicy(pass *analysis.Pass, s *retrysite.Site, local map[*types.Func]*
 	fs, elsewhere := fam.NoJitter(s.Use(pass.TypesInfo))
 	libs.ReportFindings(pass, paced(pass, s, fs))
 	if elsewhere && s.Policy != nil {
-		reportConstructed(pass, s.Node.(*ast.CallExpr), s.Policy, local)
+		reportConstructed(pass, s.Node.(*ast.CallExpr), s.Policy, local, builders)
 	}
 }
 

@@ -112,11 +112,33 @@ modeled error that is no throttle, timeout or server fault
 optimistic write that lost its race).
 
 Not reported: retries in sequence, an inner retry that runs only after the
-outer attempt succeeded, an inner retry whose failure ends the outer site
-(its error is tested at once and every path of the failing branch leaves
-the loop, returns the error wrapped in backoff.Permanent or
-retry.Unrecoverable, or returns it to go-retry or a wait condition, which
-stop on a plain error), a go-retryablehttp client with RetryMax set to 0
+outer attempt succeeded, a call that configures a single attempt of a
+function that retries as its caller configures it (its one retry loop,
+for i := start; i < n (or <=) with no other retry in reach, is bounded
+by a parameter (lookup(ctx, id, 1)), a field of a configuration
+parameter (Fetch(ctx, Config{MaxRetries: 0}), a field left out is
+zero), a field of its receiver (a client built in the caller as
+&Client{Retries: 0}), or a field of a configuration its options set
+(Lookup(ctx, id, WithAttempts(1)), read through the option constructor,
+an OptionFact; an option that cannot be read may set anything): the
+RetriesFact carries where the bound comes from, and the message
+multiplies by the count the call configures), an inner retry whose failure ends the outer site
+(the outer attempt is simulated with the inner call's error non-nil, and
+every path through the call, however the error is tested (at once, after
+a log, in a switch), leaves the loop, returns the error wrapped in the
+outer helper's own permanent marker (backoff.Permanent for backoff,
+retry.Unrecoverable for retry-go; another library's marker means nothing
+to it), or returns it to go-retry or a wait condition, which stop on a
+plain error; an inner retry in a loop nested in the attempt is not
+simulated), an inner retry that stops only when its context is done (a
+lock acquisition that waits while the lock is held, until the caller
+gives up: a loop whose bound is that context alone, or a function whose
+one such loop is bounded by its context parameter, a RetriesFact) given
+the very context that stops the outer site (tested on its retry path, or
+handed to the helper: retry.Context(ctx), backoff.WithContext(b, ctx)),
+which gives up only when the outer site stops too, so the failures the
+outer site retries are those the inner one returned at once (a context
+derived with a timeout of its own ends earlier, and is counted), a go-retryablehttp client with RetryMax set to 0
 (or a literal without it), a resty client without a constant retry count,
 a gRPC method no retryPolicy covers, a retry interceptor left at its
 default WithMax(0) or given a count that is not a constant,

@@ -2,6 +2,7 @@ package retryamplify
 
 import (
 	"fmt"
+	"go/ast"
 	"go/types"
 
 	"github.com/idemlint/idemlint/passes/internal/astutil"
@@ -12,6 +13,12 @@ import (
 // attempt count of that retry when it is a constant, else 0.
 type RetriesFact struct {
 	Attempts int
+	// Limit says where the bound of its one retry loop comes from, when
+	// its caller gives it (limit.go): a call may switch the retries off.
+	Limit *Limit
+	// UntilCtx is 1 + the index of the context parameter whose end alone
+	// ends the function's retries (untilctx.go), or 0.
+	UntilCtx int
 	// Default says every retry it reaches is a library client on its
 	// defaults (defaults.go).
 	Default bool
@@ -19,6 +26,9 @@ type RetriesFact struct {
 
 func (*RetriesFact) AFact() {}
 func (f *RetriesFact) String() string {
+	if f.UntilCtx > 0 {
+		return fmt.Sprintf("retries(attempts=%d, until parameter %d is done)", f.Attempts, f.UntilCtx-1)
+	}
 	if f.Default {
 		return fmt.Sprintf("retries(attempts=%d) library default", f.Attempts)
 	}
@@ -33,12 +43,85 @@ const maxAttempts = 1 << 20
 // a retry site or calls a function that retries, with its worst case: a
 // site's attempts times the worst inner retry its attempts reach.
 func (a *amplifier) learn() {
-	// Membership first: what holds a site or calls an imported function
-	// that retries, then, backwards along the calls of the package, its
-	// callers (calls of functions declared later, recursion). A call of an
-	// interface method is resolved to its sole implementation only once a
-	// method of that name is known to retry: resolving every one is costly
-	// and seldom matters. Then the worst cases, in a few rounds.
+	// A function whose one retry loop is bounded by what its caller gives
+	// it (limit.go) does not retry when a call gives it one attempt: such
+	// calls are left out of the membership, and a function that also
+	// calls another that retries loses its Limit, which may make more
+	// calls count (a few rounds; limits only go).
+	limits := map[*types.Func]*Limit{}
+	for _, d := range a.decls {
+		if l := a.limitOf(d); l != nil {
+			limits[d.Func] = l
+			if l.Options && a.options == nil {
+				a.exportOptions()
+			}
+		}
+	}
+	for {
+		a.local = map[*types.Func]*RetriesFact{}
+		a.members(limits)
+		pruned := false
+		for _, d := range a.decls {
+			if limits[d.Func] == nil {
+				continue
+			}
+			for _, c := range a.index.Of(d.FuncDecl).Calls {
+				if fn := a.entered(c.Callee, d.Func); fn != nil && fn != d.Func && a.fact(fn) != nil && !a.offCall(c.CallExpr, fn, limits) {
+					delete(limits, d.Func)
+					pruned = true
+					break
+				}
+			}
+		}
+		if !pruned {
+			break
+		}
+	}
+	for fn, f := range a.local {
+		f.Limit = limits[fn]
+	}
+	// Which retries end only with a context first: a caller that stops on
+	// the same context does not multiply them.
+	for _, d := range a.decls {
+		if f := a.local[d.Func]; f != nil {
+			f.UntilCtx = a.untilCtx(d) + 1
+		}
+	}
+	for range 3 {
+		for _, d := range a.decls {
+			if f := a.local[d.Func]; f != nil {
+				f.Attempts = a.worst(d)
+			}
+		}
+	}
+	a.learnDefaults()
+	for fn, f := range a.local {
+		a.pass.ExportObjectFact(fn, f)
+	}
+	a.exportOnInterfaces()
+}
+
+// offCall reports whether a call of fn gives it a single attempt: fn
+// retries only as its Limit says (one of this package's, or its fact's).
+func (a *amplifier) offCall(call *ast.CallExpr, fn *types.Func, limits map[*types.Func]*Limit) bool {
+	if l := limits[fn]; l != nil {
+		return a.switchedOff(call, &RetriesFact{Limit: l})
+	}
+	if f := a.fact(fn); f != nil && fn.Pkg() != a.pass.Pkg {
+		return a.switchedOff(call, f)
+	}
+	return false
+}
+
+// members marks the functions of the package that retry when called.
+// Membership first: what holds a site or calls an imported function that
+// retries, then, backwards along the calls of the package, its callers
+// (calls of functions declared later, recursion); a call that gives a
+// function that retries as configured a single attempt does not count. A
+// call of an interface method is resolved to its sole implementation only
+// once a method of that name is known to retry: resolving every one is
+// costly and seldom matters.
+func (a *amplifier) members(limits map[*types.Func]*Limit) {
 	callers := map[*types.Func][]*types.Func{}
 	var work []*types.Func
 	mark := func(fn *types.Func) {
@@ -59,6 +142,7 @@ func (a *amplifier) learn() {
 			case fn == nil || fn == d.Func:
 			case isInterfaceMethod(fn):
 				ifaceCalls = append(ifaceCalls, ifaceCall{d.Func, fn})
+			case a.offCall(c.CallExpr, fn, limits):
 			case fn.Pkg() == a.pass.Pkg:
 				callers[fn] = append(callers[fn], d.Func)
 			case a.fact(fn) != nil:
@@ -91,18 +175,6 @@ func (a *amplifier) learn() {
 			break
 		}
 	}
-	for range 3 {
-		for _, d := range a.decls {
-			if f := a.local[d.Func]; f != nil {
-				f.Attempts = a.worst(d)
-			}
-		}
-	}
-	a.learnDefaults()
-	for fn, f := range a.local {
-		a.pass.ExportObjectFact(fn, f)
-	}
-	a.exportOnInterfaces()
 }
 
 // exportOnInterfaces puts the fact of a retrying method on the methods of
@@ -156,12 +228,25 @@ func (a *amplifier) worst(d astutil.Decl) int {
 	}
 	for _, c := range a.index.Of(d.FuncDecl).Calls {
 		if fn := a.entered(c.Callee, d.Func); fn != nil && fn != d.Func {
-			if f := a.fact(fn); f != nil {
+			if f := a.fact(fn); f != nil && !a.switchedOff(c.CallExpr, f) {
 				best = max(best, f.Attempts)
 			}
 		}
 	}
 	return best
+}
+
+// attemptsAt is how many attempts a call of a function with fact f makes:
+// what the call configures, when it can be read (0 when it switches the
+// retries off), or the function's worst case.
+func (a *amplifier) attemptsAt(call *ast.CallExpr, f *RetriesFact) int {
+	if n, ok := a.callAttempts(call, f); ok {
+		if n <= 1 {
+			return 0
+		}
+		return n
+	}
+	return f.Attempts
 }
 
 func isInterfaceMethod(fn *types.Func) bool {

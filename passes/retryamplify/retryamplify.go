@@ -26,14 +26,14 @@ var Analyzer = &analysis.Analyzer{
 	URL:       "https://github.com/idemlint/idemlint#retryamplify",
 	Requires:  []*analysis.Analyzer{retrysite.Analyzer, bodies.Analyzer},
 	Run:       run,
-	FactTypes: []analysis.Fact{new(RetriesFact)},
+	FactTypes: []analysis.Fact{new(RetriesFact), new(OptionFact)},
 }
 
 func run(pass *analysis.Pass) (any, error) {
 	res := pass.ResultOf[retrysite.Analyzer].(*retrysite.Result)
 	// A goto retry (retry: ...; goto retry) is a retry loop like any other.
 	sites := slices.Concat(res.Sites, res.Gotos)
-	a := &amplifier{pass: pass, local: map[*types.Func]*RetriesFact{}, recursive: map[*ast.FuncDecl]*retrysite.Site{}, result: newResult()}
+	a := &amplifier{pass: pass, res: res, local: map[*types.Func]*RetriesFact{}, recursive: map[*ast.FuncDecl]*retrysite.Site{}, result: newResult()}
 	a.sites = a.counted(sites)
 	// A function that retries by calling itself retries when called: a
 	// retry site that calls it runs it again on every attempt.
@@ -118,6 +118,7 @@ func (a *amplifier) counted(sites []*retrysite.Site) []*retrysite.Site {
 // amplifier finds what each retry site's attempts reach that retries.
 type amplifier struct {
 	pass  *analysis.Pass
+	res   *retrysite.Result
 	sites []*retrysite.Site
 	local map[*types.Func]*RetriesFact // functions of this package that retry
 	// recursive holds the recursive retry of each declaration that has one.
@@ -132,6 +133,8 @@ type amplifier struct {
 	inDecl map[*ast.FuncDecl][]*retrysite.Site // the sites of each declaration
 
 	parentsOf map[*ast.BlockStmt]map[ast.Node]ast.Node // failureEndsOuter's index
+	ends      map[endsKey]bool                         // failureEndsOuter's answers
+	options   map[*types.Func]*OptionFact              // this package's option constructors (switchedoff.go)
 
 	result *Result // what check found, for the retry map
 }
@@ -150,10 +153,17 @@ type inner struct {
 // named operation that retries.
 func (a *amplifier) inners(outer *retrysite.Site) []inner {
 	var found []inner
+	info := a.pass.TypesInfo
+	// The contexts that stop the outer site: an inner retry that ends only
+	// with one of them stops with it (untilctx.go).
+	ctxs := outerContexts(info, outer)
 	// A nested site lies in outer's operation, so in its declaration.
 	for _, s := range a.inDecl[a.declOf(outer.Node.Pos())] {
 		if s != outer && outer.InAttempt(entry(s)) && !contains(s.Node, outer.Node) {
 			if call, ok := s.Node.(*ast.CallExpr); ok && a.failureEndsOuter(outer, call) {
+				continue
+			}
+			if ctx := ctxOnlyBound(info, s); ctx != nil && ctxs[ctx] {
 				continue
 			}
 			in := inner{pos: s.Node.Pos(), end: s.Node.End(), attempts: attempts(a.pass.TypesInfo, s), dflt: libraryDefault(s)}
@@ -173,8 +183,8 @@ func (a *amplifier) inners(outer *retrysite.Site) []inner {
 			if !ok || !outer.InAttempt(call) || retrysite.BrokerReply(a.pass.TypesInfo, call) {
 				return true
 			}
-			if fn, f := a.retryingCallee(call, from); f != nil && !a.failureEndsOuter(outer, call) {
-				found = append(found, inner{pos: call.Pos(), end: call.End(), attempts: f.Attempts, via: fn, dflt: f.Default})
+			if fn, f := a.retryingCallee(call, from); f != nil && !a.switchedOff(call, f) && !stopsTogether(info, ctxs, call, f) && !a.failureEndsOuter(outer, call) {
+				found = append(found, inner{pos: call.Pos(), end: call.End(), attempts: a.attemptsAt(call, f), via: fn, dflt: f.Default})
 			}
 			return true
 		})

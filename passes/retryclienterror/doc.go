@@ -27,11 +27,18 @@ for another attempt on a path a 200 does not take:
 - in the operation of a retry helper, by the error it returns: a plain
   error (err, fmt.Errorf, an error value) for cenkalti/backoff, retry-go
   and user-defined helpers, but not backoff.Permanent or
-  retry.Unrecoverable (nor an error made by another function of the
-  program, which may mark it permanent); only retry.RetryableError for
-  sethvargo/go-retry; (false, nil) for a k8s wait condition. retry-go with
-  a RetryIf option and k8s retry.OnError decide by themselves and are not
-  read;
+  retry.Unrecoverable (a user-defined helper that hands its operation to
+  a library takes that library's marker; nor an error made by another
+  function of the program, which may mark it permanent); only
+  retry.RetryableError for sethvargo/go-retry; (false, nil) for a k8s
+  wait condition. A predicate handed to the helper (retry-go's RetryIf,
+  k8s retry.OnError, or the predicate parameter of a helper of the
+  program, func Do(ctx, op, retryable func(error) bool), whose retry loop
+  ends whenever it answers false) filters that error: one that is true
+  for every error lets every 4xx through; one true only for a 429 (and
+  errors of attempts never sent) lets none; a classifier of the program
+  answers per status; any other answer is not read, and nothing is
+  reported;
 - in a handler that a job framework runs again when it returns an error
   (asynq, river, Temporal activities, watermill: RULES.md, "Redelivery",
   is silent here, and the framework's retry is a retry site like the

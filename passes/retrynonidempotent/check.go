@@ -84,7 +84,7 @@ func (a *analyzer) viaRetryingClient(call *ast.CallExpr) bool {
 func (a *analyzer) retriedAt(sites *retrysite.Result, call *ast.CallExpr) []*retrysite.Site {
 	out := a.recursionsAt(sites, call)
 	for _, s := range sites.Within(call.Pos()) {
-		if s.Op.Func == nil && s.InAttempt(call) && !leavesOnOwnFailure(a.pass.TypesInfo, s, call) && !onlyUnprocessed(a.pass.TypesInfo, sites, s) && !a.predicateOnlyUnprocessed(s) {
+		if s.Op.Func == nil && s.InAttempt(call) && !leavesOnOwnFailure(a.pass.TypesInfo, s, call) && !onlyUnprocessed(a.pass.TypesInfo, sites, s) && !s.RetriesOnlyUnprocessed() {
 			out = append(out, s)
 		}
 	}
@@ -95,7 +95,7 @@ func (a *analyzer) retriedAt(sites *retrysite.Result, call *ast.CallExpr) []*ret
 // of another package that sends an unkeyed request.
 func (a *analyzer) checkNamedOp(site *retrysite.Site) {
 	var f SendsFact
-	if !a.sendsFact(site.Op.Func, &f) || f.MethodParam >= 0 || len(f.HeaderParams) > 0 || !a.nonIdempotent(f.Method) || a.predicateOnlyUnprocessed(site) {
+	if !a.sendsFact(site.Op.Func, &f) || f.MethodParam >= 0 || len(f.HeaderParams) > 0 || !a.nonIdempotent(f.Method) || site.RetriesOnlyUnprocessed() {
 		return
 	}
 	call := site.Node.(*ast.CallExpr)

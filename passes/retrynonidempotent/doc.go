@@ -157,8 +157,12 @@ retry HTTP 429 or a dial error (syscall.ECONNREFUSED, or a *net.OpError
 whose Op is "dial"; also as tests that leave the loop one after the other,
 if err == nil { return nil }; if !errors.Is(err, syscall.ECONNREFUSED)
 { return err }), or a retry helper whose retry predicate (retry-go's
-RetryIf, k8s retry.OnError) is true only for those: outcomes that prove
-the server did not process the request; a go-retryablehttp client whose
+RetryIf, k8s retry.OnError, or the predicate parameter of a helper of the
+program, Do(ctx, op, isRateLimited), whose retry loop ends whenever it
+answers false) is true only for those, or whose operation returns every
+other error wrapped as permanent (if err != nil && !isRateLimited(err) {
+return backoff.Permanent(err) }): outcomes that prove the server did not
+process the request; a go-retryablehttp client whose
 CheckRetry was replaced, or whose retries are switched off. A replaced
 CheckRetry that the program declares (a function literal, a function or a
 method of the package: CheckRetry: c.retryHTTPCheck) and that retries a

@@ -75,9 +75,20 @@ func reportConstructed(pass *analysis.Pass, call *ast.CallExpr, p *policy.Policy
 }
 
 // reportStored reports a helper call whose policy is read from a struct
-// field in which the package only ever stores a policy that never stops.
-func reportStored(pass *analysis.Pass, call *ast.CallExpr, p *policy.Policy, learned map[*types.Func]*NeverStopsFact, fix string) {
-	field, why := policy.JudgeStore(pass, pass.ResultOf[bodies.Analyzer].(*bodies.Index), p,
+// field or package variable in which the package only ever stores a
+// policy that never stops. When this package stores it and the library
+// judges it, the report is where it is built, once for all the calls that
+// read it without adding a limit; otherwise (a constructor's Fact, a
+// variable of another package) at the call.
+func reportStored(pass *analysis.Pass, call *ast.CallExpr, p *policy.Policy, learned map[*types.Func]*NeverStopsFact, fix string, builders *policy.Builders) {
+	index := pass.ResultOf[bodies.Analyzer].(*bodies.Index)
+	if _, stored := policy.StoredIn(pass.TypesInfo, index, p); stored != nil {
+		if fs, limited := libs.BuiltNeverStops(pass.TypesInfo, &stored.Built); !limited && len(fs) > 0 {
+			builders.Report(fs)
+			return
+		}
+	}
+	field, why := policy.JudgeStore(pass, index, p,
 		func(stored *policy.Policy) string { return neverStops(pass, stored, learned) },
 		new(NeverStopsFact), func(f *NeverStopsFact) string { return f.Why })
 	if why != "" {

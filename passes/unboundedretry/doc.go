@@ -123,12 +123,16 @@ a call of that function and adds no limit (WithMaxRetries, WithContext, a
 context with a deadline) is reported at the helper call, naming the
 function, since another caller may add one. A policy read from a struct
 field is judged by what the package stores in that field (&Client{backoff:
-b}, c.backoff = b), when every stored value can be seen, and reported at the
-helper call, naming the field. The same holds for a package variable
-(var defaultOpts = []retry.Option{retry.Attempts(0)}), in this package or
-another (a Fact), and for retry-go options spread into the call (c.opts...,
-defaultOpts..., retryOpts()...) when the call itself adds no Attempts and
-no Context. A policy handed to a function of the program
+b}, c.backoff = b), with what the call adds around it, when every stored
+value can be seen. When this package stores it and a call adds no limit,
+it is reported where it is built (the setting or constructor call that
+never stops), once, however many calls read it. The same holds for a
+package variable (var defaultOpts = []retry.Option{retry.Attempts(0)}) and
+for retry-go options spread into the call (c.opts..., defaultOpts...) when
+the call itself adds no Attempts and no Context. A variable of another
+package (read through a Fact) or a field set from a constructor's result
+is reported at the helper call, naming it: whether a use adds a limit is
+decided at the use, so its package cannot judge it alone. A policy handed to a function of the program
 and returned by it is not judged (it may have been wrapped).
 
 Never reported, because their defaults and every setting are bounded:

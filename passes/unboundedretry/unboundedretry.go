@@ -9,6 +9,7 @@ import (
 	"github.com/idemlint/idemlint/passes/internal/astutil"
 	"github.com/idemlint/idemlint/passes/internal/bodies"
 	"github.com/idemlint/idemlint/passes/internal/libs"
+	"github.com/idemlint/idemlint/passes/internal/policy"
 	"github.com/idemlint/idemlint/passes/internal/report"
 	"github.com/idemlint/idemlint/passes/internal/retrysite"
 )
@@ -25,6 +26,7 @@ var Analyzer = &analysis.Analyzer{
 
 func run(pass *analysis.Pass) (any, error) {
 	local := exportNeverStops(pass)
+	builders := policy.NewBuilders(pass)
 	// Settings that never stop are judged wherever they are made
 	// (go-grpc-middleware's WithMax(math.MaxUint), the AWS SDK's
 	// retry.AddWithMaxAttempts(r, 0), watermill's Retry{MaxRetries: -1}):
@@ -65,7 +67,7 @@ func run(pass *analysis.Pass) (any, error) {
 				report.AtFor(pass, s.Node, "retry loop can run forever: nothing on its retry path limits the attempts, sets a deadline or checks a context; allow at most a few attempts and stop when the caller's context is done")
 			}
 		case retrysite.Helper, retrysite.UserHelper:
-			checkHelper(pass, s, local)
+			checkHelper(pass, s, local, builders)
 		}
 	}
 	return nil, nil
@@ -75,7 +77,7 @@ func run(pass *analysis.Pass) (any, error) {
 // family judges what the call is given and, when it sees no limit, the
 // part built elsewhere (a constructor, a struct field) is judged through
 // Facts.
-func checkHelper(pass *analysis.Pass, s *retrysite.Site, local map[*types.Func]*NeverStopsFact) {
+func checkHelper(pass *analysis.Pass, s *retrysite.Site, local map[*types.Func]*NeverStopsFact, builders *policy.Builders) {
 	fam := libs.FamilyByName(s.Library)
 	if fam == nil || fam.NeverStops == nil {
 		return
@@ -87,7 +89,7 @@ func checkHelper(pass *analysis.Pass, s *retrysite.Site, local map[*types.Func]*
 	}
 	call := s.Node.(*ast.CallExpr)
 	if !s.Policy.Complete {
-		reportStored(pass, call, s.Policy, local, fam.LimitFix)
+		reportStored(pass, call, s.Policy, local, fam.LimitFix, builders)
 		return
 	}
 	reportConstructed(pass, call, s.Policy, local, fam.LimitFix)

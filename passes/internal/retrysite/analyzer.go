@@ -73,11 +73,13 @@ func run(pass *analysis.Pass) (any, error) {
 	for fn, fact := range f.helpers {
 		pass.ExportObjectFact(fn, fact)
 	}
+	unsent := status.LearnUnsent(pass, f.index)
+	f.readPredicates(sites, unsent)
 	for _, s := range sites {
 		s.Fail = status.SimulateFailure(pass.TypesInfo, s, f.facts.Lookup)
 	}
 	backoffs, failing := f.waits.FailureBackoffs(sites)
-	res := &Result{Backoffs: backoffs, FailureRetries: failing, clients: f.clients}
+	res := &Result{Backoffs: backoffs, FailureRetries: failing, clients: f.clients, facts: f.facts.Lookup}
 	// A poll of in-memory state repeats no operation on a dependency: its
 	// wait is judged by nojitter, and no other analyzer sees a site.
 	for _, s := range sites {
@@ -98,7 +100,7 @@ func run(pass *analysis.Pass) (any, error) {
 	for _, s := range res.Gotos { // status/gotofail.go
 		s.Fail = status.SimulateFailure(pass.TypesInfo, s, f.facts.Lookup)
 	}
-	res.unsent = status.LearnUnsent(pass, f.index)
+	res.unsent = unsent
 	if libs.DependsOn(pass.Pkg, libs.RetryableHTTP, libs.RestyV2) {
 		res.ClientRetries = status.ClientConditions(pass.TypesInfo, f.index, f.facts.Lookup)
 	}
@@ -232,7 +234,7 @@ func (f *finder) learnHelpers(files []*ast.File, sites []*Site) bool {
 				continue
 			}
 			if i := helperParam(f.info, fd, sites); i >= 0 {
-				f.helpers[fn] = &site.HelperFact{Op: i, Forward: forwards(f.info, fd, sites)}
+				f.helpers[fn] = &site.HelperFact{Op: i, Pred: f.predParam(fd, sites), Forward: forwards(f.info, fd, sites)}
 				grew = true
 			}
 		}

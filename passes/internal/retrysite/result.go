@@ -39,6 +39,7 @@ type Result struct {
 	Gotos []*Site
 
 	unsent status.Unsent // NotSentFact predicates this package has or calls
+	facts  func(*types.Func) *status.RespFact
 
 	clients *client.Configs // for RetryingClient
 }
@@ -59,6 +60,14 @@ func (r *Result) Within(pos token.Pos) []*Site {
 // sees through calls of the program's predicates (status.NotSentFact).
 func (r *Result) NotSent(info *types.Info, test ast.Expr) bool {
 	return r.unsent.NotSent(info, test)
+}
+
+// FailureEnds reports whether a failure of call, in the code of the site's
+// operation, ends the site's retries on every path through it: its error
+// returned from a loop, wrapped in the helper's permanent marker, or
+// handed to a helper that stops on it (status.FailureEnds).
+func (r *Result) FailureEnds(info *types.Info, s *Site, call *ast.CallExpr) bool {
+	return status.FailureEnds(info, s, call, r.facts)
 }
 
 // RetryingClient returns the configuration of the retrying client that e,

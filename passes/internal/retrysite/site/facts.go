@@ -12,6 +12,11 @@ import (
 // operation is that argument, in whichever package the call is.
 type HelperFact struct {
 	Op int
+	// Pred is the index of a parameter func(error) bool that decides
+	// which failures the helper retries (an error it answers false for
+	// ends the retries), or -1: a call's argument there is the call's
+	// Predicate.
+	Pred int
 	// Forward is set when the helper hands parameters of its own to a
 	// library retry helper as that helper's policy or options.
 	Forward *Forward
@@ -19,7 +24,12 @@ type HelperFact struct {
 
 func (*HelperFact) AFact() {}
 
-func (f *HelperFact) String() string { return fmt.Sprintf("retries parameter %d", f.Op) }
+func (f *HelperFact) String() string {
+	if f.Pred >= 0 {
+		return fmt.Sprintf("retries parameter %d while parameter %d says so", f.Op, f.Pred)
+	}
+	return fmt.Sprintf("retries parameter %d", f.Op)
+}
 
 // Forward says which parameters of a user-defined retry helper it hands to
 // a library retry helper as that helper's policy, options and context

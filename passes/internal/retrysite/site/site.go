@@ -84,6 +84,12 @@ type Site struct {
 	Ctx         *policy.Policy
 	// For UserHelper sites: the helper's fact.
 	UserHelper *HelperFact
+	// For Helper and UserHelper sites: the predicate the call hands the
+	// helper to decide which errors go round, or nil; and whether the
+	// operation itself sends round only attempts that a test proved
+	// unprocessed (the others returned wrapped as permanent, or nil).
+	Pred          *Predicate
+	OpUnprocessed bool
 	// For Client sites: the client's configuration.
 	Client *ClientConfig
 	// For Redelivery sites: the framework and how often it runs the

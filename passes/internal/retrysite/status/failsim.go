@@ -50,6 +50,10 @@ type simPath struct {
 	readRA    bool                           // the path read the Retry-After header
 	again     bool                           // the path ran a recursive retry's self-call
 	shared    bool                           // env and open are another path's too (clone)
+	passed    bool                           // the path ran the call a what-if run assumes failed (whatif.go)
+	// unprocessed says the path passed a test proving the attempt was
+	// not processed (unprocessed.go).
+	unprocessed bool
 }
 
 // clone returns a copy of p that shares its maps until one of the two
@@ -58,7 +62,7 @@ type simPath struct {
 // simulating a function's branches.
 func (p *simPath) clone() *simPath {
 	p.shared = true
-	return &simPath{env: p.env, open: p.open, shared: true, uncertain: p.uncertain, sent: p.sent, readRA: p.readRA, again: p.again}
+	return &simPath{env: p.env, open: p.open, shared: true, uncertain: p.uncertain, sent: p.sent, readRA: p.readRA, again: p.again, passed: p.passed, unprocessed: p.unprocessed}
 }
 
 // own gives p maps of its own, if it shares them, before it writes to them.
@@ -137,6 +141,11 @@ type sim struct {
 	// carriers hold an API error that carries the simulated status
 	// (classifier.go).
 	carriers map[types.Object]bool
+	// assume is what a what-if run takes for granted (whatif.go), or nil.
+	assume *assume
+	// unproc, when set, notes on each path whether it passed a test
+	// proving the attempt was not processed (unprocessed.go).
+	unproc *Unprocessed
 }
 
 // status is the simulated status; reading it is noted in codeRead.
@@ -188,6 +197,9 @@ func (s *sim) stmt(st ast.Stmt, p *simPath) (fall, broke []*simPath) {
 		}
 		if s.again != nil && st.Pos() <= s.again.Pos() && s.again.End() <= st.End() {
 			p.again = true
+		}
+		if s.assume != nil && s.assume.failed != nil && st.Pos() <= s.assume.failed.Pos() && s.assume.failed.End() <= st.End() {
+			p.passed = true
 		}
 	}
 	switch st := st.(type) {
@@ -286,10 +298,12 @@ func (s *sim) ifStmt(st *ast.IfStmt, p *simPath) (fall, broke []*simPath) {
 			if t == unk {
 				q = s.fork(p)
 			}
+			s.noteUnprocessed(st.Cond, true, q)
 			f, b := s.stmt(st.Body, q)
 			fall, broke = append(fall, f...), append(broke, b...)
 		}
 		if t != yes {
+			s.noteUnprocessed(st.Cond, false, p)
 			if st.Else == nil {
 				fall = append(fall, p)
 				continue
@@ -442,7 +456,8 @@ func (s *sim) assign(lhs, rhs []ast.Expr, p *simPath) {
 	}
 	if len(rhs) == 1 && len(lhs) > 1 {
 		call, _ := ast.Unparen(rhs[0]).(*ast.CallExpr)
-		sends := call != nil && returnsResponse(s.info, call)
+		failed := s.assumedFailed(call)
+		sends := call != nil && returnsResponse(s.info, call) && !failed
 		for _, l := range lhs {
 			obj := s.objOf(l)
 			if obj == nil {
@@ -454,6 +469,8 @@ func (s *sim) assign(lhs, rhs []ast.Expr, p *simPath) {
 				p.sent = true
 			}
 			switch {
+			case failed && site.IsErrorType(obj.Type()):
+				p.setEnv(obj, value{kind: errNonNil})
 			case sends && isHTTPResponse(obj.Type()):
 				p.setOpen(obj, call)
 				s.noteSend(call, obj)
@@ -571,6 +588,9 @@ func (s *sim) errVal(e ast.Expr, p *simPath) value {
 			return v
 		}
 	case *ast.CallExpr:
+		if s.assumedFailed(x) {
+			return value{kind: errNonNil}
+		}
 		if fn := libs.Callee(s.info, x); fn != nil && fn.Pkg() != nil && (fn.Pkg().Path() == "fmt" || fn.Pkg().Path() == "errors") &&
 			(fn.Name() == "Errorf" || fn.Name() == "New") {
 			return value{kind: errNonNil}
@@ -744,6 +764,9 @@ func (s *sim) nilTest(b *ast.BinaryExpr, p *simPath) tri {
 // IsError (by the response's type), and predicates of the program over a
 // status or a response known by their RespFact.
 func (s *sim) predicate(call *ast.CallExpr, p *simPath) tri {
+	if s.assumedFalse(call) {
+		return no
+	}
 	if t := s.memberTest(call, p); t != unk {
 		return t
 	}

@@ -42,12 +42,8 @@ func SimulateFailure(info *types.Info, retry *site.Site, facts func(*types.Func)
 	leaks := map[*ast.CallExpr]bool{} // send -> a 200 leaks it too
 	sends := map[*ast.CallExpr]bool{}
 	for i, code := range site.SampleCodes {
-		again, recursive := retry.Node.(*ast.CallExpr)
-		s := &sim{info: info, facts: facts, code: code, loop: retry.Kind == site.Loop && !recursive, moves: retry.Moves, followRA: true}
-		if recursive && retry.Kind == site.Loop {
-			s.again = again
-		}
-		s.retryGoto = gotoOf(retry)
+		s := newSim(info, retry, facts, code)
+		s.followRA = true
 		p := &simPath{env: map[types.Object]value{}, open: map[types.Object]*ast.CallExpr{}}
 		fall, broke := s.list(body.List, []*simPath{p})
 		for _, q := range append(fall, broke...) {
@@ -116,9 +112,22 @@ func SimulateFailure(info *types.Info, retry *site.Site, facts func(*types.Func)
 	return out
 }
 
+// newSim returns a simulation of the site's operation on status code.
+func newSim(info *types.Info, retry *site.Site, facts func(*types.Func) *RespFact, code int64) *sim {
+	again, recursive := retry.Node.(*ast.CallExpr)
+	s := &sim{info: info, facts: facts, code: code, loop: retry.Kind == site.Loop && !recursive, moves: retry.Moves}
+	if recursive && retry.Kind == site.Loop {
+		s.again = again
+	}
+	s.retryGoto = gotoOf(retry)
+	return s
+}
+
 // judgeFor returns how the ends of the site's operation are read, or nil
 // when the library decides by itself which failures it retries (k8s
-// retry.OnError, retry-go's RetryIf).
+// RetryOnConflict, a RetryIf whose predicate is out of view). A predicate
+// handed to the helper (RetryIf, OnError, a user-defined helper's) filters
+// what goes round (predicateJudge).
 func judgeFor(info *types.Info, retry *site.Site) judge {
 	switch retry.Kind {
 	case site.Loop:
@@ -130,7 +139,7 @@ func judgeFor(info *types.Info, retry *site.Site) judge {
 		}
 		return loopJudge(retry)
 	case site.UserHelper:
-		return errJudge(nil, nil)
+		return predicateJudge(errJudge(permanentOf(retry.Library)), retry.Pred)
 	case site.Redelivery:
 		// A job framework runs the handler again when it returns an
 		// error (asynq, river, Temporal, watermill), unless the error
@@ -148,15 +157,21 @@ func judgeFor(info *types.Info, retry *site.Site) judge {
 		return nil
 	}
 	switch fn.Pkg().Path() {
+	case libs.K8sRetry:
+		if retry.Pred != nil { // OnError(backoff, retriable, fn)
+			return predicateJudge(errJudge(), retry.Pred)
+		}
+		return nil
 	case libs.SethvargoRetry:
 		return retryableJudge
 	case libs.K8sWait:
 		return conditionJudge
 	}
-	if !libs.HasPermanent(fn) || predicated(info, retry) {
+	// A RetryIf whose predicate cannot be pinned down decides alone.
+	if !libs.HasPermanent(fn) || retry.Pred == nil && predicated(info, retry) {
 		return nil
 	}
-	return errJudge(func(m *types.Func) bool { return libs.PermanentIn(fn, m) })
+	return predicateJudge(errJudge(func(m *types.Func) bool { return libs.PermanentIn(fn, m) }), retry.Pred)
 }
 
 // predicated reports whether a helper is told which errors to retry
@@ -173,6 +188,17 @@ func predicated(info *types.Info, retry *site.Site) bool {
 		}
 	}
 	return false
+}
+
+// permanentOf is the permanent marker of the library a user-defined helper
+// hands its operation to (backoff.Permanent for a wrapper of
+// backoff.Retry), or, when that library is not known, any library's.
+func permanentOf(lib libs.Func) func(*types.Func) bool {
+	fam := libs.FamilyByName(lib)
+	return func(fn *types.Func) bool {
+		_, ok := libs.PermanentErrors.Lookup(fn)
+		return ok && (fam == nil || libs.FamilyOf(fn) == fam)
+	}
 }
 
 // loopJudge: continue and the end of the body go round (unless the loop's

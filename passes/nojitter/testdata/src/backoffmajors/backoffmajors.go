@@ -38,10 +38,10 @@ func Literal(ctx context.Context) (string, error) {
 // Poller keeps a constant backoff for its polls.
 type Poller struct{ b backoff.BackOff }
 
-func NewPoller() *Poller { return &Poller{b: backoff.NewConstantBackOff(time.Second)} }
+func NewPoller() *Poller { return &Poller{b: backoff.NewConstantBackOff(time.Second)} } // want `a constant backoff has no jitter`
 
 func (p *Poller) Poll(ctx context.Context) (string, error) {
-	return backoff.Retry(ctx, fetch, backoff.WithBackOff(p.b)) // want `the policy stored in field b has no jitter \(a constant backoff\)`
+	return backoff.Retry(ctx, fetch, backoff.WithBackOff(p.b)) // reported where it is built
 }
 
 // --- silent ---

@@ -9,7 +9,7 @@ import (
 )
 
 // Steady waits the same second between attempts.
-var Steady = []retry.Option{retry.Attempts(5), retry.Delay(time.Second), retry.DelayType(retry.FixedDelay)}
+var Steady = []retry.Option{retry.Attempts(5), retry.Delay(time.Second), retry.DelayType(retry.FixedDelay)} // want Steady:"policy has no jitter" `retry.DelayType\(retry.FixedDelay\) has no jitter`
 
 // Spread keeps the library's jittered default.
 var Spread = []retry.Option{retry.Attempts(5), retry.Delay(time.Second)}

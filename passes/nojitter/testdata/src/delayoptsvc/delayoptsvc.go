@@ -21,7 +21,7 @@ type Client struct {
 
 func NewClient() *Client {
 	return &Client{
-		opts:   []retry.Option{retry.Attempts(3), retry.DelayType(retry.FixedDelay)},
+		opts:   []retry.Option{retry.Attempts(3), retry.DelayType(retry.FixedDelay)}, // want `retry.DelayType\(retry.FixedDelay\) has no jitter`
 		spread: []retry.Option{retry.Attempts(3), retry.DelayType(retry.CombineDelay(retry.BackOffDelay, retry.RandomDelay))},
 	}
 }
@@ -29,7 +29,7 @@ func NewClient() *Client {
 func (c *Client) call(ctx context.Context) error { return errBusy }
 
 func (c *Client) Sync(ctx context.Context) error {
-	return retry.Do(func() error { return c.call(ctx) }, c.opts...) // want `the policy stored in field opts has no jitter \(retry.DelayType\(retry.FixedDelay\)\); fix it where it is stored`
+	return retry.Do(func() error { return c.call(ctx) }, c.opts...) // reported where it is built, once
 }
 
 // SyncOwnDelay sets its own jittered delay type after the shared options.
@@ -41,14 +41,14 @@ func (c *Client) SyncSpread(ctx context.Context) error {
 	return retry.Do(func() error { return c.call(ctx) }, c.spread...)
 }
 
-var fixedOpts = []retry.Option{retry.Attempts(3), retry.Delay(time.Second), retry.DelayType(retry.BackOffDelay)} // want fixedOpts:"policy has no jitter \\(retry.DelayType\\(retry.BackOffDelay\\)\\)"
+var fixedOpts = []retry.Option{retry.Attempts(3), retry.Delay(time.Second), retry.DelayType(retry.BackOffDelay)} // want fixedOpts:"policy has no jitter \\(retry.DelayType\\(retry.BackOffDelay\\)\\)" `retry.DelayType\(retry.BackOffDelay\) has no jitter`
 
 func (c *Client) Poll(ctx context.Context) error {
-	return retry.Do(func() error { return c.call(ctx) }, fixedOpts...) // want `the policy stored in variable fixedOpts has no jitter \(retry.DelayType\(retry.BackOffDelay\)\)`
+	return retry.Do(func() error { return c.call(ctx) }, fixedOpts...) // reported where it is built
 }
 
 func (c *Client) Shared(ctx context.Context) error {
-	return retry.Do(func() error { return c.call(ctx) }, delayoptsdep.Steady...) // want `the policy stored in variable delayoptsdep.Steady has no jitter \(retry.DelayType\(retry.FixedDelay\)\)`
+	return retry.Do(func() error { return c.call(ctx) }, delayoptsdep.Steady...) // reported in delayoptsdep, where it is built
 }
 
 func (c *Client) SharedSpread(ctx context.Context) error {

@@ -21,21 +21,21 @@ type Store struct {
 }
 
 func NewStore() *Store {
-	return &Store{b: backoff.NewConstantBackOff(time.Second), spread: backoff.NewExponentialBackOff()}
+	return &Store{b: backoff.NewConstantBackOff(time.Second), spread: backoff.NewExponentialBackOff()} // want `a constant backoff has no jitter`
 }
 
 func (s *Store) Load(ctx context.Context) (int, error) {
-	return backoff.Retry(ctx, func() (int, error) { return fetch(ctx) }, backoff.WithBackOff(s.b)) // want `the policy stored in field b has no jitter \(a constant backoff\)`
+	return backoff.Retry(ctx, func() (int, error) { return fetch(ctx) }, backoff.WithBackOff(s.b)) // reported where it is built
 }
 
 func (s *Store) LoadSpread(ctx context.Context) (int, error) {
 	return backoff.Retry(ctx, func() (int, error) { return fetch(ctx) }, backoff.WithBackOff(s.spread))
 }
 
-var steady = v4.NewConstantBackOff(time.Second) // want steady:"policy has no jitter \\(a constant backoff\\)"
+var steady = v4.NewConstantBackOff(time.Second) // want steady:"policy has no jitter \\(a constant backoff\\)" `a constant backoff has no jitter`
 
 func Ping(ctx context.Context) error {
-	return v4.Retry(func() error { _, err := fetch(ctx); return err }, v4.WithMaxRetries(steady, 3)) // want `the policy stored in variable steady has no jitter \(a constant backoff\)`
+	return v4.Retry(func() error { _, err := fetch(ctx); return err }, v4.WithMaxRetries(steady, 3)) // reported where it is built
 }
 
 // tuned is set up in init: what it holds is not its declaration alone.

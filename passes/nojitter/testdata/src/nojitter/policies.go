@@ -73,10 +73,11 @@ type jitterClient struct {
 }
 
 func newJitterClient() *jitterClient {
-	return &jitterClient{b: backoff.NewConstantBackOff(time.Second), good: backoff.NewExponentialBackOff()}
+	return &jitterClient{b: backoff.NewConstantBackOff(time.Second), good: backoff.NewExponentialBackOff()} // want `a constant backoff has no jitter`
 }
 
 func (c *jitterClient) do() {
-	_ = backoff.Retry(op, backoff.WithMaxRetries(c.b, 3)) // want `the policy stored in field b has no jitter \(a constant backoff\)`
+	_ = backoff.Retry(op, backoff.WithMaxRetries(c.b, 3)) // reported where it is built
+	_ = backoff.Retry(op, backoff.WithMaxRetries(c.b, 5)) // and not again here
 	_ = backoff.Retry(op, c.good)
 }

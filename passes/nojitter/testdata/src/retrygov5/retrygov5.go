@@ -32,11 +32,11 @@ func NoSpread() error {
 type Client struct{ r *retry.Retrier }
 
 func NewClient() *Client {
-	return &Client{r: retry.New(retry.Attempts(3), retry.Delay(time.Second), retry.DelayType(retry.FixedDelay))}
+	return &Client{r: retry.New(retry.Attempts(3), retry.Delay(time.Second), retry.DelayType(retry.FixedDelay))} // want `retry.DelayType\(retry.FixedDelay\) has no jitter`
 }
 
 func (c *Client) Send() error {
-	return c.r.Do(send) // want `the policy stored in field r has no jitter \(retry.DelayType\(retry.FixedDelay\)\); fix it where it is stored`
+	return c.r.Do(send) // reported where it is built
 }
 
 // --- silent ---

@@ -22,7 +22,7 @@ type Client struct {
 
 func NewClient(given ...retry.Option) *Client {
 	return &Client{
-		opts:    []retry.Option{retry.Attempts(0), retry.Delay(time.Second)},
+		opts:    []retry.Option{retry.Attempts(0), retry.Delay(time.Second)}, // want `retry.Attempts\(0\) retries until success`
 		bounded: []retry.Option{retry.Attempts(4), retry.Delay(time.Second)},
 		given:   given,
 	}
@@ -31,7 +31,7 @@ func NewClient(given ...retry.Option) *Client {
 func (c *Client) call(ctx context.Context) error { return errBusy }
 
 func (c *Client) Sync(ctx context.Context) error {
-	return retry.Do(func() error { return c.call(ctx) }, c.opts...) // want `the policy stored in field opts never stops \(retry.Attempts\(0\)\), so this retry can run forever; add retry.Attempts\(3\) or retry.Context\(ctx\) to the call`
+	return retry.Do(func() error { return c.call(ctx) }, c.opts...) // reported where it is built
 }
 
 // SyncCtx adds the caller's context: it stops when the caller gives up.
@@ -53,10 +53,10 @@ func (c *Client) SyncGiven(ctx context.Context) error {
 	return retry.Do(func() error { return c.call(ctx) }, c.given...)
 }
 
-var pollOpts = []retry.Option{retry.Attempts(0), retry.Delay(2 * time.Second)} // want pollOpts:"never stops: retry.Attempts\\(0\\)"
+var pollOpts = []retry.Option{retry.Attempts(0), retry.Delay(2 * time.Second)} // want pollOpts:"never stops: retry.Attempts\\(0\\)" `retry.Attempts\(0\) retries until success`
 
 func (c *Client) Poll(ctx context.Context) error {
-	return retry.Do(func() error { return c.call(ctx) }, pollOpts...) // want `the policy stored in variable pollOpts never stops \(retry.Attempts\(0\)\)`
+	return retry.Do(func() error { return c.call(ctx) }, pollOpts...) // reported where it is built
 }
 
 func localOpts() []retry.Option { // want localOpts:"never stops: retry.UntilSucceeded\\(\\)"

@@ -92,13 +92,14 @@ type fieldClient struct {
 }
 
 func newFieldClient(p backoff.BackOff) *fieldClient {
-	c := &fieldClient{b: backoff.NewConstantBackOff(time.Second), param: p}
+	c := &fieldClient{b: backoff.NewConstantBackOff(time.Second), param: p} // want `a constant backoff never stops`
 	c.ok = backoff.WithMaxRetries(backoff.NewConstantBackOff(time.Second), 3)
 	return c
 }
 
 func (c *fieldClient) do(ctx context.Context) {
-	_ = backoff.Retry(op, c.b) // want `the policy stored in field b never stops \(a constant backoff\), so this retry can run forever`
+	_ = backoff.Retry(op, c.b) // reported where it is built
+	_ = backoff.Retry(op, c.b) // once
 	_ = backoff.Retry(op, c.ok)
 	_ = backoff.Retry(op, c.param) // set from a parameter: not judged
 	_ = backoff.Retry(op, backoff.WithContext(c.b, ctx))
