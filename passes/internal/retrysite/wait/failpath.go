@@ -503,6 +503,10 @@ func (w *failWalk) simple(n ast.Node, s pstate) pstate {
 		switch m := m.(type) {
 		case *ast.FuncLit:
 			return false
+		case *ast.SendStmt:
+			// errs <- err: waits for a receiver (in a select with a
+			// default, selectStmt walks the case as ready instead).
+			s = w.block(s)
 		case *ast.UnaryExpr:
 			if m.Op != token.ARROW {
 				return true

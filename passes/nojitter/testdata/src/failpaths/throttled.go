@@ -43,3 +43,20 @@ func ThrottledConsume(ctx context.Context, q queueAPI, l rateLimiter, id string)
 		}
 	}
 }
+
+// Generations hands each failure to whoever reads errs before it joins
+// again: the send blocks until someone receives, which paces the failure
+// path (a consumer group's run loop).
+func Generations(join func() error, errs chan<- error, done <-chan struct{}) {
+	for {
+		err := join()
+		if err == nil {
+			continue
+		}
+		select {
+		case <-done:
+			return
+		case errs <- err:
+		}
+	}
+}
