@@ -96,7 +96,7 @@ func hazardIDs(analyzer string) []string {
 // it beside the analyzer's Doc (the messages carry it too, worded for the
 // case at hand).
 var fixes = map[string]string{
-	"retrynonidempotent/unkeyed":                    "generate one idempotency key per operation, outside the retry, and send it on every attempt",
+	"retrynonidempotent/unkeyed":                    "send one idempotency key per operation, made outside the retry, where the API takes one; otherwise retry only failures that prove the request was not processed (a refused connection, a 429), or have the receiver deduplicate",
 	"retrynonidempotent/key-per-attempt":            "generate the key once per operation, before the retry starts",
 	"selectinsert/check-then-insert":                "add a UNIQUE constraint and use INSERT ... ON CONFLICT, or handle the unique violation",
 	"selectinsert/first-or-create":                  "back its conditions with a unique index (gorm:\"uniqueIndex\") or use Clauses(clause.OnConflict{DoNothing: true}).Create",

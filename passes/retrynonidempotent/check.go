@@ -10,6 +10,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/idemlint/idemlint/passes/internal/astutil"
+	"github.com/idemlint/idemlint/passes/internal/libs"
 	"github.com/idemlint/idemlint/passes/internal/report"
 	"github.com/idemlint/idemlint/passes/internal/retrysite"
 )
@@ -32,10 +33,10 @@ func (a *analyzer) check(sites *retrysite.Result) {
 			// The helper retries the request; this call gives it what it
 			// did not know: the method, or the header maps it copies.
 			if s.fact != nil && s.fact.Retried && (s.fact.MethodParam >= 0 || len(s.fact.HeaderParams) > 0) && unkeyed {
-				a.report(s, fmt.Sprintf("%s request is sent through %s, which retries it without an %s header; generate one key per operation and send it on every attempt", s.method, s.via.Name(), headers[0]))
+				a.report(s, fmt.Sprintf("%s request is sent through %s, which retries it without an %s header; %s", s.method, s.via.Name(), headers[0], unkeyedFixes))
 			}
 			if s.retriedBy != nil && !s.keyed {
-				a.report(s, fmt.Sprintf("%s request is sent through %s, which retries it without an %s header; generate one key per operation and send it on every attempt", s.method, s.retriedBy.Name(), headers[0]))
+				a.report(s, fmt.Sprintf("%s request is sent through %s, which retries it without an %s header; %s", s.method, s.retriedBy.Name(), headers[0], unkeyedFixes))
 			}
 			return
 		}
@@ -49,8 +50,35 @@ func (a *analyzer) check(sites *retrysite.Result) {
 	})
 }
 
-func (a *analyzer) unkeyedMessage(s *send) string {
-	return fmt.Sprintf("%s request is retried without an %s header; generate one key per operation, outside the retry loop, and send it on every attempt", s.method, headers[0])
+// unkeyedFixes are the fixes that exist for an unkeyed retried request,
+// whether or not the API takes a key (a chat webhook does not): -explain
+// and the related information say the rest.
+const unkeyedFixes = "send one key per operation where the API takes one, retry only failures that prove the request was not processed (a refused connection, a 429), or have the receiver deduplicate"
+
+// unkeyedMessage says what retries the request and the fixes that exist.
+func (a *analyzer) unkeyedMessage(s *send, site *retrysite.Site) string {
+	return fmt.Sprintf("%s request is retried without an %s header %s; %s", s.method, headers[0], retrier(a.pass.TypesInfo, site), unkeyedFixes)
+}
+
+// retrier names what retries a request: "by this retry loop", "by
+// retry.Do".
+func retrier(info *types.Info, site *retrysite.Site) string {
+	if site == nil {
+		return "by the retrying client it is sent through" // no site: viaRetryingClient
+	}
+	if call, ok := site.Node.(*ast.CallExpr); ok {
+		if fn := libs.Callee(info, call); fn != nil && site.Kind != retrysite.Loop {
+			if fn.Pkg() != nil && fn.Signature().Recv() == nil {
+				return "by " + fn.Pkg().Name() + "." + fn.Name()
+			}
+			return "by " + astutil.FuncName(fn)
+		}
+		return "by this retry" // a function that calls itself again
+	}
+	if site.Kind == retrysite.Loop {
+		return "by this retry loop"
+	}
+	return "by a retry"
 }
 
 // report reports at the send, with related information pointing at the

@@ -30,7 +30,11 @@ func (a *analyzer) unkeyedMessageIn(s *send, within []*retrysite.Site) string {
 	if n := len(within); n > 0 && within[n-1].Kind == retrysite.Redelivery {
 		return redeliveredMessage(s.method, within[n-1])
 	}
-	return a.unkeyedMessage(s)
+	var site *retrysite.Site
+	if n := len(within); n > 0 {
+		site = within[n-1]
+	}
+	return a.unkeyedMessage(s, site)
 }
 
 // checkFreshKeys looks for a key made per attempt in the innermost site

@@ -25,7 +25,7 @@ const methodCreate = "POST"
 
 func postLoop(c *http.Client) error { // want postLoop:`sends unkeyed POST \(retried=true\)`
 	for i := 0; i < 3; i++ {
-		resp, err := c.Post("http://x/orders", "application/json", strings.NewReader("{}")) // want `POST request is retried without an Idempotency-Key header; generate one key per operation, outside the retry loop, and send it on every attempt`
+		resp, err := c.Post("http://x/orders", "application/json", strings.NewReader("{}")) // want `POST request is retried without an Idempotency-Key header by this retry loop; send one key per operation where the API takes one, retry only failures that prove the request was not processed \(a refused connection, a 429\), or have the receiver deduplicate`
 		if err == nil {
 			resp.Body.Close()
 			return nil
