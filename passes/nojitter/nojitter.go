@@ -94,7 +94,7 @@ func checkLoop(pass *analysis.Pass, s *retrysite.Site, local map[*types.Func]boo
 	}
 	if len(waits) == 0 {
 		for _, n := range s.RetryPath {
-			if !s.HotPath && blocks(pass, n, local) {
+			if blocks(pass, n, local) {
 				return
 			}
 		}

@@ -53,10 +53,6 @@ type Site struct {
 	// which sends nothing and so is judged by nojitter only (the analyzer
 	// lists it in retrysite.Result.Backoffs, not in Sites).
 	StatePoll bool
-	// HotPath marks the site of a loop's failure paths that go round
-	// waiting for nothing (wait/failbackoff.go): each was followed on its
-	// own, so what another path of the loop waits for does not pace it.
-	HotPath bool
 	// Node is the *ast.ForStmt or *ast.RangeStmt of a Loop, and the
 	// *ast.CallExpr of the other kinds.
 	Node ast.Node

@@ -195,7 +195,7 @@ func (f *Waits) failureBackoff(loop *ast.ForStmt) (waits, hot, retry *site.Site)
 		}
 	}
 	if len(hotPaths) > 0 {
-		hot = &site.Site{Kind: site.Loop, Node: loop, Op: body, RetryPath: w.preNodes, HotPath: true}
+		hot = &site.Site{Kind: site.Loop, Node: loop, Op: body, RetryPath: w.preNodes}
 		for _, p := range hotPaths {
 			hot.RetryPath = append(hot.RetryPath, p.nodes...)
 			if p.test != nil {
