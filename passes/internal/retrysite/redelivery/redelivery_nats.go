@@ -127,13 +127,8 @@ func (r *redeliveries) literalOf(b *bodies.Body, e ast.Expr) *ast.CompositeLit {
 
 // namesConst reports whether e names the constant pkg.name.
 func namesConst(info *types.Info, e ast.Expr, pkg, name string) bool {
-	var id *ast.Ident
-	switch x := ast.Unparen(e).(type) {
-	case *ast.Ident:
-		id = x
-	case *ast.SelectorExpr:
-		id = x.Sel
-	default:
+	id := site.NameOf(e)
+	if id == nil {
 		return false
 	}
 	c, ok := info.Uses[id].(*types.Const)

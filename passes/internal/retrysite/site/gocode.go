@@ -129,3 +129,15 @@ func Received(comm ast.Stmt) ast.Expr {
 	}
 	return nil
 }
+
+// NameOf returns the identifier e names a declared thing by: x, or the Sel
+// of pkg.x; nil for any other expression.
+func NameOf(e ast.Expr) *ast.Ident {
+	switch x := ast.Unparen(e).(type) {
+	case *ast.Ident:
+		return x
+	case *ast.SelectorExpr:
+		return x.Sel
+	}
+	return nil
+}

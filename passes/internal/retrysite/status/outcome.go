@@ -252,15 +252,12 @@ func (o *Outcomes) pending(e ast.Expr) bool {
 	if o.Pending == nil {
 		return false
 	}
-	var id *ast.Ident
-	switch e := ast.Unparen(e).(type) {
-	case *ast.Ident:
-		id = e
-	case *ast.SelectorExpr:
-		id = e.Sel
+	id := site.NameOf(e)
+	if id == nil {
+		return false
 	}
 	v, ok := o.info.Uses[id].(*types.Var)
-	return ok && id != nil && o.Pending(v)
+	return ok && o.Pending(v)
 }
 
 // predicate classifies a call of a status predicate of the program

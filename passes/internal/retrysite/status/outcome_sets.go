@@ -77,13 +77,8 @@ func memberParts(info *types.Info, call *ast.CallExpr) (set, arg ast.Expr, ok bo
 // with, when its initializer lists only constant codes (a call such as
 // set.CreateIntSet(200, 204), a slice or a map literal), or nil.
 func statusSetCodes(info *types.Info, e ast.Expr) []int64 {
-	var id *ast.Ident
-	switch x := ast.Unparen(e).(type) {
-	case *ast.Ident:
-		id = x
-	case *ast.SelectorExpr:
-		id = x.Sel
-	default:
+	id := site.NameOf(e)
+	if id == nil {
 		return nil
 	}
 	v, ok := info.Uses[id].(*types.Var)
