@@ -56,6 +56,8 @@ func (d *describer) loopAttempts(s *retrysite.Site, n int) Attempts {
 		return Attempts{Bound: "context", Text: "until ctx", From: from, At: at}
 	case "deadline":
 		return Attempts{Bound: "deadline", Text: "until deadline", From: from, At: at}
+	case "stop":
+		return Attempts{Bound: "stop", Text: "until stopped", From: from, At: at}
 	}
 	return Attempts{Bound: "config", Text: "unknown (from configuration)", From: from, At: at}
 }
@@ -127,7 +129,47 @@ func boundKind(info *types.Info, bound ast.Node) string {
 		}
 		return true
 	})
+	if kind == "" && stops(info, bound) {
+		kind = "stop"
+	}
 	return kind
+}
+
+// stops reports whether a bound is a quit channel received from (case
+// <-r.done:) or a stop flag read through a call or a field (for
+// r.running.Load()): the retries end when someone closes or clears it.
+func stops(info *types.Info, bound ast.Node) bool {
+	switch b := bound.(type) {
+	case *ast.CommClause:
+		return b.Comm != nil
+	case *ast.ExprStmt: // the case's communication: <-r.done
+		bound = b.X
+	case *ast.AssignStmt:
+		bound = b.Rhs[0]
+	}
+	if u, ok := bound.(*ast.UnaryExpr); ok && u.Op == token.ARROW {
+		return true
+	}
+	e, ok := bound.(ast.Expr)
+	if !ok {
+		return false
+	}
+	if t := info.TypeOf(e); t == nil || !types.Identical(t.Underlying(), types.Typ[types.Bool]) {
+		return false
+	}
+	found := false
+	ast.Inspect(e, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.CallExpr:
+			found = found || len(n.Args) == 0 // r.closed(), flag.Load()
+		case *ast.SelectorExpr:
+			if v, ok := info.ObjectOf(n.Sel).(*types.Var); ok && v.IsField() && types.Identical(v.Type().Underlying(), types.Typ[types.Bool]) {
+				found = true // for !c.closed
+			}
+		}
+		return !found
+	})
+	return found
 }
 
 func isError(t types.Type) bool {

@@ -57,8 +57,9 @@ type Attempts struct {
 	Count int `json:"count,omitempty"`
 	// Bound says what ends the retries: count (a limit in the code),
 	// default (a library's or framework's default count), deadline,
-	// context, config (a limit read from configuration or a parameter),
-	// unbounded, or unknown.
+	// context, stop (a quit channel or a stop flag someone else sets),
+	// config (a limit read from configuration or a parameter), unbounded,
+	// or unknown.
 	Bound string `json:"bound"`
 	// Text is the column as the text map prints it: "3", "unbounded",
 	// "until ctx", "unknown (from configuration)".

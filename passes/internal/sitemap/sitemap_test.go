@@ -38,6 +38,7 @@ func TestRows(t *testing.T) {
 	assert.Equal(t, []sitemap.Op{{Kind: "call", What: "mapped.op", At: forever.Repeats[0].At}}, forever.Repeats)
 
 	assert.Equal(t, "until ctx", rows["UntilCtx"].Attempts.Text)
+	assert.Equal(t, "until stopped", rows["UntilStopped"].Attempts.Text, "a quit channel ends it")
 
 	policy := rows["Policy"]
 	assert.Equal(t, "cenkalti/backoff/v4.Retry", policy.Kind)

@@ -50,6 +50,20 @@ func UntilCtx(ctx context.Context) error {
 	}
 }
 
+// UntilStopped retries until someone closes done.
+func UntilStopped(done <-chan struct{}) error {
+	for {
+		if err := op(); err == nil {
+			return nil
+		}
+		select {
+		case <-done:
+			return nil
+		case <-time.After(time.Second):
+		}
+	}
+}
+
 // Policy retries through the library with a policy of its own.
 func Policy() error {
 	return backoff.Retry(op, backoff.WithMaxRetries(backoff.NewConstantBackOff(time.Second), 4))
