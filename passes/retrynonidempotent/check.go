@@ -112,7 +112,7 @@ func (a *analyzer) viaRetryingClient(call *ast.CallExpr) bool {
 func (a *analyzer) retriedAt(sites *retrysite.Result, call *ast.CallExpr) []*retrysite.Site {
 	out := a.recursionsAt(sites, call)
 	for _, s := range sites.Within(call.Pos()) {
-		if s.Op.Func == nil && s.InAttempt(call) && !leavesOnOwnFailure(a.pass.TypesInfo, s, call) && !onlyUnprocessed(a.pass.TypesInfo, sites, s) && !s.RetriesOnlyUnprocessed() {
+		if s.Op.Func == nil && s.InAttempt(call) && !s.LeavesOnOwnFailure(a.pass.TypesInfo, call) && !onlyUnprocessed(a.pass.TypesInfo, sites, s) && !s.RetriesOnlyUnprocessed() {
 			out = append(out, s)
 		}
 	}

@@ -341,7 +341,7 @@ func (w *failWalk) clauses(st ast.Stmt, body *ast.BlockStmt, s pstate, entry fun
 func (w *failWalk) selectStmt(st *ast.SelectStmt, s pstate) pstate {
 	for _, c := range st.Body.List {
 		cc := c.(*ast.CommClause)
-		if cc.Comm != nil && receives(cc.Comm) && w.leaves(&ast.BlockStmt{List: cc.Body}) {
+		if cc.Comm != nil && site.Received(cc.Comm) != nil && w.leaves(&ast.BlockStmt{List: cc.Body}) {
 			s = w.bound(s, cc.Comm)
 		}
 	}
@@ -362,8 +362,6 @@ func (w *failWalk) selectStmt(st *ast.SelectStmt, s pstate) pstate {
 		return w.assign(cc.Comm, w.simple(cc.Comm, s))
 	})
 }
-
-func receives(comm ast.Stmt) bool { return site.Received(comm) != nil }
 
 // innerLoop walks a loop nested in the body once: its waits pace its own
 // rounds, and what leaves it (its condition, a break) goes on after it.

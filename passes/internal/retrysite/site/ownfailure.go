@@ -1,4 +1,4 @@
-package retrynonidempotent
+package site
 
 import (
 	"go/ast"
@@ -6,10 +6,9 @@ import (
 	"go/types"
 
 	"github.com/idemlint/idemlint/passes/internal/astutil"
-	"github.com/idemlint/idemlint/passes/internal/retrysite"
 )
 
-// leavesOnOwnFailure reports whether the loop site never goes round after
+// LeavesOnOwnFailure reports whether the loop site never goes round after
 // call failed: call's error is tested at once (if err := f(); err != nil,
 // or err := f() and an if err != nil right after it), that test's failure
 // side leaves the loop, and no failure test of the site reads call's other
@@ -18,8 +17,8 @@ import (
 // operation, or a refresh made after a 401 (RULES.md, retry loop: on
 // failure the loop reaches the next iteration). A request whose outcome
 // is unknown (a timeout) then leaves the loop and is not re-sent.
-func leavesOnOwnFailure(info *types.Info, s *retrysite.Site, call *ast.CallExpr) bool {
-	if s.Kind != retrysite.Loop || s.Op.Body == nil {
+func (s *Site) LeavesOnOwnFailure(info *types.Info, call *ast.CallExpr) bool {
+	if s.Kind != Loop || s.Op.Body == nil {
 		return false
 	}
 	leaves := false
@@ -73,9 +72,9 @@ func rhsIs(as *ast.AssignStmt, call *ast.CallExpr) bool {
 // checkedAndLeaves reports whether the if statement tests the last result
 // of as, an error, with err != nil and leaves the loop on that side, and
 // the site's failure tests read none of as's other results.
-func checkedAndLeaves(info *types.Info, s *retrysite.Site, as *ast.AssignStmt, test *ast.IfStmt, inBreakable bool) bool {
+func checkedAndLeaves(info *types.Info, s *Site, as *ast.AssignStmt, test *ast.IfStmt, inBreakable bool) bool {
 	last, ok := as.Lhs[len(as.Lhs)-1].(*ast.Ident)
-	if !ok || last.Name == "_" || !types.Identical(info.TypeOf(last), types.Universe.Lookup("error").Type()) {
+	if !ok || last.Name == "_" || !IsErrorType(info.TypeOf(last)) {
 		return false
 	}
 	errVar := info.ObjectOf(last)
