@@ -123,6 +123,15 @@ reconnect loops: the wait is a retry delay):
     at the end of the body, a ticker's tick) paces a schedule: the failure
     paths through it are never reported.
 
+The loops unboundedretry's Doc names (reconnect loops of an attempt that
+never succeeds, polls by a "not done yet" error, collision resolution, a
+cursor computed before the attempt) are recognised here the same way: a
+reconnect loop's wait is a retry delay, and a poll or a collision
+resolution is not judged. A retry budget of one, counted up (retries < 1)
+or down (retries := 1; retries > 0; retries--), makes no storm and is not
+"retries at once". A shift by the attempt modulo or masked by a constant
+(1 << (attempt % 7)) cannot exceed a constant: the delay has a cap.
+
 A wait at the top of every round but the first (if attempt > 0, for the
 loop's own counter) is a failure backoff too when every path round
 follows a failure: a reconnect loop that goes round after a failed

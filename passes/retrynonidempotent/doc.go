@@ -39,6 +39,16 @@ call of an interface method whose one implementation is in the program
 (RULES.md, "Across function boundaries") sends what that implementation
 sends; with several implementations the call is opaque.
 
+A request whose own failure leaves the loop (if err := ensureToken(); err !=
+nil { return err }, its other results untested by the loop's failure tests)
+is sent again only after it succeeded, when another operation of the
+attempt failed: the loop does not retry it (a token POST before the
+operation, or a refresh after a 401), and it is not reported. The message
+names what retries the request (this retry loop, retry.Do, the retrying
+client) and the fixes that exist: a key where the API takes one, retrying
+only failures that prove the request was not processed, or a receiver that
+deduplicates.
+
 A key is present when the request gets a key header through Header.Set/Add,
 Header[...] =, an http.Header literal, resty's SetHeader, or a function
 whose Fact says it sets the key on a request it is given. A header set with

@@ -65,6 +65,24 @@ the end of the body, a ticker), and a loop that does its work a number of
 times whatever the outcome (for i := 0; i < b.N; i++, for pb.Next()), as
 nojitter's Doc says.
 
+Decisions RULES.md leaves open (docs/retry-sites.md):
+  - a reconnect loop whose attempt never succeeds (every return of the
+    function it calls is a non-nil error: a stream read until it breaks)
+    is a retry loop, bounded by a context it checks;
+  - a stop flag in the loop's condition or body that someone else clears
+    (for r.running.Load()), and an operation that returns nil once the
+    context or done channel it is given is done (case <-ctx.Done(): return
+    nil), bound the loop like a context;
+  - a loop that goes round only on an error value the program returns
+    under tests of a successful answer ("not done yet": a 202, a job's
+    state) is a poll, and one that goes round only on a uniqueness conflict
+    (os.IsExist, gorm.ErrDuplicatedKey, 23505, 1062, 409) with a value made
+    anew each round (a random ID, the next name) resolves a collision:
+    neither is a retry;
+  - on a failure path, a value computed before the attempt from locals the
+    path leaves alone (t := next(lastT)) is the same input again, and an
+    attempt inside an if is judged too.
+
 Reported, at the expression that builds the policy, are library policies with
 no limit, checked against each library's defaults:
 
