@@ -145,4 +145,9 @@ default WithMax(0) or given a count that is not a constant,
 an AWS SDK client with aws.NopRetryer{} or one attempt,
 and calls through an interface with no implementation, or several, in the
 package (which one runs is not known), or whose one implementation is the
-calling method's own type (a decorator calls the implementation it wraps).`
+calling method's own type (a decorator calls the implementation it wraps),
+nor a retry inside a function literal the outer attempt hands to such a
+call, or to a function value (a listener started by the attempt calls its
+handler once per event, and a failed attempt restarts the listening, not
+the handler's work); a literal handed to a function the package can see
+(a transaction helper that calls it) is counted.`

@@ -157,9 +157,14 @@ func (a *amplifier) inners(outer *retrysite.Site) []inner {
 	// The contexts that stop the outer site: an inner retry that ends only
 	// with one of them stops with it (untilctx.go).
 	ctxs := outerContexts(info, outer)
+	var from *types.Func
+	if d := a.declOf(outer.Node.Pos()); d != nil {
+		from, _ = info.Defs[d.Name].(*types.Func)
+	}
+	callbacks := a.opaqueCallbacks(outer, from)
 	// A nested site lies in outer's operation, so in its declaration.
 	for _, s := range a.inDecl[a.declOf(outer.Node.Pos())] {
-		if s != outer && outer.InAttempt(entry(s)) && !contains(s.Node, outer.Node) {
+		if s != outer && outer.InAttempt(entry(s)) && !contains(s.Node, outer.Node) && !inAny(callbacks, s.Node) {
 			if call, ok := s.Node.(*ast.CallExpr); ok && a.failureEndsOuter(outer, call) {
 				continue
 			}
@@ -174,13 +179,9 @@ func (a *amplifier) inners(outer *retrysite.Site) []inner {
 		}
 	}
 	if outer.Op.Body != nil && outer.Op.Func == nil {
-		var from *types.Func
-		if d := a.declOf(outer.Node.Pos()); d != nil {
-			from, _ = a.pass.TypesInfo.Defs[d.Name].(*types.Func)
-		}
 		ast.Inspect(outer.Op.Body, func(n ast.Node) bool {
 			call, ok := n.(*ast.CallExpr)
-			if !ok || !outer.InAttempt(call) || retrysite.BrokerReply(a.pass.TypesInfo, call) {
+			if !ok || !outer.InAttempt(call) || retrysite.BrokerReply(a.pass.TypesInfo, call) || inAny(callbacks, call) {
 				return true
 			}
 			if fn, f := a.retryingCallee(call, from); f != nil && !a.switchedOff(call, f) && !stopsTogether(info, ctxs, call, f) && !a.failureEndsOuter(outer, call) {
