@@ -124,10 +124,12 @@ reconnect loops: the wait is a retry delay):
     paths through it are never reported.
 
 The loops unboundedretry's Doc names (reconnect loops of an attempt that
-never succeeds, polls by a "not done yet" error, collision resolution, a
-cursor computed before the attempt) are recognised here the same way: a
-reconnect loop's wait is a retry delay, and a poll or a collision
-resolution is not judged. A retry budget of one, counted up (retries < 1)
+never succeeds, daemons that reconnect only while their connection is
+missing, polls by a "not done yet" error, collision resolution, a cursor
+computed before the attempt) are recognised here the same way: a
+reconnect loop's wait is a retry delay (a daemon's ticker, reported at
+its time.NewTicker), and a poll or a collision resolution is not
+judged. A retry budget of one, counted up (retries < 1)
 or down (retries := 1; retries > 0; retries--), makes no storm and is not
 "retries at once". A shift by the attempt modulo or masked by a constant
 (1 << (attempt % 7)) cannot exceed a constant: the delay has a cap.

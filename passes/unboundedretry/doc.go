@@ -68,7 +68,9 @@ nojitter's Doc says.
 Decisions RULES.md leaves open (docs/retry-sites.md):
   - a reconnect loop whose attempt never succeeds (every return of the
     function it calls is a non-nil error: a stream read until it breaks)
-    is a retry loop, bounded by a context it checks;
+    is a retry loop, bounded by a context it checks, and so is a daemon
+    whose attempts run only while the state their success sets is
+    missing (if d.conn == nil { d.conn, err = dial() }, on every tick);
   - a stop flag in the loop's condition or body that someone else clears
     (for r.running.Load()), and an operation that returns nil once the
     context or done channel it is given is done (case <-ctx.Done(): return

@@ -86,6 +86,10 @@ type loopWalk struct {
 	// rotated: each iteration starts with the outcome of the attempt at
 	// the bottom of the last one (rotated.go).
 	rotated bool
+	// guarded: every attempt runs only while the state its success
+	// leaves behind is missing (guarded.go): a success going round only
+	// watches that state.
+	guarded bool
 }
 
 // readBody notes the body's attempts (or, with none, its reads of
@@ -106,11 +110,13 @@ func (w *loopWalk) readAttempts(body *ast.BlockStmt) {
 	}
 }
 
-// readOutcomes notes the outcomes the body's switches and booleans carry.
+// readOutcomes notes the outcomes the body's switches and booleans carry,
+// and whether its attempts are guarded by the state they set.
 func (w *loopWalk) readOutcomes(body *ast.BlockStmt) {
 	w.out.NoteSwitches(body)
 	w.out.NoteBools(body)
 	w.out.NoteStatusVars(body)
+	w.guarded = w.guardedByResult(body)
 }
 
 func (w *loopWalk) bounder() *bounder {
@@ -689,13 +695,19 @@ func (w *loopWalk) visit(b *cfg.Block, st state, bounded, byStatus bool, repair 
 			case success:
 				// for err != nil { ... }: the condition, which tests the
 				// attempt's error, ends the loop after a success.
-				if !w.condFails {
+				if w.guarded {
+					w.successExit = true // the next rounds skip the attempt
+				} else if !w.condFails {
 					w.okBack = true
 				}
 			case unknown, mixed:
 				w.okBack, w.unsureBack = true, true
 			case after:
-				w.okBack = true
+				if w.guarded {
+					w.successExit = true
+				} else {
+					w.okBack = true
+				}
 			}
 		case !w.member(s):
 			w.exit(st2)

@@ -1,0 +1,151 @@
+package retrysite
+
+import (
+	"go/ast"
+	"go/types"
+
+	"github.com/idemlint/idemlint/passes/internal/astutil"
+	"github.com/idemlint/idemlint/passes/internal/retrysite/site"
+)
+
+// Reconnect daemons. A loop that wakes on a tick and re-establishes a
+// connection only while it is missing or closed
+//
+//	for { select { case <-ctx.Done(): return; case <-ticker.C:
+//	    if d.conn == nil || d.conn.IsClosed() {
+//	        c, err := dial(); if err != nil { continue }; d.conn = c } } }
+//
+// goes round after a success too, but only to watch: the attempt is
+// guarded by a test of the state a successful attempt leaves behind, so
+// it runs again only after a failure or once what it made has ended. That
+// is a reconnect loop, a retry loop (RULES.md), and its wait is the retry
+// delay. A loop whose attempt runs on every round whatever happened
+// before (a periodic sync) stays a schedule.
+
+// stateKey names a variable, or a field path from one (d.conn).
+type stateKey struct {
+	root types.Object
+	path string
+}
+
+// guardedByResult reports whether every attempt of the loop body lies
+// under an if whose condition tests state the attempt's success sets: a
+// variable or field the if's body assigns (the attempt's own result,
+// d.conn = c), or a field of the value whose method is the attempt
+// (if el.conn == nil { err = el.connect() }: the method sets it).
+func (w *loopWalk) guardedByResult(body *ast.BlockStmt) bool {
+	if len(w.opAssigns) == 0 {
+		return false
+	}
+	guarded := 0
+	var stack []ast.Node
+	ast.Inspect(body, func(n ast.Node) bool {
+		if n == nil {
+			stack = stack[:len(stack)-1]
+			return true
+		}
+		if _, ok := n.(*ast.FuncLit); ok {
+			return false
+		}
+		if w.opAssigns[n] && w.underGuard(n, stack) {
+			guarded++
+		}
+		stack = append(stack, n)
+		return true
+	})
+	return guarded == len(w.opAssigns)
+}
+
+// underGuard reports whether one of the ifs enclosing the attempt n (in
+// stack, outermost first) has it in its body and tests state it sets.
+func (w *loopWalk) underGuard(n ast.Node, stack []ast.Node) bool {
+	for i := len(stack) - 1; i >= 0; i-- {
+		ifs, ok := stack[i].(*ast.IfStmt)
+		if !ok || i+1 >= len(stack) || stack[i+1] != ifs.Body {
+			continue
+		}
+		sets := w.assignedState(ifs.Body)
+		if _, call := site.OpParts(n); call != nil {
+			if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
+				if recv := astutil.RootObject(w.info, sel.X); recv != nil {
+					sets[stateKey{root: recv, path: "*"}] = true
+				}
+			}
+		}
+		if w.testsState(ifs.Cond, sets) {
+			return true
+		}
+	}
+	return false
+}
+
+// assignedState returns the variables and field paths that block assigns,
+// other than errors.
+func (w *loopWalk) assignedState(block *ast.BlockStmt) map[stateKey]bool {
+	sets := map[stateKey]bool{}
+	ast.Inspect(block, func(n ast.Node) bool {
+		as, ok := n.(*ast.AssignStmt)
+		if !ok {
+			_, lit := n.(*ast.FuncLit)
+			return !lit
+		}
+		for _, l := range as.Lhs {
+			if site.IsErrorType(w.info.TypeOf(l)) {
+				continue
+			}
+			if k, ok := w.keyOf(l); ok {
+				sets[k] = true
+			}
+		}
+		return true
+	})
+	return sets
+}
+
+// testsState reports whether cond mentions one of the state sets: a key
+// itself, or a field of a receiver marked with the path "*".
+func (w *loopWalk) testsState(cond ast.Expr, sets map[stateKey]bool) bool {
+	found := false
+	ast.Inspect(cond, func(n ast.Node) bool {
+		e, ok := n.(ast.Expr)
+		if !ok || found {
+			return !found
+		}
+		if site.IsErrorType(w.info.TypeOf(e)) {
+			return true
+		}
+		k, ok := w.keyOf(e)
+		if !ok {
+			return true
+		}
+		_, isSel := ast.Unparen(e).(*ast.SelectorExpr)
+		found = sets[k] || isSel && sets[stateKey{root: k.root, path: "*"}]
+		return !found
+	})
+	return found
+}
+
+// keyOf names a variable or a chain of field selections from one.
+func (w *loopWalk) keyOf(e ast.Expr) (stateKey, bool) {
+	path := ""
+	for {
+		switch x := ast.Unparen(e).(type) {
+		case *ast.Ident:
+			obj := w.info.ObjectOf(x)
+			if _, ok := obj.(*types.Var); !ok {
+				return stateKey{}, false
+			}
+			return stateKey{root: obj, path: path}, true
+		case *ast.SelectorExpr:
+			if sel := w.info.Selections[x]; sel == nil || sel.Kind() != types.FieldVal {
+				return stateKey{}, false
+			}
+			path = "." + x.Sel.Name + path
+			e = x.X
+		case *ast.StarExpr:
+			e = x.X
+		default:
+			return stateKey{}, false
+		}
+	}
+}
