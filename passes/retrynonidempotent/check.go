@@ -22,7 +22,7 @@ func (a *analyzer) check(sites *retrysite.Result) {
 			a.checkNamedOp(s)
 		}
 	}
-	a.eachSend(func(*ast.FuncLit) bool { return true }, func(_ *types.Func, _ *inspector, s *send) {
+	checkSend := func(s *send) {
 		if a.done[s.call] || !a.nonIdempotent(s.method) {
 			return
 		}
@@ -47,7 +47,9 @@ func (a *analyzer) check(sites *retrysite.Result) {
 		if s.keyed {
 			a.checkFreshKeys(s, within)
 		}
-	})
+	}
+	a.eachSend(func(*ast.FuncLit) bool { return true }, func(_ *types.Func, _ *inspector, s *send) { checkSend(s) })
+	a.eachPackageLevelSend(func(_ *inspector, s *send) { checkSend(s) })
 }
 
 // unkeyedFixes are the fixes that exist for an unkeyed retried request,

@@ -224,6 +224,26 @@ func (a *analyzer) eachSend(lits func(*ast.FuncLit) bool, f func(*types.Func, *i
 	}
 }
 
+// eachPackageLevelSend calls f for every send in the function literals of
+// package-level declarations (var crawl = &cli.Command{Action: func(...)
+// error { ... }}): a command's action retries like any function. No
+// function holds them, so they teach no fact; they are only checked.
+func (a *analyzer) eachPackageLevelSend(f func(*inspector, *send)) {
+	for _, d := range a.index.Top {
+		if d.Block != nil {
+			continue // a declared function: eachSend's
+		}
+		in := &inspector{a: a, info: a.pass.TypesInfo, decl: d.Node, body: d}
+		for n, fn := range a.index.All(d) {
+			if call, ok := n.(*ast.CallExpr); ok {
+				if s := in.sendOf(call, fn); s != nil {
+					f(in, s)
+				}
+			}
+		}
+	}
+}
+
 // inspector returns the inspector of a declared function's body.
 func (a *analyzer) inspector(d *bodies.Body) *inspector {
 	return &inspector{a: a, info: a.pass.TypesInfo, decl: d.Node, body: d, sig: d.Func.Signature()}
