@@ -177,7 +177,9 @@ CheckRetry was replaced, or whose retries are switched off. A replaced
 CheckRetry that the program declares (a function literal, a function or a
 method of the package: CheckRetry: c.retryHTTPCheck) and that retries a
 server error (500, 502, 504) without reading the request's method retries
-a POST as the default policy does, and is read as such.
+a POST as the default policy does, and is read as such; so does one
+that answers a status itself (429) and returns the library's own decision
+for the rest (return retryablehttp.DefaultRetryPolicy(ctx, resp, err)).
 
 Sends in function literals of package-level declarations (a command's
 action, var crawl = &cli.Command{Action: func(...) error { ... }}) are

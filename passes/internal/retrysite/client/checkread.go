@@ -18,7 +18,9 @@ import (
 // what proves the request was not processed (429, 503 with Retry-After)
 // stays the author's choice. A path counts when it may retry, whatever
 // the tests the simulation cannot decide (ctx.Err(), a disableRetries
-// switch that an option sets) say: by default the client retries it.
+// switch that an option sets) say: by default the client retries it. A
+// decision that hands the answer to the library's own (return
+// retryablehttp.DefaultRetryPolicy(...)) retries what that retries.
 func (c *Configs) retriesAnyRequest(e ast.Expr) bool {
 	var sig *types.Signature
 	var body *ast.BlockStmt
@@ -42,7 +44,23 @@ func (c *Configs) retriesAnyRequest(e ast.Expr) bool {
 			return true
 		}
 	}
-	return false
+	return delegatesToLibrary(c.info, body)
+}
+
+// delegatesToLibrary reports whether body returns, on some path, the
+// answer of its client library's own retry decision (return
+// retryablehttp.DefaultRetryPolicy(ctx, resp, err), after answering 429
+// itself): that path retries server errors, whatever the method, as the
+// default policy does.
+func delegatesToLibrary(info *types.Info, body *ast.BlockStmt) bool {
+	return astutil.Some(body, func(n ast.Node) bool {
+		ret, ok := n.(*ast.ReturnStmt)
+		if !ok || len(ret.Results) == 0 {
+			return false
+		}
+		call, ok := ast.Unparen(ret.Results[0]).(*ast.CallExpr)
+		return ok && fromLibrary(info, call.Fun)
+	})
 }
 
 // readsMethod reports whether body reads an *http.Request's Method, or

@@ -403,3 +403,29 @@ func newAPI() *api { return &api{http: resty.New().SetRetryCount(2)} }
 func (a *api) createOrder() { // want createOrder:`sends unkeyed POST \(retried=true\)`
 	_, _ = a.http.R().Post("/orders") // want `POST request is retried`
 }
+
+// throttleAware answers 429 itself and leaves the rest to the library's
+// own decision, which retries 5xx whatever the method.
+func throttleAware(ctx context.Context, resp *http.Response, err error) (bool, error) {
+	if err == nil && resp.StatusCode == http.StatusTooManyRequests {
+		return false, nil
+	}
+	return retryablehttp.DefaultRetryPolicy(ctx, resp, err)
+}
+
+func retryableDelegatingPolicy() { // want retryableDelegatingPolicy:`sends unkeyed POST \(retried=true\)`
+	c := retryablehttp.NewClient()
+	c.CheckRetry = throttleAware
+	_, _ = c.Post("http://x", "application/json", nil) // want `POST request is retried`
+}
+
+// onlyThrottled retries 429 alone, and never delegates.
+func onlyThrottled(ctx context.Context, resp *http.Response, err error) (bool, error) {
+	return err == nil && resp.StatusCode == http.StatusTooManyRequests, nil
+}
+
+func retryableThrottledPolicy() { // want retryableThrottledPolicy:`sends unkeyed POST \(retried=false\)`
+	c := retryablehttp.NewClient()
+	c.CheckRetry = onlyThrottled
+	_, _ = c.Post("http://x", "application/json", nil)
+}
