@@ -12,7 +12,9 @@ import (
 // derivation returns the local variables that e computes its value from,
 // when e gives the same value again while they do not change: a call of
 // a function that returns no error (next(lastT), time.Until(t) excluded:
-// it reads the clock), arithmetic, a field of one. It returns nil for
+// it reads the clock), a String method (u.String(): fmt.Stringer formats
+// its receiver; another call with no arguments, q.Pop(), may give a new
+// value each time), arithmetic, a field of one. It returns nil for
 // what may give a new value each time: a receive, an attempt, a clock,
 // random or fresh-ID call, or an expression that reads no local.
 //
@@ -45,7 +47,7 @@ func (w *failWalk) derivation(e ast.Expr) map[types.Object]bool {
 			fn := libs.Callee(info, n)
 			fresh := libs.MakesFreshValue(fn)
 			clock := fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == "time"
-			pure = len(n.Args) > 0 && !site.IsErrorType(t) && !fresh && !clock && (fn == nil || !libs.IsRandom(fn))
+			pure = (len(n.Args) > 0 || isStringer(fn)) && !site.IsErrorType(t) && !fresh && !clock && (fn == nil || !libs.IsRandom(fn))
 		case *ast.Ident:
 			if v, ok := info.Uses[n].(*types.Var); ok && !v.IsField() && v.Pkg() != nil && v.Parent() != v.Pkg().Scope() {
 				out[v] = true
@@ -57,4 +59,65 @@ func (w *failWalk) derivation(e ast.Expr) map[types.Object]bool {
 		return nil
 	}
 	return out
+}
+
+// isStringer reports whether fn is a String() string method, which
+// formats its receiver (fmt.Stringer).
+func isStringer(fn *types.Func) bool {
+	if fn == nil || fn.Name() != "String" {
+		return false
+	}
+	sig := fn.Signature()
+	return sig.Recv() != nil && sig.Params().Len() == 0 && sig.Results().Len() == 1 && types.Identical(sig.Results().At(0).Type(), types.Typ[types.String])
+}
+
+// literalOfConstants reports whether e is a composite literal built from
+// constants alone (http.Header{"User-Agent": {"x"}}): made again each
+// round, it holds the same value.
+func literalOfConstants(info *types.Info, e ast.Expr) bool {
+	if _, ok := e.(*ast.CompositeLit); !ok {
+		return false
+	}
+	constant := true
+	ast.Inspect(e, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.CallExpr:
+			if tv, ok := info.Types[n.Fun]; !ok || !tv.IsType() {
+				constant = false // a call, not a conversion
+			}
+		case *ast.FuncLit:
+			constant = false
+		case *ast.UnaryExpr:
+			constant = constant && n.Op != token.ARROW
+		case *ast.Ident:
+			if v, ok := info.Uses[n].(*types.Var); ok && !v.IsField() {
+				constant = false // a variable; a field name is a key
+			}
+		}
+		return constant
+	})
+	return constant
+}
+
+// drawsNext reports whether e receives from a channel or calls a function
+// value with no arguments (next(), s.pick()): each call may give the next
+// value. A declared method with no arguments (cfg.Addr()) is read as a
+// getter.
+func drawsNext(info *types.Info, e ast.Expr) bool {
+	found := false
+	ast.Inspect(e, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.UnaryExpr:
+			found = found || n.Op == token.ARROW
+		case *ast.CallExpr:
+			if tv, ok := info.Types[n.Fun]; ok && (tv.IsType() || tv.IsBuiltin()) {
+				return true
+			}
+			found = found || len(n.Args) == 0 && libs.Callee(info, n) == nil
+		}
+		return !found
+	})
+	return found
 }

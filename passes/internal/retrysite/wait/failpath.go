@@ -656,8 +656,8 @@ func (w *failWalk) assignments(n ast.Node) []assignment {
 			reset := false
 			if len(n.Rhs) == len(n.Lhs) {
 				r := ast.Unparen(n.Rhs[i])
-				if tv, ok := w.f.info.Types[r]; ok && (tv.Value != nil || tv.IsNil()) {
-					reset = true // memberID = "": a reset
+				if tv, ok := w.f.info.Types[r]; ok && (tv.Value != nil || tv.IsNil()) || literalOfConstants(w.f.info, r) {
+					reset = true // memberID = "", h := http.Header{"User-Agent": ...}: the same each round
 				}
 				if id, ok := r.(*ast.Ident); ok {
 					for j := range w.own {
@@ -667,8 +667,10 @@ func (w *failWalk) assignments(n ast.Node) []assignment {
 					}
 				}
 			}
+			before := len(out)
 			add(l, reset, from)
-			if len(n.Rhs) == len(n.Lhs) && len(out) > 0 && out[len(out)-1].obj == w.f.info.ObjectOf(site.RootIdent(l)) {
+			if len(n.Rhs) == len(n.Lhs) && len(out) > before {
+				// t := next(lastT), u.RawQuery = fmt.Sprintf(..., seq)
 				out[len(out)-1].derived = w.derivation(n.Rhs[i])
 			}
 		}
@@ -689,9 +691,15 @@ func (w *failWalk) assignments(n ast.Node) []assignment {
 }
 
 // movedBefore reports whether the body, before attempt i, sets an input
-// of it (job := <-jobs; err := process(job)): every round runs it, so the
-// attempt handles a new input each time round.
+// of it (job := <-jobs; err := process(job)), or the attempt's arguments
+// draw one (dial(ctx, next())): every round runs it, so the attempt
+// handles a new input each time round.
 func (w *failWalk) movedBefore(i int) bool {
+	for _, in := range w.calls[i].Args {
+		if drawsNext(w.f.info, in) {
+			return true // dial(ctx, next()): the next address each round
+		}
+	}
 	for _, a := range w.assigned {
 		if a.pos < w.calls[i].Pos() && !a.reset && a.derived == nil && a.from != i && w.reads(i, a.obj) {
 			return true

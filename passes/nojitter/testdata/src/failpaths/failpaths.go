@@ -1,4 +1,4 @@
-// want package:`waits Catchup CatchupSkipping Consume FireNow Generations Heartbeat Jittered Jobs Lines Poller.Monitor Records Requeue Restart Sync ThrottledConsume TickSkip Ticks`
+// want package:`waits Catchup CatchupSkipping Consume FireNow Firehose Generations Heartbeat Jittered Jobs Lines Poller.Monitor Records Requeue Restart Rotate Sync ThrottledConsume TickSkip Ticks`
 
 // Package failpaths holds loops whose success goes round too (consumers,
 // workers, monitors) and whose failure paths go round to the same call
