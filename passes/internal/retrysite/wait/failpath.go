@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 
 	"github.com/idemlint/idemlint/passes/internal/libs"
 	"github.com/idemlint/idemlint/passes/internal/retrysite/site"
@@ -65,6 +66,10 @@ func (p *failPath) clone() *failPath {
 type pstate struct {
 	ok    bool
 	fails []*failPath
+	// passed are the failure tests that every success reaching here has
+	// passed since its attempt: the same test again cannot fail on it
+	// (if err != nil { log }; ...; if err != nil { continue }).
+	passed []string
 }
 
 func (s pstate) dead() bool { return !s.ok && len(s.fails) == 0 }
@@ -74,7 +79,7 @@ func (s pstate) edit(change func(p *failPath)) pstate {
 	if len(s.fails) == 0 {
 		return s
 	}
-	out := pstate{ok: s.ok, fails: make([]*failPath, len(s.fails))}
+	out := pstate{ok: s.ok, fails: make([]*failPath, len(s.fails)), passed: s.passed}
 	for i, p := range s.fails {
 		c := p.clone()
 		change(c)
@@ -135,7 +140,17 @@ type assignment struct {
 func (w *failWalk) merge(states ...pstate) pstate {
 	var out pstate
 	seen := map[*failPath]bool{}
+	first := true
 	for _, s := range states {
+		if s.ok {
+			// What every success passed: those of each state with one.
+			if first {
+				out.passed = s.passed
+			} else {
+				out.passed = slices.DeleteFunc(slices.Clone(out.passed), func(t string) bool { return !slices.Contains(s.passed, t) })
+			}
+			first = false
+		}
 		out.ok = out.ok || s.ok
 		for _, p := range s.fails {
 			if !seen[p] {
@@ -162,13 +177,13 @@ func (w *failWalk) split(s pstate, st status.State, test ast.Expr) pstate {
 	switch st {
 	case status.StateFailure:
 		out := pstate{fails: s.fails}
-		if s.ok && w.started {
+		if s.ok && w.started && !slices.Contains(s.passed, types.ExprString(test)) {
 			p := &failPath{call: w.cur, test: test}
 			out.fails = append(append([]*failPath(nil), s.fails...), p)
 		}
 		return out
 	case status.StateSuccess:
-		keep := pstate{ok: s.ok}
+		keep := pstate{ok: s.ok, passed: s.passed}
 		for _, p := range s.fails {
 			if p.call != w.cur {
 				keep.fails = append(keep.fails, p)
@@ -192,6 +207,7 @@ func (w *failWalk) stmts(list []ast.Stmt, s pstate) pstate {
 func (w *failWalk) stmt(st ast.Stmt, s pstate) pstate {
 	if i, ok := w.attempt[st]; ok {
 		defer func() { w.cur, w.started = i, true }()
+		s.passed = nil // a new outcome
 	}
 	switch st := st.(type) {
 	case *ast.BlockStmt:
@@ -262,6 +278,9 @@ func (w *failWalk) ifStmt(st *ast.IfStmt, s pstate) pstate {
 	t, e := w.out.Branch(st.Cond)
 	then := w.stmt(st.Body, w.split(s, t, st.Cond))
 	other := w.split(s, e, st.Cond)
+	if t == status.StateFailure && other.ok {
+		other.passed = append(slices.Clip(other.passed), types.ExprString(st.Cond))
+	}
 	if st.Else != nil {
 		other = w.stmt(st.Else, other)
 	}
