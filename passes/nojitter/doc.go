@@ -130,7 +130,8 @@ computed before the attempt) are recognised here the same way: a
 reconnect loop's wait is a retry delay (a daemon's ticker, reported at
 its time.NewTicker), and a poll or a collision resolution is not
 judged. A retry budget of one, counted up (retries < 1)
-or down (retries := 1; retries > 0; retries--), makes no storm and is not
+or down (retries := 1; retries > 0; retries--), or two attempts (for
+range 2, for i := 0; i < 2; i++), makes no storm and is not
 "retries at once". A shift by the attempt modulo or masked by a constant
 (1 << (attempt % 7)) cannot exceed a constant: the delay has a cap.
 

@@ -255,13 +255,15 @@ func exits(b *ast.BlockStmt) bool {
 }
 
 // unprocessedWhen reports whether test having the value failIf proves the
-// request was not processed.
+// request was not processed: a status the server rejected it with (429,
+// or any 4xx: a 400 asking for a fresh DPoP nonce, a 401 before a token
+// refresh), a failure before it was sent.
 func unprocessedWhen(info *types.Info, r *retrysite.Result, test ast.Expr, failIf bool) bool {
 	test = ast.Unparen(test)
 	if failIf {
 		return r.NotSent(info, test) || astutil.Some(test, func(n ast.Node) bool {
 			b, ok := n.(*ast.BinaryExpr)
-			return ok && b.Op == token.EQL && astutil.ComparesWith(info, b, constant.MakeInt64(429))
+			return ok && b.Op == token.EQL && comparesWithRejection(info, b)
 		})
 	}
 	switch x := test.(type) {
@@ -270,12 +272,28 @@ func unprocessedWhen(info *types.Info, r *retrysite.Result, test ast.Expr, failI
 	case *ast.BinaryExpr:
 		switch x.Op {
 		case token.NEQ: // false when equal: opErr.Op != "dial" lets a dial error through
-			return astutil.ComparesWith(info, x, constant.MakeInt64(429)) ||
+			return comparesWithRejection(info, x) ||
 				r.NotSent(info, &ast.BinaryExpr{X: x.X, OpPos: x.OpPos, Op: token.EQL, Y: x.Y})
 		case token.LOR: // false only when both are
 			return unprocessedWhen(info, r, x.X, false) || unprocessedWhen(info, r, x.Y, false)
 		case token.LAND: // false when either is
 			return unprocessedWhen(info, r, x.X, false) && unprocessedWhen(info, r, x.Y, false)
+		}
+	}
+	return false
+}
+
+// comparesWithRejection reports whether b compares with a 4xx status: the
+// server rejected the request (a 429 to slow down, a 400 or 401 that a
+// new nonce or token answers) and did not act on it, so sending it again
+// cannot do the work twice (499, a proxy's "client closed", says nothing
+// of what the upstream did).
+func comparesWithRejection(info *types.Info, b *ast.BinaryExpr) bool {
+	for _, side := range []ast.Expr{b.X, b.Y} {
+		if tv, ok := info.Types[side]; ok && tv.Value != nil && tv.Value.Kind() == constant.Int {
+			if v, exact := constant.Int64Val(tv.Value); exact && v >= 400 && v <= 498 {
+				return true
+			}
 		}
 	}
 	return false

@@ -163,7 +163,10 @@ Not reported: GET, HEAD, OPTIONS, PUT, DELETE; a POST sent once (including
 one inside a retry loop that runs only after the attempt succeeded and
 never goes round again, as after a readiness poll); a POST with
 a key made outside the retry site; a retry loop whose failure tests only
-retry HTTP 429 or a dial error (syscall.ECONNREFUSED, or a *net.OpError
+retry a status the server rejected the request with (429, or any other
+4xx but 499: a 400 asking for a fresh DPoP nonce, a 401 before a token
+refresh; RULES.md names 429, and a 4xx is read as the same proof that
+the server did not act on the request) or a dial error (syscall.ECONNREFUSED, or a *net.OpError
 whose Op is "dial"; also as tests that leave the loop one after the other,
 if err == nil { return nil }; if !errors.Is(err, syscall.ECONNREFUSED)
 { return err }), or a retry helper whose retry predicate (retry-go's

@@ -140,10 +140,14 @@ func onlyIncremented(info *types.Info, encl ast.Node, v *types.Var) bool {
 
 // RetriesOnce reports whether every retry of the loop passes its bound, and
 // that bound allows a single retry: it compares a counter that starts at
-// 0 with a limit of 1 (retryCount < maxRetries, maxRetries := 1), as a
-// token renewed after a 401 and the request sent once more do. A retry
+// 0 with a limit of 1 (retryCount < maxRetries, maxRetries := 1), or the
+// loop makes two attempts (for range 2), as a token renewed after a 401
+// and the request sent once more do. A retry
 // that runs once makes no storm, with or without a delay.
 func (s *Site) RetriesOnce(info *types.Info) bool {
+	if s.Kind == Loop && !s.Uncounted && s.Attempts(info) == 2 {
+		return true // for range 2, for i := 0; i < 2; i++: one retry
+	}
 	cond, ok := s.Bound.(ast.Expr)
 	if !ok || s.Uncounted || s.Encl == nil {
 		return false
