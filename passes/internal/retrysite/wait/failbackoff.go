@@ -147,6 +147,9 @@ func (f *Waits) failureBackoff(loop *ast.ForStmt) (waits, hot, retry *site.Site)
 		if p.moved || w.movedBefore(p.call) {
 			continue // a new input each time round: no retry
 		}
+		if p.ends {
+			continue // the loop's condition ends it
+		}
 		if len(w.preWaits) > 0 {
 			p.shared = true // a wait at the top of every round
 		}

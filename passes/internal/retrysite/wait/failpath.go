@@ -2,6 +2,7 @@ package wait
 
 import (
 	"go/ast"
+	"go/constant"
 	"go/token"
 	"go/types"
 	"slices"
@@ -51,6 +52,7 @@ type failPath struct {
 	blocked bool            // blocks on what is no judged wait (a channel, an inner loop's wait)
 	bound   ast.Node        // a test that can end it while the attempt keeps failing
 	moved   bool            // changes an input of its attempt
+	ends    bool            // sets what the loop's condition ends on (work = nil; for work != nil)
 	nodes   []ast.Node      // the statements and conditions it runs
 }
 
@@ -593,6 +595,11 @@ func (w *failWalk) block(s pstate) pstate {
 // input of its attempt set otherwise than to a constant or the attempt's
 // own result makes the next attempt a new one.
 func (w *failWalk) assign(n ast.Node, s pstate) pstate {
+	if as, ok := n.(*ast.AssignStmt); ok && w.started {
+		if sets, ends := w.endsLoop(as); sets {
+			s = s.edit(func(p *failPath) { p.ends = ends })
+		}
+	}
 	for _, a := range w.assignments(n) {
 		w.assigned = append(w.assigned, a)
 		if a.reset || !w.started {
@@ -689,8 +696,12 @@ func (w *failWalk) assignments(n ast.Node) []assignment {
 			before := len(out)
 			add(l, reset, from)
 			if len(n.Rhs) == len(n.Lhs) && len(out) > before {
-				// t := next(lastT), u.RawQuery = fmt.Sprintf(..., seq)
-				out[len(out)-1].derived = w.derivation(n.Rhs[i])
+				// t := next(lastT), u.RawQuery = fmt.Sprintf(..., seq);
+				// but queue = queue[1:] moves on from its own value.
+				a := &out[len(out)-1]
+				if d := w.derivation(n.Rhs[i]); !d[a.obj] {
+					a.derived = d
+				}
 			}
 		}
 		for _, r := range n.Rhs {
@@ -747,4 +758,30 @@ func noReturn(info *types.Info, call *ast.CallExpr) bool {
 	}
 	_, ok := libs.NoReturns.Lookup(libs.Callee(info, call))
 	return ok
+}
+
+// endsLoop reports whether as sets the variable the loop's condition
+// tests against a constant (for work != nil), and whether it sets it to
+// that constant (work = nil): the path through it leaves the loop at the
+// condition instead of going round.
+func (w *failWalk) endsLoop(as *ast.AssignStmt) (sets, ends bool) {
+	cond, ok := ast.Unparen(w.loop.Cond).(*ast.BinaryExpr)
+	if !ok || cond.Op != token.NEQ || len(as.Lhs) != 1 || len(as.Rhs) != 1 {
+		return false, false
+	}
+	id, ok := ast.Unparen(as.Lhs[0]).(*ast.Ident)
+	if !ok {
+		return false, false
+	}
+	v := w.f.info.ObjectOf(id)
+	for _, side := range [][2]ast.Expr{{cond.X, cond.Y}, {cond.Y, cond.X}} {
+		x, ok := ast.Unparen(side[0]).(*ast.Ident)
+		if !ok || w.f.info.ObjectOf(x) != v {
+			continue
+		}
+		lim, val := w.f.info.Types[side[1]], w.f.info.Types[as.Rhs[0]]
+		same := lim.IsNil() && val.IsNil() || lim.Value != nil && val.Value != nil && constant.Compare(lim.Value, token.EQL, val.Value)
+		return true, same
+	}
+	return false, false
 }
