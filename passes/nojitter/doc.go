@@ -121,7 +121,11 @@ reconnect loops: the wait is a retry delay):
     receive is not judged, and does not excuse the failure's delay;
   - a wait that success and failure paths take alike (time.Sleep(interval)
     at the end of the body, a ticker's tick) paces a schedule: the failure
-    paths through it are never reported.
+    paths through it are never reported;
+  - a wait before every attempt of the round, in an if that tests only
+    what the loop does not change and goes round at once (if c.full() {
+    time.Sleep(d); continue }), waits for room or readiness, not after a
+    failure, and is not judged; the wait after the failure is.
 
 The loops unboundedretry's Doc names (reconnect loops of an attempt that
 never succeeds, daemons that reconnect only while their connection is

@@ -229,12 +229,16 @@ func analyzeLoop(info *types.Info, graph func() *cfg.CFG, loop ast.Stmt, waitOf,
 		s.Waits = append(s.Waits, call)
 		s.WaitHelpers = map[*ast.CallExpr]*site.WaitFact{call: iter}
 	}
+	forState := w.stateWaits(body)
 	for _, n := range w.path {
 		ast.Inspect(n, func(n ast.Node) bool {
 			switch n := n.(type) {
 			case *ast.FuncLit:
 				return false
 			case *ast.CallExpr:
+				if forState[n] {
+					return true // waits for capacity, not after a failure (statewait.go)
+				}
 				if _, ok := libs.Waits.Lookup(libs.Callee(info, n)); ok {
 					s.Waits = append(s.Waits, n)
 				} else if wf := waitOf(n); wf != nil {
