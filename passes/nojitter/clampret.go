@@ -53,3 +53,56 @@ func isZero(v ssa.Value) bool {
 	c, ok := v.(*ssa.Const)
 	return ok && c.Value != nil && (c.Value.Kind() == constant.Int || c.Value.Kind() == constant.Float) && constant.Sign(c.Value) == 0
 }
+
+// boundedBranch reports whether block b runs only while a parameter is
+// below a constant: a dominating if tests param < n (or n > param, or
+// the false side of param >= n), as in
+//
+//	if attempt < 50 { return time.Duration(5*attempt) * time.Millisecond }
+//	return 5 * time.Second
+//
+// A delay that grows with that parameter there cannot exceed what n
+// gives: it has a cap.
+func boundedBranch(b *ssa.BasicBlock) bool {
+	for d := b.Idom(); d != nil; d = d.Idom() {
+		ifi, ok := d.Instrs[len(d.Instrs)-1].(*ssa.If)
+		if !ok || len(d.Succs) != 2 {
+			continue
+		}
+		cmp, ok := ifi.Cond.(*ssa.BinOp)
+		if !ok || !relational(cmp.Op) {
+			continue
+		}
+		// below: the comparison is true when the parameter is below n.
+		var below bool
+		switch {
+		case isParam(cmp.X) && isConst(cmp.Y):
+			below = cmp.Op == token.LSS || cmp.Op == token.LEQ
+		case isConst(cmp.X) && isParam(cmp.Y):
+			below = cmp.Op == token.GTR || cmp.Op == token.GEQ
+		default:
+			continue
+		}
+		side := d.Succs[1] // the false side
+		if below {
+			side = d.Succs[0]
+		}
+		if side.Dominates(b) && len(side.Preds) == 1 {
+			return true
+		}
+	}
+	return false
+}
+
+func isParam(v ssa.Value) bool {
+	if c, ok := v.(*ssa.Convert); ok {
+		v = c.X
+	}
+	_, ok := v.(*ssa.Parameter)
+	return ok
+}
+
+func isConst(v ssa.Value) bool {
+	_, ok := v.(*ssa.Const)
+	return ok
+}

@@ -361,6 +361,9 @@ func (t *tracer) returns(fn *ssa.Function, depth int) delay {
 				continue
 			}
 			other = other || !isZero(ret.Results[0])
+			if dr.grows && boundedBranch(b) {
+				dr.capped = true // if attempt < 50 { return ... attempt ... }
+			}
 			d = d.merge(dr)
 		}
 	}

@@ -137,7 +137,10 @@ judged. A retry budget of one, counted up (retries < 1)
 or down (retries := 1; retries > 0; retries--), or two attempts (for
 range 2, for i := 0; i < 2; i++), makes no storm and is not
 "retries at once". A shift by the attempt modulo or masked by a constant
-(1 << (attempt % 7)) cannot exceed a constant: the delay has a cap.
+(1 << (attempt % 7)) cannot exceed a constant: the delay has a cap, and
+so does one that grows with a parameter only on a branch where that
+parameter is below a constant (if attempt < 50 { return ... 5*attempt
+... }; return 5 * time.Second).
 
 A wait at the top of every round but the first (if attempt > 0, for the
 loop's own counter) is a failure backoff too when every path round

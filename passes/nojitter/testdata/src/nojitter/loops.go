@@ -1,4 +1,4 @@
-// want package:`waits afterFuncOutside cappedByMask cappedByModulo clamp constant decorrelated doubling equalJitter floodClient.send fromParameter fullJitter global helperOtherPackage helperOtherPackageJittered helperSamePackage jitteredUncapped linear linearFewAttempts loading loadingAfterFailure localLimit mathMin oneOffRetry poll pow rateLimited readSecret renewOnce renewThrice selectAfter shifted sleepOnSuccessPath sometimesWaits threeAttempts ticker timerReset twoAttempts uncappedShift waitsInHelper`
+// want package:`waits afterFuncOutside cappedByBranch cappedByMask cappedByModulo clamp constant decorrelated doubling equalJitter floodClient.send fromParameter fullJitter global helperOtherPackage helperOtherPackageJittered helperSamePackage jitteredUncapped linear linearFewAttempts loading loadingAfterFailure localLimit mathMin oneOffRetry poll pow rateLimited readSecret renewOnce renewThrice selectAfter shifted sleepOnSuccessPath sometimesWaits stepped threeAttempts ticker timerReset twoAttempts uncappedHelper uncappedShift unstepped waitsInHelper`
 
 package nojitter
 

@@ -50,3 +50,37 @@ func uncappedShift(url string) error {
 	}
 	return nil
 }
+
+// stepped grows with the attempt only while the attempt is below 50, then
+// stays at 5s: it has a cap.
+func stepped(b int) time.Duration { // want stepped:`delay\(random=true capped=true grows=true\)`
+	if b < 50 {
+		return time.Millisecond * time.Duration(rand.Intn(100)+5*b)
+	}
+	return 5 * time.Second
+}
+
+// unstepped grows with the attempt on every call.
+func unstepped(b int) time.Duration { // want unstepped:`delay\(random=true capped=false grows=true\)`
+	return time.Millisecond * time.Duration(rand.Intn(100)+5*b)
+}
+
+func cappedByBranch(url string) error {
+	for attempt := 0; ; attempt++ {
+		resp, err := http.Get(url)
+		if err == nil {
+			return resp.Body.Close()
+		}
+		time.Sleep(stepped(attempt))
+	}
+}
+
+func uncappedHelper(url string) error {
+	for attempt := 0; ; attempt++ {
+		resp, err := http.Get(url)
+		if err == nil {
+			return resp.Body.Close()
+		}
+		time.Sleep(unstepped(attempt)) // want `retry delay grows without a cap`
+	}
+}
