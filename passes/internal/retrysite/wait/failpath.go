@@ -651,9 +651,15 @@ func (w *failWalk) assignments(n ast.Node) []assignment {
 	// (a cursor moved on through a pointer).
 	addressed := func(e ast.Expr) {
 		if call, ok := ast.Unparen(e).(*ast.CallExpr); ok {
+			from := -1 // an attempt writing through the pointer stores its own result
+			for i, c := range w.calls {
+				if c == call {
+					from = i
+				}
+			}
 			for _, a := range call.Args {
 				if u, ok := ast.Unparen(a).(*ast.UnaryExpr); ok && u.Op == token.AND {
-					add(u.X, false, -1)
+					add(u.X, false, from)
 				}
 			}
 		}

@@ -67,3 +67,25 @@ func Rotate(ctx context.Context, addrs *sub) {
 		}
 	}
 }
+
+type groupHandler struct{ ready chan bool }
+
+type group struct{}
+
+func (g *group) Consume(ctx context.Context, topics []string, h *groupHandler) error { return nil }
+
+// ConsumeGroup calls Consume again whenever it returns, and at once after
+// a failure: the handler it hands over by address is its own to fill in,
+// not a new input.
+func ConsumeGroup(ctx context.Context, g *group, topic string) {
+	h := groupHandler{ready: make(chan bool)}
+	for { // want `retry loop retries at once`
+		if err := g.Consume(ctx, []string{topic}, &h); err != nil {
+			log.Println(err)
+		}
+		if ctx.Err() != nil {
+			return
+		}
+		h.ready = make(chan bool)
+	}
+}
