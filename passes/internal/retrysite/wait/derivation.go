@@ -121,3 +121,44 @@ func drawsNext(info *types.Info, e ast.Expr) bool {
 	})
 	return found
 }
+
+// onlyRead reports whether the variable l names is only read in the loop
+// body besides its assignments: no method is called on it, its address is
+// not taken and none of its fields is set. A literal of constants held in
+// one (h := http.Header{...}) is then the same value each round; one
+// filled in afterwards (m := Msg{}; m.FromMessage(msg)) is not.
+func (w *failWalk) onlyRead(l ast.Expr) bool {
+	id, ok := ast.Unparen(l).(*ast.Ident)
+	if !ok {
+		return false
+	}
+	info := w.f.info
+	v := info.ObjectOf(id)
+	is := func(e ast.Expr) bool {
+		x, ok := ast.Unparen(e).(*ast.Ident)
+		return ok && info.ObjectOf(x) == v
+	}
+	read := true
+	ast.Inspect(w.loop.Body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.SelectorExpr:
+			if sel := info.Selections[n]; sel != nil && sel.Kind() != types.FieldVal && is(n.X) {
+				read = false // a method of it may fill it in
+			}
+		case *ast.UnaryExpr:
+			read = read && !(n.Op == token.AND && is(n.X))
+		case *ast.AssignStmt:
+			for _, lhs := range n.Lhs {
+				if root := site.RootIdent(lhs); root != nil && info.ObjectOf(root) == v && !is(lhs) {
+					read = false // m.ID = ..., m.Tags[k] = ...
+				}
+			}
+		case *ast.IncDecStmt:
+			if root := site.RootIdent(n.X); root != nil && info.ObjectOf(root) == v && !is(n.X) {
+				read = false
+			}
+		}
+		return read
+	})
+	return read
+}

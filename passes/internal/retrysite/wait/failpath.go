@@ -688,7 +688,7 @@ func (w *failWalk) assignments(n ast.Node) []assignment {
 			reset := false
 			if len(n.Rhs) == len(n.Lhs) {
 				r := ast.Unparen(n.Rhs[i])
-				if tv, ok := w.f.info.Types[r]; ok && (tv.Value != nil || tv.IsNil()) || literalOfConstants(w.f.info, r) {
+				if tv, ok := w.f.info.Types[r]; ok && (tv.Value != nil || tv.IsNil()) || literalOfConstants(w.f.info, r) && w.onlyRead(l) {
 					reset = true // memberID = "", h := http.Header{"User-Agent": ...}: the same each round
 				}
 				if id, ok := r.(*ast.Ident); ok {

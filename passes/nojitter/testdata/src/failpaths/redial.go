@@ -89,3 +89,31 @@ func ConsumeGroup(ctx context.Context, g *group, topic string) {
 		h.ready = make(chan bool)
 	}
 }
+
+type wireMsg struct{ body string }
+
+type message struct{ ID string }
+
+func (m *message) fromWire(w wireMsg) { m.ID = w.body }
+
+type subscription struct{}
+
+func (s *subscription) Receive(ctx context.Context) (wireMsg, error) { return wireMsg{}, nil }
+
+func execOnce(ctx context.Context, id string) error { return nil }
+
+// Handle fills an empty message from each one it receives: a failed exec
+// goes round to the next message, not to the same one.
+func Handle(ctx context.Context, sub *subscription) {
+	for {
+		w, err := sub.Receive(ctx)
+		if err != nil {
+			return
+		}
+		m := message{}
+		m.fromWire(w)
+		if err := execOnce(ctx, m.ID); err != nil {
+			log.Println(err)
+		}
+	}
+}
