@@ -64,7 +64,7 @@ func (w *loopWalk) underGuard(n ast.Node, stack []ast.Node) bool {
 		if !ok || i+1 >= len(stack) || stack[i+1] != ifs.Body {
 			continue
 		}
-		sets := w.assignedState(ifs.Body)
+		sets := w.assignedState(ifs.Body, n)
 		if _, call := site.OpParts(n); call != nil {
 			if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
 				if recv := astutil.RootObject(w.info, sel.X); recv != nil {
@@ -79,15 +79,48 @@ func (w *loopWalk) underGuard(n ast.Node, stack []ast.Node) bool {
 	return false
 }
 
-// assignedState returns the variables and field paths that block assigns,
-// other than errors.
-func (w *loopWalk) assignedState(block *ast.BlockStmt) map[stateKey]bool {
+// assignedState returns the variables and field paths, other than
+// errors, that block assigns once the attempt op succeeded: op's own
+// results (d.conn, err = dial()), or an assignment after a test of op's
+// error that leaves the round (if err != nil { continue }; d.conn = c) or
+// under such a test (if err == nil { d.conn = c }). A flag set whatever
+// the outcome (err := stop(); log(err); running = false) says nothing of
+// success: the failed attempt is not run again either.
+func (w *loopWalk) assignedState(block *ast.BlockStmt, op ast.Node) map[stateKey]bool {
 	sets := map[stateKey]bool{}
+	errs := map[types.Object]bool{}
+	lhs, _ := site.OpParts(op)
+	for _, l := range lhs {
+		if id, ok := ast.Unparen(l).(*ast.Ident); ok && site.IsErrorType(w.info.TypeOf(l)) {
+			errs[w.info.ObjectOf(id)] = true
+		}
+	}
+	var gates []*ast.IfStmt // tests of op's error
+	ast.Inspect(block, func(n ast.Node) bool {
+		if ifs, ok := n.(*ast.IfStmt); ok && site.MentionsAny(w.info, ifs.Cond, errs) {
+			gates = append(gates, ifs)
+		}
+		return true
+	})
+	onSuccess := func(as *ast.AssignStmt) bool {
+		if ast.Node(as) == op {
+			return true
+		}
+		for _, g := range gates {
+			if contains(g, as) || g.End() <= as.Pos() && g.Pos() > op.Pos() && leavesRound(g.Body) {
+				return true
+			}
+		}
+		return false
+	}
 	ast.Inspect(block, func(n ast.Node) bool {
 		as, ok := n.(*ast.AssignStmt)
 		if !ok {
 			_, lit := n.(*ast.FuncLit)
 			return !lit
+		}
+		if !onSuccess(as) {
+			return true
 		}
 		for _, l := range as.Lhs {
 			if site.IsErrorType(w.info.TypeOf(l)) {
@@ -149,3 +182,18 @@ func (w *loopWalk) keyOf(e ast.Expr) (stateKey, bool) {
 		}
 	}
 }
+
+// leavesRound reports whether block ends by leaving the round: continue,
+// break, goto or return.
+func leavesRound(block *ast.BlockStmt) bool {
+	if len(block.List) == 0 {
+		return false
+	}
+	switch block.List[len(block.List)-1].(type) {
+	case *ast.BranchStmt, *ast.ReturnStmt:
+		return true
+	}
+	return false
+}
+
+func contains(outer, n ast.Node) bool { return outer.Pos() <= n.Pos() && n.End() <= outer.End() }

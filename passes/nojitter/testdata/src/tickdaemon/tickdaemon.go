@@ -132,3 +132,29 @@ func (b *Bus) FlushWhenUp(ctx context.Context) {
 		}
 	}
 }
+
+type scheduler struct{}
+
+func (s *scheduler) StopJobs() error { return nil }
+
+func isLeader() bool { return false }
+
+// Follow stops the jobs once leadership is lost, failed or not: the flag
+// it clears says nothing of the stop's success, and a failed stop is not
+// tried again.
+func Follow(ctx context.Context, s *scheduler) {
+	running := true
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-time.After(time.Second):
+			if !isLeader() && running {
+				if err := s.StopJobs(); err != nil {
+					log.Println(err)
+				}
+				running = false
+			}
+		}
+	}
+}
