@@ -57,8 +57,11 @@ header map copied into the request (for k, v := range headers
 { req.Header.Set(k, v) }, req.Header = h, resty's SetHeaders) is judged
 where it is built. A map literal, or a map filled with constant names, holds
 a key when one of them is in the list (its value is judged for being made
-per attempt); a map of the function's parameter, or a field of a struct
-parameter, is judged at each caller (a Fact on the helper, through any
+per attempt); a map of the function's parameter, a field of a struct
+parameter, or the name field of each element of a variadic parameter
+(for _, h := range headers { req.Header.Add(h.Name, h.Value) }: none
+when the caller gives none, Header{Name: "Idempotency-Key", ...} when it
+does) is judged at each caller (a Fact on the helper, through any
 number of helpers and packages: c.do(ctx, http.MethodPost, path,
 map[string]string{"Idempotency-Key": key}) is keyed, c.do(ctx,
 http.MethodPost, path, nil) is not, and do, which retries, is reported at

@@ -6,6 +6,7 @@ import (
 	"go/token"
 	"go/types"
 	"slices"
+	"strings"
 
 	"github.com/idemlint/idemlint/passes/internal/astutil"
 	"github.com/idemlint/idemlint/passes/internal/bodies"
@@ -193,6 +194,9 @@ func (in *inspector) builtRequest(vals []ast.Expr, field *types.Var) bool {
 
 // argHeaders judges, at a call, the map its callee copies from parameter p.
 func (in *inspector) argHeaders(call *ast.CallExpr, p HeaderParam) hmap {
+	if name, ok := strings.CutPrefix(p.Field, elemField); ok {
+		return in.elemHeaders(call, p.Param, name)
+	}
 	if p.Param >= len(call.Args) {
 		return hmap{maybe: true}
 	}
@@ -334,4 +338,34 @@ func (a *analyzer) usersOf(field *types.Var) []*bodies.Body {
 		}
 	}
 	return a.fieldUsers[field]
+}
+
+// elemHeaders reads the header names a call gives a variadic parameter
+// from index i on, as the field name of each element: none when it gives
+// no element, and unknown for one that is not a literal (or a spread
+// slice).
+func (in *inspector) elemHeaders(call *ast.CallExpr, i int, name string) hmap {
+	if call.Ellipsis.IsValid() {
+		return hmap{maybe: true}
+	}
+	var h hmap
+	for _, arg := range call.Args[min(i, len(call.Args)):] {
+		lit, ok := ast.Unparen(arg).(*ast.CompositeLit)
+		if !ok {
+			return hmap{maybe: true}
+		}
+		named := false
+		for _, el := range lit.Elts {
+			if kv, ok := el.(*ast.KeyValueExpr); ok {
+				if k, ok := kv.Key.(*ast.Ident); ok && k.Name == name {
+					h.add(in.nameHeaders(kv.Value, nil, 0))
+					named = true
+				}
+			}
+		}
+		if !named {
+			h.maybe = true // positional fields: not read
+		}
+	}
+	return h
 }

@@ -127,8 +127,47 @@ func (in *inspector) nameHeaders(name, value ast.Expr, depth int) hmap {
 		if fn := libs.Callee(in.info, x); fn != nil && len(x.Args) == 1 && fn.Pkg() != nil && sameName(fn) {
 			return in.nameHeaders(x.Args[0], value, depth+1)
 		}
+	case *ast.SelectorExpr:
+		// for _, h := range headers { req.Header.Add(h.Name, h.Value) }
+		// over a variadic parameter: the names its callers give.
+		if i := in.variadicElem(x.X); i >= 0 {
+			return hmap{params: []HeaderParam{{Param: i, Field: elemField + x.Sel.Name}}}
+		}
 	}
 	return hmap{maybe: true}
+}
+
+// elemField marks a HeaderParam naming a field of each element of a
+// variadic parameter (headers ...Header: h.Name).
+const elemField = "..."
+
+// variadicElem returns the index of the variadic parameter that e, a
+// range value variable, ranges over (for _, h := range headers), or -1.
+func (in *inspector) variadicElem(e ast.Expr) int {
+	id, ok := ast.Unparen(e).(*ast.Ident)
+	if !ok || in.sig == nil || !in.sig.Variadic() || in.decl == nil {
+		return -1
+	}
+	v, ok := in.info.Uses[id].(*types.Var)
+	if !ok {
+		return -1
+	}
+	last := in.sig.Params().Len() - 1
+	found := false
+	ast.Inspect(in.decl, func(n ast.Node) bool {
+		r, ok := n.(*ast.RangeStmt)
+		if !ok || found {
+			return !found
+		}
+		val, ok := r.Value.(*ast.Ident)
+		x, isID := ast.Unparen(r.X).(*ast.Ident)
+		found = ok && isID && in.info.Defs[val] == v && in.info.Uses[x] == in.sig.Params().At(last)
+		return !found
+	})
+	if !found {
+		return -1
+	}
+	return last
 }
 
 // keyArgGiven reports whether a call of fn in the package passes a
