@@ -308,6 +308,10 @@ func (t *tracer) call(c *ssa.CallCommon, depth int) delay {
 	case libs.Is(fn, "math", "Pow"):
 		args.grows = true
 		return args
+	case parsesSetting(fn):
+		// time.ParseDuration(cfg.Interval): the text's value, as fixed
+		// as the setting it is read from.
+		return args
 	case (fn != nil && fn.Pkg() == t.pkg || localClosure(callee, t.pkg)) && len(callee.Blocks) > 0:
 		t.inCallee++
 		d := t.returns(callee, depth+1)
@@ -577,4 +581,23 @@ func boundedCount(v ssa.Value) bool {
 		}
 		return false
 	}
+}
+
+// parsesSetting reports whether fn turns text into a number or a
+// duration (time.ParseDuration, strconv.Atoi, strconv.ParseInt...): what
+// it returns is the text's value, no random part.
+func parsesSetting(fn *types.Func) bool {
+	if fn == nil || fn.Pkg() == nil {
+		return false
+	}
+	switch fn.Pkg().Path() {
+	case "time":
+		return fn.Name() == "ParseDuration"
+	case "strconv":
+		switch fn.Name() {
+		case "Atoi", "ParseInt", "ParseUint", "ParseFloat":
+			return true
+		}
+	}
+	return false
 }

@@ -41,7 +41,8 @@ by a function of the program is judged through it (another package's
 through a Fact: random, capped, grows); a delay kept in a struct field or
 package variable is judged by every value the package stores there (set
 only to constants in constructors: a constant delay; a configuration field
-the caller fills in is a fixed setting); a parameter of an unexported
+the caller fills in is a fixed setting, and so is one parsed from
+configuration text: time.ParseDuration, strconv.Atoi); a parameter of an unexported
 function that is only called takes what its callers pass; an exported
 retry or poll helper that waits for its delay parameter as given (func
 For(timeout, interval time.Duration, f func() (bool, error)) sleeping
