@@ -663,6 +663,9 @@ func (w *loopWalk) visit(b *cfg.Block, st state, bounded, byStatus bool, repair 
 		}
 		if st != success && w.boundsHere(cond, b, heads) {
 			sideBound = boundSides(cond)
+			if w.zeroMeansNoLimit(cond) {
+				sideBound = [2]bool{true, true} // max != 0 && try >= max (nolimit.go)
+			}
 			if w.bound == nil {
 				w.bound = cond
 			}
