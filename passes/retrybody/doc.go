@@ -9,8 +9,11 @@ An *http.Request's body is a reader: the first attempt reads it to the end,
 and a retry that sends the same request (or a new request around the same
 reader) sends an empty or truncated body. Reported at the send call (with
 -retrybody.request, on by default): a request sent in every attempt of a
-retry site (a loop, a retry helper's operation) whose body was made once,
-outside the retry: the request was built there, by http.NewRequest or by a
+retry site (a loop, a retry helper's operation), directly or through a
+function of the program that sends the request it is given (c.doRequest(req,
+&out) handing it to another package's wrapper that calls client.Do; known
+by a fact, unless the function touches the request's Body or GetBody,
+as a rewind does), whose body was made once, outside the retry: the request was built there, by http.NewRequest or by a
 builder of the program in any package (newRequest(ctx, method, url, body),
 newJSONRequest(ctx, method, url, v)); its Body was assigned there; it is a
 copy (req.WithContext, req.Clone) of such a request, which shares the

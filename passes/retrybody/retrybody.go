@@ -21,7 +21,7 @@ var Analyzer = &analysis.Analyzer{
 	Doc:       Doc,
 	URL:       "https://github.com/idemlint/idemlint#retrybody",
 	Requires:  []*analysis.Analyzer{retrysite.Analyzer, bodies.Analyzer},
-	FactTypes: []analysis.Fact{new(BuilderFact), new(ResendsFact)},
+	FactTypes: []analysis.Fact{new(BuilderFact), new(ResendsFact), new(SendsParamFact)},
 	Run:       run,
 }
 
@@ -45,6 +45,8 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	b := &builders{pass: pass, index: pass.ResultOf[bodies.Analyzer].(*bodies.Index), local: map[*types.Func]*BuilderFact{}}
 	b.learn()
+	ss := &senders{pass: pass, index: b.index}
+	ss.learn()
 	rs := &resends{pass: pass, local: map[*types.Func]*ResendsFact{}, direct: map[*types.Func]bool{}}
 	leaked := map[*ast.CallExpr]bool{}
 	res := pass.ResultOf[retrysite.Analyzer].(*retrysite.Result)
@@ -71,7 +73,7 @@ func run(pass *analysis.Pass) (any, error) {
 		if s.Op.Body == nil || s.Op.Func != nil || s.Kind == retrysite.Redelivery {
 			continue
 		}
-		c := &checker{pass: pass, site: s, builders: b, resends: rs}
+		c := &checker{pass: pass, site: s, builders: b, resends: rs, senders: ss}
 		ast.Inspect(s.Op.Body, func(n ast.Node) bool {
 			call, ok := n.(*ast.CallExpr)
 			if ok && s.InAttempt(call) {
@@ -89,6 +91,7 @@ type checker struct {
 	site     *retrysite.Site
 	builders *builders
 	resends  *resends
+	senders  *senders
 }
 
 // send checks one call of the retry's operation.
@@ -96,6 +99,12 @@ func (c *checker) send(call *ast.CallExpr) {
 	info := c.pass.TypesInfo
 	fn := libs.Callee(info, call)
 	row, ok := libs.Sends.Lookup(fn)
+	if f := c.senders.lookup(fn); !ok && f != nil && f.Param < len(call.Args) {
+		if checkRequest {
+			c.request(call, call.Args[f.Param]) // c.doRequest(req, &out)
+		}
+		return
+	}
 	if !ok || fn.Pkg().Path() != "net/http" {
 		return // go-retryablehttp rewinds its bodies; resty rebuilds them
 	}

@@ -325,7 +325,7 @@ func (c *Client) TotalChecked(ctx context.Context, id string) (int, error) {
 }
 
 // resend sends what its callers built, again after a network error.
-func (c *Client) resend(req *http.Request) (*http.Response, error) { // want resend:"resends request parameter 0 in billing.Client.resend"
+func (c *Client) resend(req *http.Request) (*http.Response, error) { // want resend:"^sends request parameter 0$" resend:"resends request parameter 0 in billing.Client.resend"
 	var lastErr error
 	for attempt := 0; attempt < 3; attempt++ {
 		resp, err := c.hc.Do(req) // want `request body is read to the end`
@@ -353,7 +353,7 @@ func (c *Client) Upload(ctx context.Context, id string, pdf []byte) error {
 }
 
 // fetch resends requests without a body: its only caller builds a GET.
-func (c *Client) fetch(req *http.Request) (*http.Response, error) { // want fetch:"resends request parameter 0 in billing.Client.fetch"
+func (c *Client) fetch(req *http.Request) (*http.Response, error) { // want fetch:"^sends request parameter 0$" fetch:"resends request parameter 0 in billing.Client.fetch"
 	var lastErr error
 	for attempt := 0; attempt < 3; attempt++ {
 		resp, err := c.hc.Do(req)
