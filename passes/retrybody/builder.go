@@ -36,21 +36,7 @@ type builders struct {
 }
 
 func (b *builders) lookup(fn *types.Func) *BuilderFact {
-	if fn == nil {
-		return nil
-	}
-	fn = fn.Origin()
-	if f := b.local[fn]; f != nil {
-		return f
-	}
-	if fn.Pkg() == nil || fn.Pkg() == b.pass.Pkg {
-		return nil
-	}
-	var f BuilderFact
-	if b.pass.ImportObjectFact(fn, &f) {
-		return &f
-	}
-	return nil
+	return lookupFact(b.pass, b.local, fn)
 }
 
 // bodyArg returns the body argument of a call that builds a request with

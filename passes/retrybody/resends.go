@@ -46,21 +46,7 @@ type resends struct {
 }
 
 func (r *resends) lookup(fn *types.Func) *ResendsFact {
-	if fn == nil {
-		return nil
-	}
-	fn = fn.Origin()
-	if f := r.local[fn]; f != nil {
-		return f
-	}
-	if fn.Pkg() == nil || fn.Pkg() == r.pass.Pkg {
-		return nil
-	}
-	var f ResendsFact
-	if r.pass.ImportObjectFact(fn, &f) {
-		return &f
-	}
-	return nil
+	return lookupFact(r.pass, r.local, fn)
 }
 
 // note records that the function declared by encl sends its request

@@ -39,21 +39,7 @@ type senders struct {
 // lookup answers for functions of the package (learn) and, through their
 // facts, of other packages.
 func (s *senders) lookup(fn *types.Func) *SendsParamFact {
-	if fn == nil {
-		return nil
-	}
-	fn = fn.Origin()
-	if f := s.local[fn]; f != nil {
-		return f
-	}
-	if fn.Pkg() == nil || fn.Pkg() == s.pass.Pkg {
-		return nil
-	}
-	var f SendsParamFact
-	if s.pass.ImportObjectFact(fn, &f) {
-		return &f
-	}
-	return nil
+	return lookupFact(s.pass, s.local, fn)
 }
 
 // learnSendsParam finds the functions of the package that send a request
