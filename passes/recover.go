@@ -129,7 +129,7 @@ func recoverRun(a *analysis.Analyzer, run func(*analysis.Pass) (any, error)) fun
 		if inject != "" && inject == a.Name+"@"+pass.Pkg.Path() {
 			panic("injected by " + panicEnv)
 		}
-		return run(pass)
+		return labelled(a, pass, run)
 	}
 }
 

@@ -5,11 +5,15 @@ import (
 	"os"
 	"runtime"
 	"runtime/pprof"
+
+	"github.com/idemlint/idemlint/passes"
 )
 
 // startProfile writes a CPU profile to path until the returned function is
-// called (IDEMLINT_CPUPROFILE=path idemlint ./...).
+// called (IDEMLINT_CPUPROFILE=path idemlint ./...). Its samples in the
+// analysis carry the labels analyzer and package (passes.LabelProfiles).
 func startProfile(path string) (stop func()) {
+	passes.LabelProfiles()
 	f, err := os.Create(path)
 	if err != nil {
 		fmt.Fprintf(os.Stderr, "idemlint: %v\n", err)

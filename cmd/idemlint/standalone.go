@@ -297,7 +297,9 @@ func analyze(opts *options, patterns []string, prog *progress) (units []unit, ro
 	passes.AnalyzingDespiteBrokenImports(analyzers, ownErrors(pkgs))
 	passes.Releasing(analyzers, releaser(pkgs))
 	prog.watch(pkgs, analyzers)
+	restore := paceAnalysis(pkgs)
 	graph, err := checker.Analyze(analyzers, pkgs, nil)
+	restore()
 	profileHeap()
 	if err != nil {
 		return nil, nil, nil, errAnalysis{err}

@@ -53,12 +53,12 @@ func run(pass *analysis.Pass) (any, error) {
 		var f DelayFact
 		return f, pass.ImportObjectFact(fn, &f)
 	}}
+	// A constant delay is judged from the syntax; SSA is built only when a
+	// computed delay has not been judged before (waitcall.go).
+	calls := newWaitJudge(pass, shared, t, sites, res.Backoffs, res.Recursions, res.Gotos)
 	if !inGOROOT(pass) && computesDuration(pass) {
 		exportDelayFacts(pass, shared, t)
 	}
-	// A constant delay is judged from the syntax; SSA is built only when a
-	// computed delay has not been judged before.
-	calls := shared.Calls
 	for _, s := range sites {
 		switch s.Kind {
 		case retrysite.Loop:
@@ -87,7 +87,7 @@ func run(pass *analysis.Pass) (any, error) {
 	return nil, nil
 }
 
-func checkLoop(pass *analysis.Pass, s *retrysite.Site, local map[*types.Func]bool, calls func() map[token.Pos]*ssa.CallCommon, t *tracer) {
+func checkLoop(pass *analysis.Pass, s *retrysite.Site, local map[*types.Func]bool, calls *waitJudge, t *tracer) {
 	waits := s.Waits
 	if len(waits) == 0 {
 		waits = tickerWaits(pass.TypesInfo, s)
@@ -121,7 +121,7 @@ func checkLoop(pass *analysis.Pass, s *retrysite.Site, local map[*types.Func]boo
 		judged := judgedIn(pass.Fset)
 		v, ok := judged.Load(w)
 		if !ok {
-			v = judgeTraced(t, calls()[w.Lparen], idx)
+			v = calls.judge(w, idx)
 			judged.Store(w, v)
 		}
 		switch j := v.(judgement); j.msg {
