@@ -104,8 +104,9 @@ calls or starts on a goroutine) is a handler of its own.
 
 A retry loop that goes round only on errors proving the attempt never
 reached the server (driver.ErrBadConn, as database/sql's retry on a broken
-pooled connection; a refused or failed dial) does not multiply the load on
-it, and is not counted as a retry. Nor is a loop that goes round only on
+pooled connection; a refused or failed dial; a program whose start failed
+with ETXTBSY, which never ran) does not multiply the load on it, and is
+not counted as a retry. Nor is a loop that goes round only on
 an answer the inner clients never retry by themselves: an AWS service's
 modeled error that is no throttle, timeout or server fault
 (errors.As(err, &ccf) with a *types.ConditionalCheckFailedException, an

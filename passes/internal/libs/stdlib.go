@@ -104,10 +104,14 @@ var LostRaceErrors = Table[bool]{
 
 // NotSentErrors are the errors of an attempt that never reached the
 // server: a connection that was never made, or a pooled connection that a
-// driver found broken before sending (database/sql retries on a new one).
+// driver found broken before sending (database/sql retries on a new one),
+// or a program that never started (ETXTBSY: its file was still open for
+// writing, the race of go.dev/issue/22315 that exec callers retry).
 var NotSentErrors = Table[bool]{
 	{"syscall", "", "ECONNREFUSED"}:               true,
 	{"golang.org/x/sys/unix", "", "ECONNREFUSED"}: true,
+	{"syscall", "", "ETXTBSY"}:                    true,
+	{"golang.org/x/sys/unix", "", "ETXTBSY"}:      true,
 	{"database/sql/driver", "", "ErrBadConn"}:     true,
 }
 

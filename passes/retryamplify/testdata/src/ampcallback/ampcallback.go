@@ -9,6 +9,7 @@ import (
 	"context"
 	"errors"
 	"math/rand"
+	"syscall"
 	"time"
 )
 
@@ -76,5 +77,26 @@ func Transfer(ctx context.Context, data []byte) error { // want Transfer:`retrie
 		return inTx(ctx, func() error {
 			return doWithRetry(func() error { return publish(ctx, data) }) // want `retry inside a retry: every outer attempt runs the inner retry again, so the attempts multiply`
 		})
+	})
+}
+
+// runProgram starts a program again while its file is busy being written
+// (ETXTBSY): the program never ran, nothing was asked of anyone.
+func runProgram(ctx context.Context, start func() error) error {
+	for attempts := 1; ; attempts++ {
+		err := start()
+		if attempts <= 100 && errors.Is(err, syscall.ETXTBSY) {
+			time.Sleep(100 * time.Millisecond)
+			continue
+		}
+		return err
+	}
+}
+
+// Fetch retries a fetch that starts a program: the inner loop repeats
+// only starts that never ran, which multiplies nothing.
+func Fetch(ctx context.Context, start func() error) error { // want Fetch:`retries\(attempts=5\)`
+	return doWithRetry(func() error {
+		return runProgram(ctx, start)
 	})
 }
