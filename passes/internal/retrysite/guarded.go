@@ -2,6 +2,7 @@ package retrysite
 
 import (
 	"go/ast"
+	"go/token"
 	"go/types"
 
 	"github.com/idemlint/idemlint/passes/internal/astutil"
@@ -138,6 +139,23 @@ func (w *loopWalk) assignedState(block *ast.BlockStmt, op ast.Node) map[stateKey
 // testsState reports whether cond mentions one of the state sets: a key
 // itself, or a field of a receiver marked with the path "*".
 func (w *loopWalk) testsState(cond ast.Expr, sets map[stateKey]bool) bool {
+	// What a receiver's method may set is judged only where the condition
+	// asks whether it is there or alive (el.conn == nil,
+	// el.conn.IsClosed()), not where it reads a setting (r.conf.Timeout).
+	held := map[ast.Expr]bool{}
+	ast.Inspect(cond, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.BinaryExpr:
+			if (n.Op == token.EQL || n.Op == token.NEQ) && (astutil.IsNil(w.info, n.X) || astutil.IsNil(w.info, n.Y)) {
+				held[ast.Unparen(n.X)], held[ast.Unparen(n.Y)] = true, true
+			}
+		case *ast.CallExpr:
+			if sel, ok := ast.Unparen(n.Fun).(*ast.SelectorExpr); ok {
+				held[ast.Unparen(sel.X)] = true
+			}
+		}
+		return true
+	})
 	found := false
 	ast.Inspect(cond, func(n ast.Node) bool {
 		e, ok := n.(ast.Expr)
@@ -152,7 +170,7 @@ func (w *loopWalk) testsState(cond ast.Expr, sets map[stateKey]bool) bool {
 			return true
 		}
 		_, isSel := ast.Unparen(e).(*ast.SelectorExpr)
-		found = sets[k] || isSel && sets[stateKey{root: k.root, path: "*"}]
+		found = sets[k] || isSel && held[ast.Unparen(e)] && sets[stateKey{root: k.root, path: "*"}]
 		return !found
 	})
 	return found

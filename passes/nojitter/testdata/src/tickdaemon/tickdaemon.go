@@ -158,3 +158,37 @@ func Follow(ctx context.Context, s *scheduler) {
 		}
 	}
 }
+
+type client struct {
+	lost  bool
+	heard time.Time
+}
+
+type runner struct {
+	lostAfter time.Duration
+	clients   []*client
+}
+
+func (r *runner) terminate() error { return nil }
+
+// Watch terminates once per lost client, on a tick: its test reads a
+// setting of the receiver (r.lostAfter), not a connection the terminate
+// call makes, so a failed terminate is not tried again for that reason.
+func (r *runner) Watch(ctx context.Context) {
+	tick := time.NewTicker(100 * time.Millisecond)
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-tick.C:
+			for _, c := range r.clients {
+				if !c.lost && time.Since(c.heard) > r.lostAfter {
+					c.lost = true
+					if err := r.terminate(); err != nil {
+						log.Println(err)
+					}
+				}
+			}
+		}
+	}
+}
