@@ -76,6 +76,8 @@ func run(pass *analysis.Pass) (any, error) {
 // reads its configuration.)
 func (a *amplifier) counted(sites []*retrysite.Site) []*retrysite.Site {
 	info := a.pass.TypesInfo
+	// The tests whose failure goes round decide what is retried; a test
+	// whose failure leaves (if err != nil { return err }) retries nothing.
 	notSent := func(test ast.Expr) bool { return retrysite.NotSent(info, test) }
 	enclosing := func(s *retrysite.Site) *types.Func {
 		if d, ok := s.Encl.(*ast.FuncDecl); ok {
@@ -89,7 +91,7 @@ func (a *amplifier) counted(sites []*retrysite.Site) []*retrysite.Site {
 	for _, s := range sites {
 		// A loop that retries only answers no client retries by itself (an
 		// optimistic write that lost its race) multiplies nothing either.
-		if s.OnlyRetries(notSent) || s.OnlyRetriesUnretried(info) {
+		if s.OnlyRetriesRound(notSent) || s.OnlyRetriesUnretried(info) {
 			if fn := enclosing(s); fn != nil {
 				quiet[fn] = true
 			}
