@@ -308,7 +308,7 @@ func (t *tracer) call(c *ssa.CallCommon, depth int) delay {
 	case libs.Is(fn, "math", "Pow"):
 		args.grows = true
 		return args
-	case parsesSetting(fn):
+	case isParser(fn):
 		// time.ParseDuration(cfg.Interval): the text's value, as fixed
 		// as the setting it is read from.
 		return args
@@ -583,21 +583,10 @@ func boundedCount(v ssa.Value) bool {
 	}
 }
 
-// parsesSetting reports whether fn turns text into a number or a
-// duration (time.ParseDuration, strconv.Atoi, strconv.ParseInt...): what
-// it returns is the text's value, no random part.
-func parsesSetting(fn *types.Func) bool {
-	if fn == nil || fn.Pkg() == nil {
-		return false
-	}
-	switch fn.Pkg().Path() {
-	case "time":
-		return fn.Name() == "ParseDuration"
-	case "strconv":
-		switch fn.Name() {
-		case "Atoi", "ParseInt", "ParseUint", "ParseFloat":
-			return true
-		}
-	}
-	return false
+// isParser reports whether fn turns text into a number or a duration
+// (libs.Parsers: time.ParseDuration, strconv.Atoi...): what it returns is
+// the text's value, no random part.
+func isParser(fn *types.Func) bool {
+	_, ok := libs.Parsers.Lookup(fn)
+	return ok
 }

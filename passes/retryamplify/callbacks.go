@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/types"
 
+	"github.com/idemlint/idemlint/passes/internal/astutil"
 	"github.com/idemlint/idemlint/passes/internal/libs"
 	"github.com/idemlint/idemlint/passes/internal/retrysite"
 )
@@ -63,7 +64,7 @@ func (a *amplifier) opaqueCall(info *types.Info, call *ast.CallExpr, from *types
 // inAny reports whether pos lies in one of the literals.
 func inAny(lits []*ast.FuncLit, n ast.Node) bool {
 	for _, lit := range lits {
-		if contains(lit, n) {
+		if astutil.Contains(lit, n) {
 			return true
 		}
 	}

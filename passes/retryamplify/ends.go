@@ -20,7 +20,7 @@ import (
 // (retrysite.Result.FailureEnds).
 func (a *amplifier) failureEndsOuter(outer *retrysite.Site, call *ast.CallExpr) bool {
 	body := outer.Op.Body
-	if body == nil || !contains(body, call) {
+	if body == nil || !astutil.Contains(body, call) {
 		return false
 	}
 	// The call must be in the operation's own function, not in a function

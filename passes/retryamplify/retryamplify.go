@@ -166,7 +166,7 @@ func (a *amplifier) inners(outer *retrysite.Site) []inner {
 	callbacks := a.opaqueCallbacks(outer, from)
 	// A nested site lies in outer's operation, so in its declaration.
 	for _, s := range a.inDecl[a.declOf(outer.Node.Pos())] {
-		if s != outer && outer.InAttempt(entry(s)) && !contains(s.Node, outer.Node) && !inAny(callbacks, s.Node) {
+		if s != outer && outer.InAttempt(entry(s)) && !astutil.Contains(s.Node, outer.Node) && !inAny(callbacks, s.Node) {
 			if call, ok := s.Node.(*ast.CallExpr); ok && a.failureEndsOuter(outer, call) {
 				continue
 			}
@@ -355,8 +355,6 @@ func (a *amplifier) declOf(pos token.Pos) *ast.FuncDecl {
 	}
 	return nil
 }
-
-func contains(outer, n ast.Node) bool { return outer.Pos() <= n.Pos() && n.End() <= outer.End() }
 
 // entry is the node of a nested site that an outer attempt runs: the site
 // itself, or for a goto retry the first statement after its label (the

@@ -22,10 +22,18 @@ func IntValue(info *types.Info, e ast.Expr) int {
 	return int(v)
 }
 
-// IsZero reports whether e is a constant zero.
+// IsZero reports whether e is a numeric constant zero (a string or a
+// boolean constant is not: constant.Sign takes numbers only).
 func IsZero(info *types.Info, e ast.Expr) bool {
 	tv, ok := info.Types[e]
-	return ok && tv.Value != nil && constant.Sign(tv.Value) == 0
+	if !ok || tv.Value == nil {
+		return false
+	}
+	switch tv.Value.Kind() {
+	case constant.Int, constant.Float, constant.Complex:
+		return constant.Sign(tv.Value) == 0
+	}
+	return false
 }
 
 // Mirror turns the comparison "c OP x" into "x OP' c".

@@ -25,7 +25,12 @@ var NotAttempts = Table[bool]{
 	{"errors", "", "Unwrap"}:      true,
 	{"context", "Context", "Err"}: true,
 	{"context", "", "Cause"}:      true,
-	// Parsing a value (a Retry-After header, a count) sends nothing.
+}
+
+// Parsers turn text into a number, a time or a duration: they send
+// nothing (NotAttempts), and what they return is the text's value, as
+// fixed as the setting or header it is read from (no random part).
+var Parsers = Table[bool]{
 	{"strconv", "", "Atoi"}:       true,
 	{"strconv", "", "ParseInt"}:   true,
 	{"strconv", "", "ParseUint"}:  true,
@@ -33,6 +38,13 @@ var NotAttempts = Table[bool]{
 	{"net/http", "", "ParseTime"}: true,
 	{"time", "", "Parse"}:         true,
 	{"time", "", "ParseDuration"}: true,
+}
+
+func init() {
+	// Parsing a value (a Retry-After header, a count) sends nothing.
+	for f := range Parsers {
+		NotAttempts[f] = true
+	}
 }
 
 // NoReturns are calls that never return, for the control-flow graph.

@@ -108,7 +108,7 @@ func (w *loopWalk) assignedState(block *ast.BlockStmt, op ast.Node) map[stateKey
 			return true
 		}
 		for _, g := range gates {
-			if contains(g, as) || g.End() <= as.Pos() && g.Pos() > op.Pos() && leavesRound(g.Body) {
+			if astutil.Contains(g, as) || g.End() <= as.Pos() && g.Pos() > op.Pos() && leavesRound(g.Body) {
 				return true
 			}
 		}
@@ -213,5 +213,3 @@ func leavesRound(block *ast.BlockStmt) bool {
 	}
 	return false
 }
-
-func contains(outer, n ast.Node) bool { return outer.Pos() <= n.Pos() && n.End() <= outer.End() }

@@ -30,10 +30,10 @@ func (w *loopWalk) zeroMeansNoLimit(cond ast.Expr) bool {
 		return false
 	}
 	x, zero, op := b.X, b.Y, b.Op
-	if isZeroConst(w.info, x) {
+	if astutil.IsZero(w.info, x) {
 		x, zero, op = b.Y, b.X, astutil.Mirror(op)
 	}
-	if !isZeroConst(w.info, zero) || op != token.NEQ && op != token.GTR {
+	if !astutil.IsZero(w.info, zero) || op != token.NEQ && op != token.GTR {
 		return false
 	}
 	id, ok := ast.Unparen(x).(*ast.Ident)
@@ -53,11 +53,6 @@ func (w *loopWalk) zeroMeansNoLimit(cond ast.Expr) bool {
 		return mentions(w.info, c.X, limit) && w.bounder().bounds(c.Y) || mentions(w.info, c.Y, limit) && w.bounder().bounds(c.X)
 	}
 	return false
-}
-
-func isZeroConst(info *types.Info, e ast.Expr) bool {
-	tv, ok := info.Types[e]
-	return ok && tv.Value != nil && astutil.IntValue(info, e) == 0 && tv.Value.String() == "0"
 }
 
 func mentions(info *types.Info, e ast.Expr, v *types.Var) bool {
