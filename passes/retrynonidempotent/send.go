@@ -93,6 +93,9 @@ func (in *inspector) sendOf(call *ast.CallExpr, fn *types.Func) *send {
 	if fn == nil {
 		return nil
 	}
+	if _, ok := libs.GraphQLQueries.Lookup(fn); ok {
+		return nil // a GraphQL query is a POST that only reads
+	}
 	row, ok := libs.Sends.Lookup(fn)
 	if !ok && isDoer(fn) {
 		row, ok = libs.Send{MethodArg: -1, RequestArg: 0}, true

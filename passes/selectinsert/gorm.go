@@ -3,11 +3,13 @@ package selectinsert
 import (
 	"go/ast"
 	"go/constant"
+	"go/token"
 	"go/types"
 	"reflect"
 	"strings"
 	"unicode"
 
+	"github.com/idemlint/idemlint/passes/internal/astutil"
 	"github.com/idemlint/idemlint/passes/internal/libs"
 	"github.com/idemlint/idemlint/passes/internal/sqltext"
 )
@@ -94,6 +96,12 @@ func (f *finder) condColumns(args []ast.Expr, model types.Type) []string {
 	switch x := ast.Unparen(args[0]).(type) {
 	case *ast.UnaryExpr:
 		return f.condColumns(append([]ast.Expr{x.X}, args[1:]...), model)
+	case *ast.Ident:
+		// e := entity{Group: g, Name: n}; db.Where(&e).FirstOrCreate(&e):
+		// the conditions are the literal's fields and those set later.
+		if lit := f.definingLiteral(x); lit != nil {
+			return append(f.condColumns(append([]ast.Expr{lit}, args[1:]...), model), f.fieldsSet(x)...)
+		}
 	case *ast.CompositeLit:
 		var cols []string
 		st, _ := modelType(f.info.TypeOf(x)).(*types.Named)
@@ -119,6 +127,51 @@ func (f *finder) condColumns(args []ast.Expr, model types.Type) []string {
 		return primaryKey(model) // db.First(&u, id)
 	}
 	return nil
+}
+
+// definingLiteral returns the struct literal a local variable of the
+// function is defined with, when it is its only assignment.
+func (f *finder) definingLiteral(id *ast.Ident) *ast.CompositeLit {
+	v, ok := f.info.Uses[id].(*types.Var)
+	if !ok || v.IsField() || f.decl.Body == nil || v.Pos() < f.decl.Body.Pos() || v.Pos() >= f.decl.Body.End() {
+		return nil
+	}
+	defs := astutil.Assignments(f.info, f.decl.Body, v)
+	if len(defs) != 1 {
+		return nil
+	}
+	e := ast.Unparen(defs[0])
+	if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.AND {
+		e = ast.Unparen(u.X)
+	}
+	lit, _ := e.(*ast.CompositeLit)
+	return lit
+}
+
+// fieldsSet returns the columns of the fields assigned through the
+// variable id names (e.Name = n).
+func (f *finder) fieldsSet(id *ast.Ident) []string {
+	v := f.info.Uses[id]
+	st, _ := modelType(v.Type()).(*types.Named)
+	if st == nil {
+		return nil
+	}
+	var cols []string
+	ast.Inspect(f.decl.Body, func(n ast.Node) bool {
+		as, ok := n.(*ast.AssignStmt)
+		if !ok {
+			return true
+		}
+		for _, l := range as.Lhs {
+			if sel, ok := ast.Unparen(l).(*ast.SelectorExpr); ok {
+				if x, ok := ast.Unparen(sel.X).(*ast.Ident); ok && f.info.Uses[x] == v {
+					cols = append(cols, fieldColumn(st, sel.Sel.Name))
+				}
+			}
+		}
+		return true
+	})
+	return cols
 }
 
 // modelType strips pointers and slices off a destination's type.

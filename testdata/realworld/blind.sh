@@ -10,6 +10,8 @@
 # every miss, broken look-alike and unlabelled report, goes to stdout:
 # against every label, then against the blind labels alone (those a
 # reviewer wrote without idemlint's output; triage labels come from it).
+# BLIND_REPOS="owner/name ..." in the environment runs only those
+# repositories (a held-out set scored on its own).
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
 bin=$1 out=$2 mirrors=$3
@@ -17,6 +19,9 @@ gitdirs=()
 labels=()
 while read -r repo commit _; do
   case $repo in ''|'#'*) continue ;; esac
+  if [ -n "${BLIND_REPOS:-}" ] && [[ " $BLIND_REPOS " != *" $repo "* ]]; then
+    continue
+  fi
   name=${repo/\//+}
   g=$mirrors/$name/repo
   if [ ! -d "$g" ]; then

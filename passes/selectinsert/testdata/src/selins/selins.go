@@ -371,3 +371,13 @@ func gormSaveWhatWasFound(db *gorm.DB) error {
 	}
 	return db.Save(users).Error
 }
+
+// gormVariableConditions keeps its conditions in a variable: the
+// literal's fields (and those set on it later) are the columns looked up.
+func gormVariableConditions(db *gorm.DB, org, slug, name string) {
+	e := Handle{Org: org}
+	e.Slug = slug
+	db.Where(&e).FirstOrCreate(&e) // backed by the composite uniqueIndex:org_slug
+	u := User{Name: name}
+	db.Where(&u).FirstOrCreate(&u) // want `FirstOrCreate is a find-then-create with no lock and no conflict clause`
+}
