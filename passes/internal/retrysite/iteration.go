@@ -85,7 +85,11 @@ func (w *loopWalk) opInputsVary(body *ast.BlockStmt) bool {
 		// attempt reads the field, not everything w holds.
 		feedback := w.dependents(body, own, false)
 		fresh := w.refreshedBefore(body, n)
+		ownBuffers := w.fills(call)
 		for _, in := range append([]ast.Expr{call.Fun}, call.Args...) {
+			if slices.Contains(ownBuffers, in) {
+				continue // conn.Read(b): the buffer it fills is its output
+			}
 			if site.MentionsAny(w.info, in, fromCounters) {
 				return true
 			}
@@ -197,30 +201,38 @@ func bodyDefs(info *types.Info, body *ast.BlockStmt) map[types.Object]ast.Expr {
 func (w *loopWalk) filled(body *ast.BlockStmt) map[types.Object]bool {
 	out := map[types.Object]bool{}
 	ast.Inspect(body, func(n ast.Node) bool {
-		call, ok := n.(*ast.CallExpr)
-		if !ok {
-			return true
-		}
-		fn := libs.Callee(w.info, call)
-		if fn == nil || !strings.HasPrefix(fn.Name(), "Read") && !libs.IsRandom(fn) {
-			return true
-		}
-		for _, a := range call.Args {
-			if t := w.info.TypeOf(a); !isBuffer(t) || t != nil && libs.Reads(t) {
-				// ReadPartitions(topic): a name, not a buffer to fill;
-				// io.ReadAll(resp.Body) reads from its argument.
-				continue
-			}
-			// Only a variable is filled: io.ReadAll(io.LimitReader(r, n))
-			// roots at the package io, and seeding it would make every
-			// later use of io (res.Body = io.NopCloser(...)) look fed by
-			// the buffer.
-			if obj, ok := astutil.RootObject(w.info, a).(*types.Var); ok {
-				out[obj] = true
+		if call, ok := n.(*ast.CallExpr); ok {
+			for _, a := range w.fills(call) {
+				// Only a variable is filled: io.ReadAll(io.LimitReader(r, n))
+				// roots at the package io, and seeding it would make every
+				// later use of io (res.Body = io.NopCloser(...)) look fed by
+				// the buffer.
+				if obj, ok := astutil.RootObject(w.info, a).(*types.Var); ok {
+					out[obj] = true
+				}
 			}
 		}
 		return true
 	})
+	return out
+}
+
+// fills returns the arguments call fills with new data: those of a Read
+// call or of a random source that can hold what it writes.
+func (w *loopWalk) fills(call *ast.CallExpr) []ast.Expr {
+	fn := libs.Callee(w.info, call)
+	if fn == nil || !strings.HasPrefix(fn.Name(), "Read") && !libs.IsRandom(fn) {
+		return nil
+	}
+	var out []ast.Expr
+	for _, a := range call.Args {
+		if t := w.info.TypeOf(a); !isBuffer(t) || t != nil && libs.Reads(t) {
+			// ReadPartitions(topic): a name, not a buffer to fill;
+			// io.ReadAll(resp.Body) reads from its argument.
+			continue
+		}
+		out = append(out, a)
+	}
 	return out
 }
 

@@ -1,6 +1,7 @@
 package retrysite
 
 import (
+	"github.com/idemlint/idemlint/passes/internal/astutil"
 	"go/ast"
 	"go/token"
 	"go/types"
@@ -329,7 +330,24 @@ func (w *loopWalk) run(cond ast.Expr, iter *site.WaitFact, entry *cfg.Block, hea
 // failed attempt: it iterates (unless its condition is the way out after
 // a success, as in for !done).
 func (w *loopWalk) rejected() bool {
-	return !w.failBack || !w.successExit && !w.reconnects() || w.okBack && !w.condExit || w.usesFailedResult() || w.restartsSyscall()
+	return !w.failBack || !w.successExit && !w.reconnects() && !w.readsUntilBroken() || w.okBack && !w.condExit || w.usesFailedResult() || w.restartsSyscall()
+}
+
+// readsUntilBroken reports whether the loop connects and then reads the
+// connection in an inner loop until a read fails, and goes round to
+// connect again only then: for { conn, err := dial(); if err != nil {
+// sleep; continue }; for { if _, err := conn.Read(b); err != nil { break
+// } } }. No path goes round after a success and none leaves: every round
+// follows a failure, of the dial or of the stream. RULES.md counts such a
+// reconnect loop as a retry loop.
+func (w *loopWalk) readsUntilBroken() bool {
+	if !w.failBack || w.okBack || w.unsureBack || len(w.moves) > 0 {
+		return false // a success that moves on (iterator = next) is not seen going round
+	}
+	return astutil.Some(site.LoopBody(w.loop), func(n ast.Node) bool {
+		_, ok := n.(*ast.ForStmt) // reads until broken; a range visits what a call returned
+		return ok
+	})
 }
 
 // goesRound keeps the nodes from which a path leads to the next
@@ -690,6 +708,12 @@ func (w *loopWalk) visit(b *cfg.Block, st state, bounded, byStatus bool, repair 
 		st2 := next[min(i, 1)]
 		if w.polls && st2 == success && w.searchEnds(s) {
 			st2 = failure // for _, p := range parts { if p.ID == id {...} }: not found
+		}
+		if heads[s] && w.condFails && (st2 == after || st2 == unknown || st2 == mixed) {
+			// for err != nil { req, err = build(); ...; err = send(req) }:
+			// the condition tests the latest error, so an untested one
+			// goes round only when it failed.
+			st2 = failure
 		}
 		switch {
 		case heads[s]:

@@ -229,3 +229,48 @@ func (p *pool) spin(topics []string) {
 		}
 	}
 }
+
+type request struct{ body string }
+
+func buildRequest(uri string) (*request, error) { return &request{body: uri}, nil }
+func (c *conn) send(r *request) error           { return nil }
+func sessionExpired(err error) bool             { return errors.Is(err, errExpired) }
+
+var errExpired = errors.New("session expired")
+
+// loginWhileFailed builds a request, then sends it, while the last error is
+// not nil: the condition tests the send's error, so a failed send goes
+// round after a successful build.
+func (c *conn) loginWhileFailed(uri string) error {
+	err := errExpired
+	for attempt := 1; attempt <= 10 && err != nil; attempt++ { // want `retry loop bounded=true waits=0 op=body`
+		var req *request
+		req, err = buildRequest(uri)
+		if err != nil {
+			return err
+		}
+		if err = c.send(req); err != nil && !sessionExpired(err) {
+			break
+		}
+	}
+	return err
+}
+
+// sendAll sends each built request while the loop's own flag holds: the
+// condition does not test the send's error, so it is not a retry.
+func (c *conn) sendAll(uris []string) error {
+	var err error
+	more := true
+	for i := 0; more && i < len(uris); i++ {
+		var req *request
+		req, err = buildRequest(uris[i])
+		if err != nil {
+			return err
+		}
+		if err = c.send(req); err != nil && !sessionExpired(err) {
+			break
+		}
+		more = err == nil
+	}
+	return err
+}

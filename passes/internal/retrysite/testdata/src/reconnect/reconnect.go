@@ -123,3 +123,44 @@ func Drain(ctx context.Context, c net.Conn) {
 		}
 	}
 }
+
+// DialAndRead dials, reads the connection until a read fails, and dials
+// again: every round follows a failure, of the dial or of the stream. A
+// reconnect loop with no bound.
+func DialAndRead(addr string, handle func([]byte)) {
+	for { // want `retry loop bounded=false waits=1 op=body`
+		conn, err := net.Dial("tcp", addr)
+		if err != nil {
+			time.Sleep(5 * time.Second)
+			continue
+		}
+		for {
+			b := make([]byte, 512)
+			if _, err := conn.Read(b); err != nil {
+				conn.Close()
+				break
+			}
+			handle(b)
+		}
+	}
+}
+
+// DialAndServe hands each connection to a goroutine and accepts the next:
+// a success goes round, so it is not a retry loop.
+func DialAndServe(l net.Listener, handle func(net.Conn)) {
+	for {
+		conn, err := l.Accept()
+		if err != nil {
+			time.Sleep(time.Second)
+			continue
+		}
+		go func() {
+			for {
+				b := make([]byte, 512)
+				if _, err := conn.Read(b); err != nil {
+					return
+				}
+			}
+		}()
+	}
+}
