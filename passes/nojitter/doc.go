@@ -196,7 +196,8 @@ Library policies, reported where they are built:
     NewClient(); c.Backoff = ..., or s.rc.Backoff = ... where s.rc is given
     it); one set on a client whose holder is not seen (a parameter: func
     configure(c *retryablehttp.Client)) counts for every client of the
-    package. Backoff = DefaultBackoff is reported where it is set, and so
+    package. Backoff = DefaultBackoff is reported where it is set (at the
+    client literal, when a literal sets it: the client is built there), and so
     is a Backoff function of the program's own whose delay has no random
     part, or grows without a cap, judged like the AWS SDK's Backoff below
     (LinearJitterBackoff, and a function that returns what it computes,

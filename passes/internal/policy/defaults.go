@@ -65,10 +65,16 @@ func KeptDefaults(info *types.Info, index *bodies.Index) []Kept {
 						pairs = append(pairs, pair{heldIn(info, name), n.Values[i]})
 					}
 				}
-			case *ast.KeyValueExpr:
-				if id, ok := n.Key.(*ast.Ident); ok {
-					pairs = append(pairs, pair{heldIn(info, id), n.Value})
-					sets = append(sets, setting{encl: b.Func, id: id, value: n.Value})
+			case *ast.CompositeLit:
+				for _, e := range n.Elts {
+					kv, ok := e.(*ast.KeyValueExpr)
+					if !ok {
+						continue
+					}
+					if id, ok := kv.Key.(*ast.Ident); ok {
+						pairs = append(pairs, pair{heldIn(info, id), kv.Value})
+						sets = append(sets, setting{encl: b.Func, id: id, value: kv.Value, lit: n})
+					}
 				}
 			}
 		}
@@ -107,6 +113,9 @@ type setting struct {
 	id    *ast.Ident
 	on    ast.Expr
 	value ast.Expr
+	// lit is the client literal whose field this is: the client is built
+	// there, and a default it keeps is reported there.
+	lit *ast.CompositeLit
 }
 
 type pair struct {
@@ -155,7 +164,11 @@ func setField(info *types.Info, index *bodies.Index, st setting, explicit *[]Kep
 			switch v.Name() {
 			case d.Field:
 				if _, keeps := d.Keeps.LookupObject(referenced(info, st.value)); keeps {
-					*explicit = append(*explicit, Kept{At: st.value, Defaults: d, Explicit: true})
+					at := ast.Node(st.value)
+					if st.lit != nil {
+						at = st.lit
+					}
+					*explicit = append(*explicit, Kept{At: at, Defaults: d, Explicit: true})
 				}
 				return d.Field, true // reported there, once, or replaced
 			case d.Off:
