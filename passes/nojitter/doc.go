@@ -133,7 +133,7 @@ never succeeds, daemons that reconnect only while their connection is
 missing, polls by a "not done yet" error, collision resolution, a cursor
 computed before the attempt) are recognised here the same way: a
 reconnect loop's wait is a retry delay (a daemon's ticker, reported at
-its time.NewTicker), and a poll or a collision resolution is not
+the receive where the retry waits, <-tick.C, as every wait is), and a poll or a collision resolution is not
 judged. A retry budget of one, counted up (retries < 1)
 or down (retries := 1; retries > 0; retries--), or two attempts (for
 range 2, for i := 0; i < 2; i++), makes no storm and is not
@@ -225,6 +225,8 @@ Library policies, reported where they are built:
     Retry-After); a builder kept in a variable and configured statement by
     statement (b.WithDelay(d); p := b.Build()) is read as the chain; WithDelay or WithBackoff without WithJitter or
     WithJitterFactor has no jitter (WithBackoff is capped by its maximum);
+  - buildkite/roko: a NewRetrier built without WithJitter or
+    WithJitterRange (Jitter() then adds nothing), reported at NewRetrier;
   - watermill middleware.Retry literals that retry (MaxRetries not 0)
     with InitialInterval 0 (no delay: every interval stays 0) or without
     RandomizationFactor (no jitter); an unset MaxInterval is not a missing

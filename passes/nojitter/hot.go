@@ -71,9 +71,11 @@ func randomlyTaken(info *types.Info, body ast.Node, w *ast.CallExpr) bool {
 
 // tickerWaits returns the time.NewTicker calls, made before the loop, whose
 // ticks the retry path of s waits for (<-tick.C): the ticker's period is
-// the delay between attempts.
-func tickerWaits(info *types.Info, s *retrysite.Site) []*ast.CallExpr {
-	var out []*ast.CallExpr
+// the delay between attempts. recv maps each to the receive where the
+// retry waits, which is where a delay without jitter is reported (the
+// wait, as RULES.md places delays; the call builds the ticker).
+func tickerWaits(info *types.Info, s *retrysite.Site) (out []*ast.CallExpr, recv map[*ast.CallExpr]ast.Node) {
+	recv = map[*ast.CallExpr]ast.Node{}
 	path := s.RetryPath
 	if r, ok := s.Node.(*ast.RangeStmt); ok {
 		// for range tick.C: every attempt waits for the next tick.
@@ -105,11 +107,15 @@ func tickerWaits(info *types.Info, s *retrysite.Site) []*ast.CallExpr {
 				return true
 			}
 			call, ok := ast.Unparen(defs[0]).(*ast.CallExpr)
-			if ok && libs.Is(libs.Callee(info, call), "time", "NewTicker") && !astutil.Contains(s.Node, call) {
+			if ok && libs.Is(libs.Callee(info, call), "time", "NewTicker") && !astutil.Contains(s.Node, call) && recv[call] == nil {
 				out = append(out, call)
+				recv[call] = u
+				if u.Pos() == token.NoPos {
+					recv[call] = u.X // for range tick.C: the range waits
+				}
 			}
 			return true
 		})
 	}
-	return out
+	return out, recv
 }

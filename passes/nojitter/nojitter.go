@@ -89,8 +89,15 @@ func run(pass *analysis.Pass) (any, error) {
 
 func checkLoop(pass *analysis.Pass, s *retrysite.Site, local map[*types.Func]bool, calls *waitJudge, t *tracer) {
 	waits := s.Waits
+	var at map[*ast.CallExpr]ast.Node // where a wait's finding goes, when not at the wait call
 	if len(waits) == 0 {
-		waits = tickerWaits(pass.TypesInfo, s)
+		waits, at = tickerWaits(pass.TypesInfo, s)
+	}
+	where := func(w *ast.CallExpr) ast.Node {
+		if n := at[w]; n != nil {
+			return n
+		}
+		return w
 	}
 	if len(waits) == 0 {
 		for _, n := range s.RetryPath {
@@ -112,7 +119,7 @@ func checkLoop(pass *analysis.Pass, s *retrysite.Site, local map[*types.Func]boo
 			continue
 		}
 		if idx < len(w.Args) && isConstant(pass.TypesInfo, w.Args[idx]) {
-			reportNoJitter(pass, w, w.Args[idx])
+			reportNoJitter(pass, where(w), w.Args[idx])
 			continue
 		}
 		if idx >= len(w.Args) {
@@ -130,12 +137,12 @@ func checkLoop(pass *analysis.Pass, s *retrysite.Site, local map[*types.Func]boo
 			if j.server {
 				// Jittering the whole wait would cut the server's
 				// Retry-After short: the fallback is the code to fix.
-				report.Report(pass, analysis.Diagnostic{Pos: w.Pos(), End: w.End(), Message: j.msg, Related: j.via})
+				report.Report(pass, analysis.Diagnostic{Pos: where(w).Pos(), End: where(w).End(), Message: j.msg, Related: j.via})
 				continue
 			}
-			reportNoJitter(pass, w, w.Args[idx], j.via...)
+			reportNoJitter(pass, where(w), w.Args[idx], j.via...)
 		default:
-			report.Report(pass, analysis.Diagnostic{Pos: w.Pos(), End: w.End(), Message: j.msg, Related: j.via})
+			report.Report(pass, analysis.Diagnostic{Pos: where(w).Pos(), End: where(w).End(), Message: j.msg, Related: j.via})
 		}
 	}
 }
@@ -198,7 +205,7 @@ func judgeTraced(t *tracer, c *ssa.CallCommon, idx int) judgement {
 
 // reportNoJitter reports a wait whose delay has no random part, with a fix
 // that turns d into equal jitter, d/2 + rand.N(d/2).
-func reportNoJitter(pass *analysis.Pass, w *ast.CallExpr, arg ast.Expr, via ...analysis.RelatedInformation) {
+func reportNoJitter(pass *analysis.Pass, w ast.Node, arg ast.Expr, via ...analysis.RelatedInformation) {
 	d := analysis.Diagnostic{Pos: w.Pos(), End: w.End(), Message: msgNoJitter, Related: via}
 	if fix, ok := jitterFix(pass, arg); ok {
 		d.SuggestedFixes = []analysis.SuggestedFix{fix}

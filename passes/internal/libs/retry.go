@@ -19,9 +19,11 @@ type RetryHelper struct {
 	// Recv says the policies are built by the chain the helper is a
 	// method of (failsafe.With(rp).WithContext(ctx).Get(op)).
 	Recv bool
-	// RecvOptions says the options are those the value the helper is a
-	// method of was built with (retry-go v5's retry.New(opts...).Do(op)).
-	RecvOptions bool
+	// BuiltOptions says the options are those the retrier was built with:
+	// the value the helper is a method of (retry-go v5's
+	// retry.New(opts...).Do(op)), or its Policy argument (roko's
+	// DoFunc(ctx, roko.NewRetrier(opts...), op)).
+	BuiltOptions bool
 }
 
 func helper(op, ctx, policy, options int) RetryHelper {

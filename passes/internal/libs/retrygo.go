@@ -35,7 +35,7 @@ var retryGoFamily = &Family{
 		{RetryGoV4, "", "Do"}:         helper(0, -1, -1, 1),
 		{RetryGoV4, "", "DoWithData"}: helper(0, -1, -1, 1),
 		// Retrier.Do and RetrierWithData.Do: the options are New's.
-		{RetryGoV5, "*", "Do"}: {Op: 0, Ctx: -1, Policy: -1, Options: -1, Recv: true, RecvOptions: true},
+		{RetryGoV5, "*", "Do"}: {Op: 0, Ctx: -1, Policy: -1, Options: -1, Recv: true, BuiltOptions: true},
 	},
 	Jitterers: Table[bool]{
 		{RetryGoV4, "", "RandomDelay"}:            true,

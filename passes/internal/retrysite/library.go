@@ -19,10 +19,14 @@ func resolveLibrary(info *types.Info, s *Site, call *ast.CallExpr, encl ast.Node
 	switch {
 	case h.Policy >= 0 && h.Policy < len(call.Args):
 		s.Policy = policy.Follow(info, call.Args[h.Policy], encl)
+		if h.BuiltOptions {
+			// roko.DoFunc(ctx, r, op): the calls that build r are its options.
+			s.Options, s.OptionsSeen = s.Policy.Calls, s.Policy.Complete
+		}
 	case h.Recv:
 		if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
 			s.Policy = policy.Follow(info, sel.X, encl)
-			if h.RecvOptions {
+			if h.BuiltOptions {
 				// retry.New(retry.Attempts(3)).Do(op): the calls that
 				// build the receiver are its options.
 				s.Options, s.OptionsSeen = s.Policy.Calls, s.Policy.Complete

@@ -5,9 +5,11 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+	"slices"
 	"strings"
 	"time"
 
+	"github.com/idemlint/idemlint/passes/internal/astutil"
 	"github.com/idemlint/idemlint/passes/internal/libs"
 	"github.com/idemlint/idemlint/passes/internal/retrysite"
 )
@@ -157,12 +159,19 @@ func (d *describer) policyWait(s *retrysite.Site) Wait {
 // policyText is the code that builds a helper's policy and options.
 func (d *describer) policyText(s *retrysite.Site) string {
 	var parts []string
+	var built ast.Node
 	if s.Policy != nil && len(s.Policy.Calls) > 0 {
-		parts = append(parts, d.code(s.Policy.Calls[0]))
+		built = s.Policy.Calls[0]
 	} else if s.Policy != nil && len(s.Policy.Lits) > 0 {
-		parts = append(parts, d.code(s.Policy.Lits[0]))
+		built = s.Policy.Lits[0]
+	}
+	if built != nil {
+		parts = append(parts, d.code(built))
 	}
 	for _, o := range s.Options {
+		if astutil.Contains(built, o) || slices.ContainsFunc(s.Options, func(p *ast.CallExpr) bool { return p != o && astutil.Contains(p, o) }) {
+			continue // an option the retrier's constructor already shows
+		}
 		if len(parts) == 4 {
 			parts = append(parts, "...")
 			break

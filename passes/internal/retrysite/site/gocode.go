@@ -39,7 +39,26 @@ func IsResponseType(t types.Type) bool {
 	if !ok {
 		return false
 	}
-	return libs.IsNamed(p.Elem(), "net/http", "Response") || libs.IsNamed(p.Elem(), libs.RestyV2, "Response")
+	return libs.IsNamed(p.Elem(), "net/http", "Response") || libs.IsNamed(p.Elem(), libs.RestyV2, "Response") || wrapsResponse(p.Elem())
+}
+
+// wrapsResponse reports whether t is a struct of the program that embeds
+// *http.Response (type Response struct{ *http.Response }, as API clients
+// wrap it): its StatusCode and Header are the response's.
+func wrapsResponse(t types.Type) bool {
+	st, ok := t.Underlying().(*types.Struct)
+	if !ok {
+		return false
+	}
+	for f := range st.Fields() {
+		if !f.Embedded() {
+			continue
+		}
+		if p, ok := types.Unalias(f.Type()).(*types.Pointer); ok && libs.IsNamed(p.Elem(), "net/http", "Response") {
+			return true
+		}
+	}
+	return false
 }
 
 // IsContext reports whether t is context.Context.

@@ -54,6 +54,9 @@ type simPath struct {
 	// unprocessed says the path passed a test proving the attempt was
 	// not processed (unprocessed.go).
 	unprocessed bool
+	// stopped says the path told the retrier to stop after this attempt
+	// (roko's r.Break(), libs.RetryStops): its error is not retried.
+	stopped bool
 }
 
 // clone returns a copy of p that shares its maps until one of the two
@@ -62,7 +65,7 @@ type simPath struct {
 // simulating a function's branches.
 func (p *simPath) clone() *simPath {
 	p.shared = true
-	return &simPath{env: p.env, open: p.open, shared: true, uncertain: p.uncertain, sent: p.sent, readRA: p.readRA, again: p.again, passed: p.passed, unprocessed: p.unprocessed}
+	return &simPath{env: p.env, open: p.open, shared: true, uncertain: p.uncertain, sent: p.sent, readRA: p.readRA, again: p.again, passed: p.passed, unprocessed: p.unprocessed, stopped: p.stopped}
 }
 
 // own gives p maps of its own, if it shares them, before it writes to them.
@@ -197,6 +200,9 @@ func (s *sim) stmt(st ast.Stmt, p *simPath) (fall, broke []*simPath) {
 		}
 		if s.again != nil && st.Pos() <= s.again.Pos() && s.again.End() <= st.End() {
 			p.again = true
+		}
+		if es, ok := st.(*ast.ExprStmt); ok && stopsRetries(s.info, es.X) {
+			p.stopped = true
 		}
 		if s.assume != nil && s.assume.failed != nil && st.Pos() <= s.assume.failed.Pos() && s.assume.failed.End() <= st.End() {
 			p.passed = true
@@ -1003,4 +1009,15 @@ func libraryErrorType(t types.Type) bool {
 		return false
 	}
 	return libs.FamilyByName(libs.Func{Pkg: n.Obj().Pkg().Path()}) != nil
+}
+
+// stopsRetries reports whether e calls a method that ends the retries
+// after this attempt (r.Break()).
+func stopsRetries(info *types.Info, e ast.Expr) bool {
+	call, ok := ast.Unparen(e).(*ast.CallExpr)
+	if !ok {
+		return false
+	}
+	_, ok = libs.RetryStops.Lookup(libs.Callee(info, call))
+	return ok
 }

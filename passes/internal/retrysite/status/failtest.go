@@ -166,6 +166,8 @@ func judgeFor(info *types.Info, retry *site.Site) judge {
 		return retryableJudge
 	case libs.K8sWait:
 		return conditionJudge
+	case libs.Roko:
+		return errJudge() // every error but one after r.Break()
 	}
 	// A RetryIf whose predicate cannot be pinned down decides alone.
 	if !libs.HasPermanent(fn) || retry.Pred == nil && predicated(info, retry) {
@@ -246,8 +248,8 @@ func recursionJudge(_ *sim, e simEnd) endKind {
 func errJudge(permanent ...func(*types.Func) bool) judge {
 	return func(s *sim, e simEnd) endKind {
 		ret, ok := e.node.(*ast.ReturnStmt)
-		if !ok || len(ret.Results) == 0 {
-			return endExit
+		if !ok || len(ret.Results) == 0 || e.p.stopped {
+			return endExit // r.Break(); return err: not retried
 		}
 		last := ast.Unparen(ret.Results[len(ret.Results)-1])
 		if call, ok := last.(*ast.CallExpr); ok {

@@ -38,13 +38,13 @@ func (b *Bus) connect() error {
 // Keep reconnects on the next tick after a failed dial; once connected,
 // the ticks only look at the connection.
 func (b *Bus) Keep(ctx context.Context) {
-	ticker := time.NewTicker(5 * time.Second) // want `retry delay has no jitter`
+	ticker := time.NewTicker(5 * time.Second)
 	defer ticker.Stop()
 	for {
 		select {
 		case <-ctx.Done():
 			return
-		case <-ticker.C:
+		case <-ticker.C: // want `retry delay has no jitter`
 			if b.conn == nil || b.conn.IsClosed() {
 				c, err := dial("bus")
 				if err != nil {
@@ -60,13 +60,13 @@ func (b *Bus) Keep(ctx context.Context) {
 // KeepByMethod reconnects through a method that sets the field its guard
 // tests.
 func (b *Bus) KeepByMethod(ctx context.Context) {
-	ticker := time.NewTicker(time.Second) // want `retry delay has no jitter`
+	ticker := time.NewTicker(time.Second)
 	defer ticker.Stop()
 	for {
 		select {
 		case <-ctx.Done():
 			return
-		case <-ticker.C:
+		case <-ticker.C: // want `retry delay has no jitter`
 			if b.conn == nil {
 				if err := b.connect(); err != nil {
 					log.Println(err)

@@ -239,7 +239,7 @@ func (c *Client) Labels(ctx context.Context) error {
 // every retries f on a ticker until stop is closed; its only caller gives
 // it a constant period.
 func every(period time.Duration, stop <-chan struct{}, f func() error) error {
-	tick := time.NewTicker(period) // want `retry delay has no jitter`
+	tick := time.NewTicker(period)
 	defer tick.Stop()
 	for {
 		err := f()
@@ -249,7 +249,7 @@ func every(period time.Duration, stop <-chan struct{}, f func() error) error {
 		select {
 		case <-stop:
 			return err
-		case <-tick.C:
+		case <-tick.C: // want `retry delay has no jitter`
 		}
 	}
 }
@@ -262,7 +262,7 @@ func (c *Client) Sync(ctx context.Context) error {
 // Every is every for other packages: it adds no random part to the
 // period it is given, whatever they pass.
 func Every(period time.Duration, stop <-chan struct{}, f func() error) error {
-	tick := time.NewTicker(period) // want `retry delay has no jitter`
+	tick := time.NewTicker(period)
 	defer tick.Stop()
 	for {
 		err := f()
@@ -272,7 +272,7 @@ func Every(period time.Duration, stop <-chan struct{}, f func() error) error {
 		select {
 		case <-stop:
 			return err
-		case <-tick.C:
+		case <-tick.C: // want `retry delay has no jitter`
 		}
 	}
 }
