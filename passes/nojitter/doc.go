@@ -261,6 +261,13 @@ field or variable; a stored policy that its constructor's package already
 reports where it is built is not reported again. Options spread from a function's result
 (retry.Do(op, retryOpts()...)) are judged like any policy it returns.
 
+A retry helper of the program that waits between attempts for its duration
+parameter as given (func WithRetries(n int, sleep time.Duration, f func()
+error) sleeping time.Sleep(sleep)), or hands its own parameter on to one
+that does, waits for nothing when a caller passes 0: that call, in any
+package (through a Fact), is reported as retrying at once. A helper that
+replaces a zero delay (if sleep <= 0 { sleep = time.Second }) is not.
+
 A function that, after its operation failed, waits and calls itself with
 the same receiver and arguments (an attempt counter and a delay may
 change) is a recursive retry: its wait is judged like a retry loop's.

@@ -27,7 +27,7 @@ var Analyzer = &analysis.Analyzer{
 	URL:       "https://github.com/idemlint/idemlint#nojitter",
 	Requires:  []*analysis.Analyzer{retrysite.Analyzer, bodies.Analyzer, ssautil.Analyzer},
 	Run:       run,
-	FactTypes: []analysis.Fact{new(DelayFact), new(WaitsFact), new(NoJitterFact)},
+	FactTypes: []analysis.Fact{new(DelayFact), new(WaitsFact), new(NoJitterFact), new(ZeroDelayFact)},
 }
 
 const (
@@ -82,6 +82,7 @@ func run(pass *analysis.Pass) (any, error) {
 		checkLoop(pass, s, local, calls, t)
 	}
 	checkBuilt(pass, sites)
+	checkZeroDelays(pass, sites)
 	checkDelayers(pass, funcs, t)
 	checkWrapped(pass)
 	return nil, nil

@@ -319,7 +319,7 @@ func waitsInHelper(ctx context.Context) error {
 	return nil
 }
 
-func fromParameter(d time.Duration) {
+func fromParameter(d time.Duration) { // want fromParameter:`retries at once when parameter 0 is 0`
 	for i := 0; i < 5; i++ {
 		if err := op(); err == nil {
 			return

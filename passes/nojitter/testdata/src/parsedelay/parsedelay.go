@@ -10,7 +10,7 @@ import (
 )
 
 // WithRetries sleeps the delay it is given between attempts.
-func WithRetries(n int, sleep time.Duration, f func() error) error {
+func WithRetries(n int, sleep time.Duration, f func() error) error { // want WithRetries:`retries at once when parameter 1 is 0`
 	var err error
 	for try := 0; try < n; try++ {
 		if err = f(); err == nil {
@@ -38,7 +38,7 @@ func (t *Throttler) Update(f func() error) error {
 }
 
 // Spread is the same helper, whose callers all add a random part.
-func Spread(n int, sleep time.Duration, f func() error) error {
+func Spread(n int, sleep time.Duration, f func() error) error { // want Spread:`retries at once when parameter 1 is 0`
 	var err error
 	for try := 0; try < n; try++ {
 		if err = f(); err == nil {

@@ -14,7 +14,7 @@ import (
 
 // For polls f once every interval, up to timeout. It adds no random part
 // to the interval it is given: every caller polls in lock-step.
-func For(timeout, interval time.Duration, f func() (bool, error)) error {
+func For(timeout, interval time.Duration, f func() (bool, error)) error { // want For:`retries at once when parameter 1 is 0`
 	var lastErr error
 	deadline := time.After(timeout)
 	for {
@@ -57,7 +57,7 @@ type Client struct {
 
 // Retry runs op until it succeeds, waiting delay between attempts. The
 // only caller in sight jitters the delay it passes.
-func (c *Client) Retry(ctx context.Context, delay time.Duration, op func(context.Context) error) error {
+func (c *Client) Retry(ctx context.Context, delay time.Duration, op func(context.Context) error) error { // want Retry:`retries at once when parameter 1 is 0`
 	var err error
 	for i := 0; i < c.Attempts; i++ {
 		if err = op(ctx); err == nil {
