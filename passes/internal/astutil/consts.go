@@ -74,12 +74,22 @@ func ComparesWith(info *types.Info, b *ast.BinaryExpr, v constant.Value) bool {
 
 // IsAppend reports whether call is of the builtin append.
 func IsAppend(info *types.Info, call *ast.CallExpr) bool {
+	return isBuiltin(info, call, "append")
+}
+
+// IsMake reports whether e is a call of the builtin make.
+func IsMake(info *types.Info, e ast.Expr) bool {
+	call, ok := ast.Unparen(e).(*ast.CallExpr)
+	return ok && isBuiltin(info, call, "make")
+}
+
+func isBuiltin(info *types.Info, call *ast.CallExpr, name string) bool {
 	id, ok := ast.Unparen(call.Fun).(*ast.Ident)
 	if !ok {
 		return false
 	}
 	b, ok := info.Uses[id].(*types.Builtin)
-	return ok && b.Name() == "append"
+	return ok && b.Name() == name
 }
 
 // IsNil reports whether e is the predeclared nil.

@@ -54,7 +54,7 @@ func (f *Waits) FailureBackoffs(sites []*site.Site) (backoffs, retries []*site.S
 			if !ok || isSite[loop] {
 				continue
 			}
-			waits, hot, retry := f.failureBackoff(fs)
+			waits, hot, retry := f.failureBackoff(fs, b.Node)
 			for _, s := range []*site.Site{waits, hot} {
 				if s != nil {
 					s.Encl = b.Node
@@ -75,7 +75,7 @@ func (f *Waits) FailureBackoffs(sites []*site.Site) (backoffs, retries []*site.S
 // waits taken only on them, hot the site of those that wait for nothing
 // (its RetryPath what they run, its Tests the tests that sent them
 // round), retry the loop as a retry of those attempts, with their bound.
-func (f *Waits) failureBackoff(loop *ast.ForStmt) (waits, hot, retry *site.Site) {
+func (f *Waits) failureBackoff(loop *ast.ForStmt, encl ast.Node) (waits, hot, retry *site.Site) {
 	w := &failWalk{
 		f: f, out: f.outcomes(), loop: loop,
 		targets: branchTargets(loop), attempt: map[ast.Stmt]int{},
@@ -112,7 +112,7 @@ func (f *Waits) failureBackoff(loop *ast.ForStmt) (waits, hot, retry *site.Site)
 				stream[len(w.calls)] = true // m, err := dec.Decode(): the next message
 			}
 		}
-		if _, ok := libs.BufferedReads.Lookup(libs.Callee(f.info, call)); ok || readsArg(f.info, call) {
+		if _, ok := libs.BufferedReads.Lookup(libs.Callee(f.info, call)); ok || readsArg(f.info, call) || fillsBuffer(f.info, call, encl, loop) {
 			stream[len(w.calls)] = true
 		}
 		w.attempt[n] = len(w.calls)
@@ -297,6 +297,35 @@ func readsArg(info *types.Info, call *ast.CallExpr) bool {
 			if libs.StreamMethods[ms.At(i).Obj().Name()] {
 				return true
 			}
+		}
+	}
+	return false
+}
+
+// fillsBuffer reports whether call is given a byte buffer made empty
+// before the loop and written by nothing in it (buf := make([]byte, n);
+// for { n, err := s.forward(buf) ... }): the call fills it with the next
+// item it reads, as conn.Read(buf) would.
+func fillsBuffer(info *types.Info, call *ast.CallExpr, encl ast.Node, loop *ast.ForStmt) bool {
+	for _, a := range call.Args {
+		id, ok := ast.Unparen(a).(*ast.Ident)
+		if !ok {
+			continue
+		}
+		v, ok := info.Uses[id].(*types.Var)
+		if !ok || v.Pos() >= loop.Pos() && v.Pos() < loop.End() {
+			continue // a buffer of the round
+		}
+		sl, ok := v.Type().Underlying().(*types.Slice)
+		if !ok {
+			continue
+		}
+		if b, isBasic := sl.Elem().Underlying().(*types.Basic); !isBasic || b.Kind() != types.Byte {
+			continue
+		}
+		defs := astutil.Assignments(info, encl, v)
+		if len(defs) == 1 && !astutil.Contains(loop, defs[0]) && astutil.IsMake(info, defs[0]) {
+			return true
 		}
 	}
 	return false
