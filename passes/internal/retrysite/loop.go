@@ -46,6 +46,9 @@ type loopWalk struct {
 	// dial()).
 	resultFields map[types.Object]bool
 	condVars     map[types.Object]bool
+	// cond is the loop's condition, whose variables a path may set so
+	// that it ends the loop (site.EndsLoop).
+	cond ast.Expr
 	visited      map[[5]int]bool
 	exitsOK      map[*cfg.Block]bool // canExit memo
 
@@ -310,6 +313,7 @@ func (w *loopWalk) run(cond ast.Expr, iter *site.WaitFact, entry *cfg.Block, hea
 			// attempt fills in ends the loop.
 			w.successExit, w.condExit = true, true
 		}
+		w.cond = cond
 		ast.Inspect(cond, func(n ast.Node) bool {
 			if id, ok := n.(*ast.Ident); ok {
 				if obj := info.ObjectOf(id); obj != nil {
@@ -583,6 +587,12 @@ func (w *loopWalk) visit(b *cfg.Block, st state, bounded, byStatus bool, repair 
 	for _, n := range b.Nodes {
 		if w.moves[n] {
 			return // the next attempt sends something else
+		}
+		if as, ok := n.(*ast.AssignStmt); ok && w.cond != nil {
+			if _, ends := site.EndsLoop(w.info, w.cond, as); ends {
+				w.exit(st) // err = os.ErrDeadlineExceeded: the condition ends the loop
+				return
+			}
 		}
 		if w.opAssigns[n] {
 			byStatus = false // a new outcome

@@ -2,7 +2,6 @@ package wait
 
 import (
 	"go/ast"
-	"go/constant"
 	"go/token"
 	"go/types"
 	"slices"
@@ -426,11 +425,16 @@ func (w *failWalk) target(br *ast.BranchStmt) ast.Stmt {
 }
 
 // leaves reports whether a block ends by leaving the loop: a return, a
-// call that does not return, a break of the loop.
+// call that does not return, a break of the loop, or an assignment that
+// makes the loop's condition false (err = os.ErrDeadlineExceeded in for
+// errors.Is(err, ErrPending)) as its last statement.
 func (w *failWalk) leaves(b ast.Stmt) bool {
 	switch b := b.(type) {
 	case *ast.BlockStmt:
 		return len(b.List) > 0 && w.leaves(b.List[len(b.List)-1])
+	case *ast.AssignStmt:
+		_, ends := w.endsLoop(b)
+		return ends
 	case *ast.ReturnStmt:
 		return true
 	case *ast.ExprStmt:
@@ -771,23 +775,5 @@ func noReturn(info *types.Info, call *ast.CallExpr) bool {
 // that constant (work = nil): the path through it leaves the loop at the
 // condition instead of going round.
 func (w *failWalk) endsLoop(as *ast.AssignStmt) (sets, ends bool) {
-	cond, ok := ast.Unparen(w.loop.Cond).(*ast.BinaryExpr)
-	if !ok || cond.Op != token.NEQ || len(as.Lhs) != 1 || len(as.Rhs) != 1 {
-		return false, false
-	}
-	id, ok := ast.Unparen(as.Lhs[0]).(*ast.Ident)
-	if !ok {
-		return false, false
-	}
-	v := w.f.info.ObjectOf(id)
-	for _, side := range [][2]ast.Expr{{cond.X, cond.Y}, {cond.Y, cond.X}} {
-		x, ok := ast.Unparen(side[0]).(*ast.Ident)
-		if !ok || w.f.info.ObjectOf(x) != v {
-			continue
-		}
-		lim, val := w.f.info.Types[side[1]], w.f.info.Types[as.Rhs[0]]
-		same := lim.IsNil() && val.IsNil() || lim.Value != nil && val.Value != nil && constant.Compare(lim.Value, token.EQL, val.Value)
-		return true, same
-	}
-	return false, false
+	return site.EndsLoop(w.f.info, w.loop.Cond, as)
 }
