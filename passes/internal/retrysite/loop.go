@@ -48,9 +48,9 @@ type loopWalk struct {
 	condVars     map[types.Object]bool
 	// cond is the loop's condition, whose variables a path may set so
 	// that it ends the loop (site.EndsLoop).
-	cond ast.Expr
-	visited      map[[5]int]bool
-	exitsOK      map[*cfg.Block]bool // canExit memo
+	cond    ast.Expr
+	visited map[[5]int]bool
+	exitsOK map[*cfg.Block]bool // canExit memo
 
 	failBack    bool // a failed attempt reaches the next iteration
 	okBack      bool // an attempt that did not fail, or may not have, reaches it too
