@@ -350,6 +350,10 @@ func (in *inspector) elemHeaders(call *ast.CallExpr, i int, name string) hmap {
 	}
 	var h hmap
 	for _, arg := range call.Args[min(i, len(call.Args)):] {
+		if name == "" {
+			h.add(in.mapHeaders(arg, 0)) // each element is a header map
+			continue
+		}
 		lit, ok := ast.Unparen(arg).(*ast.CompositeLit)
 		if !ok {
 			return hmap{maybe: true}

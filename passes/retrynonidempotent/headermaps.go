@@ -138,7 +138,8 @@ func (in *inspector) nameHeaders(name, value ast.Expr, depth int) hmap {
 }
 
 // elemField marks a HeaderParam naming a field of each element of a
-// variadic parameter (headers ...Header: h.Name).
+// variadic parameter (headers ...Header: h.Name), or, alone, each element
+// itself, a header map (headers ...map[string]string).
 const elemField = "..."
 
 // variadicElem returns the index of the variadic parameter that e, a
@@ -255,6 +256,11 @@ func (in *inspector) mapHeaders(e ast.Expr, depth int) hmap {
 		v, ok := in.info.Uses[x].(*types.Var)
 		if !ok {
 			return hmap{maybe: true}
+		}
+		// for _, m := range headers { for k, v := range m {...} } over a
+		// variadic parameter of maps: the maps its callers give.
+		if i := in.variadicElem(x); i >= 0 {
+			return hmap{params: []HeaderParam{{Param: i, Field: elemField}}}
 		}
 		return in.varHeaders(v, depth)
 	case *ast.SelectorExpr:
