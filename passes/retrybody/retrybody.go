@@ -92,6 +92,7 @@ type checker struct {
 	builders *builders
 	resends  *resends
 	senders  *senders
+	sendCall *ast.CallExpr // the send whose request drained follows
 }
 
 // send checks one call of the retry's operation.
@@ -123,6 +124,7 @@ func (c *checker) send(call *ast.CallExpr) {
 // request reports a request sent by every attempt whose body was made
 // outside the retry.
 func (c *checker) request(call *ast.CallExpr, req ast.Expr) {
+	c.sendCall = call
 	if c.drained(req, 0, map[*types.Var]bool{}) {
 		report.At(c.pass, call, msgDrained)
 	}
@@ -153,7 +155,10 @@ func (c *checker) drained(req ast.Expr, depth int, following map[*types.Var]bool
 	}
 	following[v] = true
 	defer delete(following, v)
-	if c.bodySetOutside(v) {
+	// req, err = build(...) at the top of each round: what req was given
+	// outside (a first request, sent before the loop) is not resent.
+	rebuilt := depth == 0 && c.rebuiltBefore(v, c.sendCall)
+	if !rebuilt && c.bodySetOutside(v) {
 		return true
 	}
 	if depth == 0 && c.resends != nil && v.Parent() != nil && len(astutil.Assignments(info, c.site.Encl, v)) == 0 {
@@ -178,12 +183,35 @@ func (c *checker) drained(req ast.Expr, depth int, following map[*types.Var]bool
 			continue
 		}
 		inside := c.site.Op.Contains(build.Pos())
+		if rebuilt && !inside {
+			continue
+		}
 		switch {
 		case internal:
 			if !inside {
 				return true
 			}
 		case !inside && !isNoBody(info, body) && !c.rewinds(body), inside && c.stale(body):
+			return true
+		}
+	}
+	return false
+}
+
+// rebuiltBefore reports whether the request variable v is assigned by a
+// statement of the retry's own body that comes before the one holding the
+// send: every round builds the request again before sending it, whatever
+// it was given outside (a first request sent before the loop).
+func (c *checker) rebuiltBefore(v *types.Var, send *ast.CallExpr) bool {
+	body := c.site.Op.Body
+	if send == nil || body == nil || c.site.Kind != retrysite.Loop {
+		return false
+	}
+	for _, st := range body.List {
+		if st.Pos() <= send.Pos() && send.End() <= st.End() {
+			return false // reached the send first
+		}
+		if as, ok := st.(*ast.AssignStmt); ok && len(astutil.AssignedValues(c.pass.TypesInfo, as, v, nil)) > 0 {
 			return true
 		}
 	}
