@@ -53,12 +53,17 @@ type failPath struct {
 	moved   bool            // changes an input of its attempt
 	ends    bool            // sets what the loop's condition ends on (work = nil; for work != nil)
 	nodes   []ast.Node      // the statements and conditions it runs
+	// delays are the durations it sets after its failure (d = time.Minute
+	// under if err != nil): a wait success takes too, for such a delay,
+	// waits what the failure chose.
+	delays []types.Object
 }
 
 func (p *failPath) clone() *failPath {
 	c := *p
 	c.waits = append([]*ast.CallExpr(nil), p.waits...)
 	c.nodes = append([]ast.Node(nil), p.nodes...)
+	c.delays = slices.Clip(p.delays)
 	return &c
 }
 
@@ -582,10 +587,34 @@ func (w *failWalk) wait(call *ast.CallExpr, s pstate) pstate {
 	case w.inner > 0 || call == nil && !s.ok:
 		return w.block(s)
 	case s.ok:
-		return s.edit(func(p *failPath) { p.shared = true })
+		// if err != nil { d = time.Minute } else { d = 24 * time.Hour };
+		// time.After(d): the failure's own delay, not the schedule's.
+		return s.edit(func(p *failPath) {
+			if w.waitsFor(call, p.delays) {
+				p.waits = append(p.waits, call)
+			} else {
+				p.shared = true
+			}
+		})
 	}
 	return s.edit(func(p *failPath) { p.waits = append(p.waits, call) })
 }
+
+// waitsFor reports whether the wait call's duration is one of the
+// variables delays.
+func (w *failWalk) waitsFor(call *ast.CallExpr, delays []types.Object) bool {
+	if call == nil || len(delays) == 0 {
+		return false
+	}
+	i, ok := libs.Waits.Lookup(libs.Callee(w.f.info, call))
+	if !ok || i >= len(call.Args) {
+		return false
+	}
+	id, ok := ast.Unparen(call.Args[i]).(*ast.Ident)
+	return ok && slices.Contains(delays, w.f.info.ObjectOf(id))
+}
+
+func isDuration(t types.Type) bool { return libs.IsNamed(t, "time", "Duration") }
 
 func (w *failWalk) block(s pstate) pstate {
 	if !w.started {
@@ -606,6 +635,10 @@ func (w *failWalk) assign(n ast.Node, s pstate) pstate {
 	}
 	for _, a := range w.assignments(n) {
 		w.assigned = append(w.assigned, a)
+		if w.started && !s.ok && isDuration(a.obj.Type()) {
+			// set where only failures run: the delay the failure chose
+			s = s.edit(func(p *failPath) { p.delays = append(p.delays, a.obj) })
+		}
 		if a.reset || !w.started {
 			continue
 		}
