@@ -122,7 +122,9 @@ reconnect loops: the wait is a retry delay):
     receive is not judged, and does not excuse the failure's delay;
   - a wait that success and failure paths take alike (time.Sleep(interval)
     at the end of the body, a ticker's tick) paces a schedule: the failure
-    paths through it are never reported;
+    paths through it are never reported, unless the failure path chose its
+    delay where only failures run (if err != nil { d = time.Minute } else
+    { d = 24 * time.Hour }; time.After(d)): that is its retry delay;
   - a wait before every attempt of the round, in an if that tests only
     what the loop does not change and goes round at once (if c.full() {
     time.Sleep(d); continue }), waits for room or readiness, not after a
