@@ -48,6 +48,23 @@ func (r *Resolver) SoleImplementation(fn *types.Func) *types.Func {
 	return impl
 }
 
+// SoleForReceiver resolves fn, a method of an interface embedded in the
+// named interface recv of another package (mod.browser.Healthy(), where
+// browser embeds gotenberg.Process), to the one implementation of recv in
+// recv's package, or nil.
+func SoleForReceiver(recv types.Type, fn *types.Func) *types.Func {
+	named, ok := types.Unalias(recv).(*types.Named)
+	if !ok || named.Obj().Pkg() == nil || fn == nil {
+		return nil
+	}
+	iface, ok := named.Underlying().(*types.Interface)
+	if !ok {
+		return nil
+	}
+	impl, _ := soleUncached(fn, iface, named.Obj().Pkg())
+	return impl
+}
+
 // sole returns the method of the one named type of pkg that implements
 // iface, fn's interface, and whether pkg holds any implementation (one or
 // several). The answer depends on fn and pkg alone, and every pass of the

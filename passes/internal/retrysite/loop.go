@@ -430,6 +430,9 @@ func (w *loopWalk) collectOps(body *ast.BlockStmt) {
 		if _, ok := n.(*ast.FuncLit); ok {
 			return false
 		}
+		if ok := w.boolAttempt(n); ok {
+			return true
+		}
 		lhs, ok := status.IsOpAssign(w.info, n)
 		if !ok {
 			return true
@@ -456,6 +459,24 @@ func (w *loopWalk) collectOps(body *ast.BlockStmt) {
 		}
 		return true
 	})
+}
+
+// boolAttempt notes ok := probe(), a call whose one bool result is false
+// when it fails (fails.FalseOnErrorFact): an attempt whose true is its
+// success.
+func (w *loopWalk) boolAttempt(n ast.Node) bool {
+	as, ok := n.(*ast.AssignStmt)
+	if !ok || len(as.Lhs) != 1 || len(as.Rhs) != 1 || w.fl == nil {
+		return false
+	}
+	id, ok := as.Lhs[0].(*ast.Ident)
+	call, isCall := ast.Unparen(as.Rhs[0]).(*ast.CallExpr)
+	if !ok || !isCall || id.Name == "_" || !site.IsBool(w.info.TypeOf(id)) || !w.fl.FalseOnError(call) {
+		return false
+	}
+	w.opAssigns[n] = true
+	w.boolResults[w.info.ObjectOf(id)] = true
+	return true
 }
 
 // pollsFlag reports whether the loop goes round only on a false boolean

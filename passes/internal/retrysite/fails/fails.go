@@ -15,6 +15,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/idemlint/idemlint/passes/internal/bodies"
+	"github.com/idemlint/idemlint/passes/internal/ifaces"
 	"github.com/idemlint/idemlint/passes/internal/libs"
 	"github.com/idemlint/idemlint/passes/internal/retrysite/site"
 )
@@ -33,12 +34,17 @@ type Fails struct {
 	local   map[*types.Func]bool
 	pending map[*types.Var]bool // PendingFact, pending.go
 	doneNil map[*types.Func]int // DoneNilFact, donenil.go
+	// falseOnError are the functions of FalseOnErrorFact
+	// (falseonerror.go); impls resolves an interface method to its one
+	// implementation.
+	falseOnError map[*types.Func]bool
+	impls        ifaces.Resolver
 }
 
 // New returns the Fails of the package of pass, to be learned from its
 // files (Learn).
 func New(pass *analysis.Pass, index *bodies.Index) *Fails {
-	return &Fails{pass: pass, index: index, local: map[*types.Func]bool{}, pending: map[*types.Var]bool{}, doneNil: map[*types.Func]int{}}
+	return &Fails{pass: pass, index: index, local: map[*types.Func]bool{}, pending: map[*types.Var]bool{}, doneNil: map[*types.Func]int{}, falseOnError: map[*types.Func]bool{}, impls: ifaces.Resolver{Program: pass.Pkg}}
 }
 
 // Of reports whether call never succeeds.
@@ -83,6 +89,7 @@ func (f *Fails) Learn() {
 	}
 	f.learnPending()
 	f.learnDoneNil()
+	f.learnFalseOnError()
 }
 
 func returnsError(info *types.Info, fd *ast.FuncDecl) bool {

@@ -274,3 +274,46 @@ func (c *conn) sendAll(uris []string) error {
 	}
 	return err
 }
+
+type prober struct {
+	addr string
+	seen map[string]bool
+}
+
+// healthy swallows its dial's error into false.
+func (p *prober) healthy() bool {
+	if err := p.dial(); err != nil {
+		return false
+	}
+	return true
+}
+
+func (p *prober) dial() error { return nil }
+
+// has answers from memory: false is no failure.
+func (p *prober) has(k string) bool { return p.seen[k] }
+
+// Ready probes until the dial succeeds: a false is a failed attempt.
+func (p *prober) Ready() error {
+	for i := 0; i < 10; i++ { // want `retry loop bounded=true waits=1 op=body`
+		ok := p.healthy()
+		if ok {
+			return nil
+		}
+		time.Sleep(time.Second)
+	}
+	return errors.New("not ready")
+}
+
+// Seen waits for another goroutine to note k: a wait for state held in
+// memory, not a retry of something that failed.
+func (p *prober) Seen(k string) bool {
+	for i := 0; i < 10; i++ {
+		ok := p.has(k)
+		if ok {
+			return true
+		}
+		time.Sleep(time.Millisecond)
+	}
+	return false
+}

@@ -1,0 +1,120 @@
+package fails
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+
+	"github.com/idemlint/idemlint/passes/internal/ifaces"
+	"github.com/idemlint/idemlint/passes/internal/libs"
+	"github.com/idemlint/idemlint/passes/internal/retrysite/site"
+)
+
+// FalseOnErrorFact marks a function whose one result is a bool that is
+// false when a call it makes fails: it swallows the error (if err != nil
+// { log; return false }; return true). Such a call's false is a failed
+// attempt (RULES.md: failure need not be an error), so a loop that leaves
+// on its true and goes round on its false retries it: a readiness probe
+// run on a ticker until it answers, a reconcile step run until it holds.
+type FalseOnErrorFact struct{}
+
+func (*FalseOnErrorFact) AFact()         {}
+func (*FalseOnErrorFact) String() string { return "false when it fails" }
+
+// FalseOnError reports whether call's callee is such a function, or an
+// interface method whose one implementation is.
+func (f *Fails) FalseOnError(call *ast.CallExpr) bool {
+	fn := libs.Callee(f.pass.TypesInfo, call)
+	if fn == nil {
+		return false
+	}
+	if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
+		// The interface of the field, which may embed fn's (mod.browser,
+		// a browser embedding another package's Process): its own
+		// package's implementation is the one that runs.
+		if impl := ifaces.SoleForReceiver(f.pass.TypesInfo.TypeOf(sel.X), fn); impl != nil {
+			fn = impl
+		}
+	}
+	if impl := f.impls.SoleImplementation(fn); impl != nil {
+		fn = impl
+	}
+	fn = fn.Origin()
+	if fn.Pkg() == f.pass.Pkg {
+		return f.falseOnError[fn]
+	}
+	return fn.Pkg() != nil && f.pass.ImportObjectFact(fn, new(FalseOnErrorFact))
+}
+
+// learnFalseOnError finds the package's functions returning one bool that
+// return false under a test that a call's error is not nil.
+func (f *Fails) learnFalseOnError() {
+	info := f.pass.TypesInfo
+	for _, b := range f.index.Bodies {
+		fd, ok := b.Node.(*ast.FuncDecl)
+		if !ok || b.Func == nil || fd.Body == nil {
+			continue
+		}
+		res := b.Func.Signature().Results()
+		if res.Len() != 1 || !site.IsBool(res.At(0).Type()) {
+			continue
+		}
+		if falseOnError(info, fd.Body) {
+			f.falseOnError[b.Func] = true
+			f.pass.ExportObjectFact(b.Func, &FalseOnErrorFact{})
+		}
+	}
+}
+
+// falseOnError reports whether body returns false inside an if whose
+// condition tests an error against nil (err != nil, err != nil || x ==
+// nil), and returns true somewhere.
+func falseOnError(info *types.Info, body *ast.BlockStmt) bool {
+	onErr, trueSeen := false, false
+	var walk func(n ast.Node, failed bool)
+	walk = func(n ast.Node, failed bool) {
+		ast.Inspect(n, func(m ast.Node) bool {
+			switch m := m.(type) {
+			case *ast.FuncLit:
+				return false
+			case *ast.IfStmt:
+				walk(m.Body, failed || testsErr(info, m.Cond))
+				if m.Else != nil {
+					walk(m.Else, failed)
+				}
+				return false
+			case *ast.ReturnStmt:
+				if len(m.Results) == 1 {
+					if tv := info.Types[m.Results[0]]; tv.Value != nil {
+						v := tv.Value.ExactString()
+						onErr = onErr || failed && v == "false"
+						trueSeen = trueSeen || v == "true"
+					}
+				}
+			}
+			return true
+		})
+	}
+	walk(body, false)
+	return onErr && trueSeen
+}
+
+// testsErr reports whether cond holds when an error is not nil: err !=
+// nil, alone or in a disjunction.
+func testsErr(info *types.Info, cond ast.Expr) bool {
+	b, ok := ast.Unparen(cond).(*ast.BinaryExpr)
+	if !ok {
+		return false
+	}
+	switch b.Op {
+	case token.LOR:
+		return testsErr(info, b.X) || testsErr(info, b.Y)
+	case token.NEQ:
+		for _, pair := range [][2]ast.Expr{{b.X, b.Y}, {b.Y, b.X}} {
+			if site.IsErrorType(info.TypeOf(pair[0])) && site.IsNil(info, pair[1]) {
+				return true
+			}
+		}
+	}
+	return false
+}
