@@ -265,6 +265,9 @@ func (a *analyzer) fieldScan(field *types.Var) hmap {
 							h.maybe = true
 							continue
 						}
+						if isField(n.Rhs[i]) {
+							continue // n.hdrs = c.hdrs: what the field holds already
+						}
 						h.add(in.mapHeaders(n.Rhs[i], 1))
 					}
 				}

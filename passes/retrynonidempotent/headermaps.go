@@ -8,6 +8,7 @@ import (
 	"go/types"
 	"strings"
 
+	"github.com/idemlint/idemlint/passes/internal/astutil"
 	"github.com/idemlint/idemlint/passes/internal/libs"
 )
 
@@ -100,6 +101,11 @@ func (in *inspector) nameHeaders(name, value ast.Expr, depth int) hmap {
 	}
 	switch x := ast.Unparen(name).(type) {
 	case *ast.Ident:
+		// if !strings.HasPrefix(k, "Buildkite-") { continue }: every name
+		// written here starts that way.
+		if prefix, ok := in.guardedPrefix(x); ok {
+			return prefixNames(prefix)
+		}
 		// for k, v := range m { h.Set(k, v[0]) }: the names of m.
 		if v, ok := in.info.Uses[x].(*types.Var); ok {
 			if m := in.rangeOver(v); m != nil {
@@ -114,13 +120,7 @@ func (in *inspector) nameHeaders(name, value ast.Expr, depth int) hmap {
 	case *ast.BinaryExpr:
 		// "x-amz-meta-" + k: no key-list name starts that way.
 		if tv := in.info.Types[x.X]; x.Op == token.ADD && tv.Value != nil && tv.Value.Kind() == constant.String {
-			prefix := constant.StringVal(tv.Value)
-			for _, k := range headers {
-				if len(k) >= len(prefix) && strings.EqualFold(k[:len(prefix)], prefix) {
-					return hmap{maybe: true}
-				}
-			}
-			return hmap{}
+			return prefixNames(constant.StringVal(tv.Value))
 		}
 	case *ast.CallExpr:
 		// http.CanonicalHeaderKey(k), strings.ToLower(k): the same name.
@@ -135,6 +135,87 @@ func (in *inspector) nameHeaders(name, value ast.Expr, depth int) hmap {
 		}
 	}
 	return hmap{maybe: true}
+}
+
+// prefixNames judges names that start with prefix: a key only if a
+// key-list name starts that way.
+func prefixNames(prefix string) hmap {
+	for _, k := range headers {
+		if len(k) >= len(prefix) && strings.EqualFold(k[:len(prefix)], prefix) {
+			return hmap{maybe: true}
+		}
+	}
+	return hmap{}
+}
+
+// guardedPrefix returns the constant prefix a strings.HasPrefix test
+// proves the name variable id starts with where it is used: the use is
+// inside if strings.HasPrefix(k, p) { ... }, or follows if
+// !strings.HasPrefix(k, p) { continue } in the same block.
+func (in *inspector) guardedPrefix(id *ast.Ident) (string, bool) {
+	v := in.info.Uses[id]
+	if v == nil || in.decl == nil || !astutil.Contains(in.decl, id) {
+		return "", false
+	}
+	prefix, found := "", false
+	ast.Inspect(in.decl, func(n ast.Node) bool {
+		if found {
+			return false
+		}
+		switch n := n.(type) {
+		case *ast.IfStmt:
+			if p, neg, ok := hasPrefixTest(in.info, n.Cond, v); ok && !neg && astutil.Contains(n.Body, id) {
+				prefix, found = p, true
+			}
+		case *ast.BlockStmt:
+			for _, st := range n.List {
+				if st.Pos() > id.Pos() {
+					break
+				}
+				ifs, ok := st.(*ast.IfStmt)
+				if !ok || ifs.Else != nil || !astutil.Contains(n, id) || astutil.Contains(ifs, id) {
+					continue
+				}
+				if p, neg, ok := hasPrefixTest(in.info, ifs.Cond, v); ok && neg && leavesBlock(ifs.Body) {
+					prefix, found = p, true
+				}
+			}
+		}
+		return true
+	})
+	return prefix, found
+}
+
+// hasPrefixTest reads strings.HasPrefix(v, "p") or its negation.
+func hasPrefixTest(info *types.Info, cond ast.Expr, v types.Object) (prefix string, neg, ok bool) {
+	e := ast.Unparen(cond)
+	if u, isNot := e.(*ast.UnaryExpr); isNot && u.Op == token.NOT {
+		e, neg = ast.Unparen(u.X), true
+	}
+	call, isCall := e.(*ast.CallExpr)
+	if !isCall || len(call.Args) != 2 || !libs.Is(libs.Callee(info, call), "strings", "HasPrefix") {
+		return "", false, false
+	}
+	arg, isID := ast.Unparen(call.Args[0]).(*ast.Ident)
+	tv := info.Types[call.Args[1]]
+	if !isID || info.Uses[arg] != v || tv.Value == nil || tv.Value.Kind() != constant.String {
+		return "", false, false
+	}
+	return constant.StringVal(tv.Value), neg, true
+}
+
+// leavesBlock reports whether a block ends by continue or return.
+func leavesBlock(b *ast.BlockStmt) bool {
+	if len(b.List) == 0 {
+		return false
+	}
+	switch st := b.List[len(b.List)-1].(type) {
+	case *ast.ReturnStmt:
+		return true
+	case *ast.BranchStmt:
+		return st.Tok == token.CONTINUE
+	}
+	return false
 }
 
 // elemField marks a HeaderParam naming a field of each element of a
