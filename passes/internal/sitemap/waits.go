@@ -41,12 +41,17 @@ func (d *describer) wait(s *retrysite.Site, category string) Wait {
 }
 
 func (d *describer) loopWait(s *retrysite.Site) Wait {
-	if len(s.Waits) == 0 {
+	waits := s.Waits
+	if len(waits) == 0 {
+		// <-tick.C on the retry path: the ticker's period is the wait.
+		waits, _ = retrysite.TickerWaits(d.pass.TypesInfo, s)
+	}
+	if len(waits) == 0 {
 		return Wait{Delay: "none"}
 	}
 	// The first wait on the retry path is the one a reader looks for; a
 	// loop with several lists them in its reports.
-	w := s.Waits[0]
+	w := waits[0]
 	out := Wait{At: d.at(w.Pos()), Jitter: "unknown"}
 	idx, jittered := d.waitParam(s, w)
 	if jittered {
@@ -88,6 +93,9 @@ func (d *describer) waitParam(s *retrysite.Site, w *ast.CallExpr) (int, bool) {
 	}
 	if i, ok := libs.Waits.Lookup(fn); ok {
 		return i, false
+	}
+	if libs.Is(fn, "time", "NewTicker") {
+		return 0, false
 	}
 	return -1, false
 }

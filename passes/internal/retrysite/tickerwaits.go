@@ -1,0 +1,61 @@
+package retrysite
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+
+	"github.com/idemlint/idemlint/passes/internal/astutil"
+	"github.com/idemlint/idemlint/passes/internal/libs"
+)
+
+// TickerWaits returns the time.NewTicker calls, made before the loop, whose
+// ticks the retry path of s waits for (<-tick.C): the ticker's period is
+// the delay between attempts. recv maps each to the receive where the
+// retry waits, which is where a delay without jitter is reported (the
+// wait, as RULES.md places delays; the call builds the ticker).
+func TickerWaits(info *types.Info, s *Site) (out []*ast.CallExpr, recv map[*ast.CallExpr]ast.Node) {
+	recv = map[*ast.CallExpr]ast.Node{}
+	path := s.RetryPath
+	if r, ok := s.Node.(*ast.RangeStmt); ok {
+		// for range tick.C: every attempt waits for the next tick.
+		path = append([]ast.Node{&ast.UnaryExpr{Op: token.ARROW, X: r.X}}, path...)
+	}
+	for _, n := range path {
+		ast.Inspect(n, func(n ast.Node) bool {
+			if _, lit := n.(*ast.FuncLit); lit {
+				return false
+			}
+			u, ok := n.(*ast.UnaryExpr)
+			if !ok || u.Op != token.ARROW {
+				return true
+			}
+			sel, ok := ast.Unparen(u.X).(*ast.SelectorExpr)
+			if !ok || sel.Sel.Name != "C" {
+				return true
+			}
+			id, ok := ast.Unparen(sel.X).(*ast.Ident)
+			if !ok {
+				return true
+			}
+			v, ok := info.Uses[id].(*types.Var)
+			if !ok || s.Encl == nil {
+				return true
+			}
+			defs := astutil.Assignments(info, s.Encl, v)
+			if len(defs) != 1 {
+				return true
+			}
+			call, ok := ast.Unparen(defs[0]).(*ast.CallExpr)
+			if ok && libs.Is(libs.Callee(info, call), "time", "NewTicker") && !astutil.Contains(s.Node, call) && recv[call] == nil {
+				out = append(out, call)
+				recv[call] = u
+				if u.Pos() == token.NoPos {
+					recv[call] = u.X // for range tick.C: the range waits
+				}
+			}
+			return true
+		})
+	}
+	return out, recv
+}
