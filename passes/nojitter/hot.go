@@ -67,4 +67,3 @@ func randomlyTaken(info *types.Info, body ast.Node, w *ast.CallExpr) bool {
 		})
 	})
 }
-
