@@ -40,16 +40,10 @@ func checkDelayers(pass *analysis.Pass, funcs func() []*ssa.Function, t *tracer)
 				}
 			}
 		case *ast.CompositeLit:
-			for _, e := range n.Elts {
-				kv, ok := e.(*ast.KeyValueExpr)
-				if !ok {
-					continue
-				}
-				if id, ok := kv.Key.(*ast.Ident); ok {
-					v, _ := info.ObjectOf(id).(*types.Var)
-					if d := libs.DelayerOf(info.TypeOf(n), v); d != nil {
-						judgeDelayer(pass, funcs, t, d, kv.Value)
-					}
+			for id, value := range astutil.KeyedFields(n) {
+				v, _ := info.ObjectOf(id).(*types.Var)
+				if d := libs.DelayerOf(info.TypeOf(n), v); d != nil {
+					judgeDelayer(pass, funcs, t, d, value)
 				}
 			}
 		}

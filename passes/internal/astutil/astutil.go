@@ -4,6 +4,7 @@ package astutil
 import (
 	"go/ast"
 	"go/types"
+	"iter"
 )
 
 // Assignments returns the expressions assigned to v in encl, by `=`, `:=`
@@ -230,4 +231,20 @@ func Some(root ast.Node, pred func(ast.Node) bool) bool {
 		return !found
 	})
 	return found
+}
+
+// KeyedFields yields the field names and values of a struct literal's
+// keyed elements (Client{Backoff: b}: Backoff, b).
+func KeyedFields(lit *ast.CompositeLit) iter.Seq2[*ast.Ident, ast.Expr] {
+	return func(yield func(*ast.Ident, ast.Expr) bool) {
+		for _, e := range lit.Elts {
+			kv, ok := e.(*ast.KeyValueExpr)
+			if !ok {
+				continue
+			}
+			if id, ok := kv.Key.(*ast.Ident); ok && !yield(id, kv.Value) {
+				return
+			}
+		}
+	}
 }

@@ -6,6 +6,7 @@ import (
 	"go/types"
 	"slices"
 
+	"github.com/idemlint/idemlint/passes/internal/astutil"
 	"github.com/idemlint/idemlint/passes/internal/bodies"
 	"github.com/idemlint/idemlint/passes/internal/libs"
 )
@@ -66,15 +67,9 @@ func KeptDefaults(info *types.Info, index *bodies.Index) []Kept {
 					}
 				}
 			case *ast.CompositeLit:
-				for _, e := range n.Elts {
-					kv, ok := e.(*ast.KeyValueExpr)
-					if !ok {
-						continue
-					}
-					if id, ok := kv.Key.(*ast.Ident); ok {
-						pairs = append(pairs, pair{heldIn(info, id), kv.Value})
-						sets = append(sets, setting{encl: b.Func, id: id, value: kv.Value, lit: n})
-					}
+				for id, value := range astutil.KeyedFields(n) {
+					pairs = append(pairs, pair{heldIn(info, id), value})
+					sets = append(sets, setting{encl: b.Func, id: id, value: value, lit: n})
 				}
 			}
 		}
