@@ -68,9 +68,9 @@ func (f *Fails) learnFalseOnError() {
 
 // falseOnError reports whether body returns false inside an if whose
 // condition tests an error against nil (err != nil, err != nil || x ==
-// nil), and returns true somewhere.
+// nil), and returns true somewhere, but never under such a test.
 func falseOnError(info *types.Info, body *ast.BlockStmt) bool {
-	onErr, trueSeen := false, false
+	onErr, trueSeen, trueOnErr := false, false, false
 	var walk func(n ast.Node, failed bool)
 	walk = func(n ast.Node, failed bool) {
 		ast.Inspect(n, func(m ast.Node) bool {
@@ -89,6 +89,7 @@ func falseOnError(info *types.Info, body *ast.BlockStmt) bool {
 						v := tv.Value.ExactString()
 						onErr = onErr || failed && v == "false"
 						trueSeen = trueSeen || v == "true"
+						trueOnErr = trueOnErr || failed && v == "true"
 					}
 				}
 			}
@@ -96,7 +97,9 @@ func falseOnError(info *types.Info, body *ast.BlockStmt) bool {
 		})
 	}
 	walk(body, false)
-	return onErr && trueSeen
+	// A true returned when a read fails says "done" (if err != nil {
+	// return true }: stop reading), not "it worked".
+	return onErr && trueSeen && !trueOnErr
 }
 
 // testsErr reports whether cond holds when an error is not nil: err !=

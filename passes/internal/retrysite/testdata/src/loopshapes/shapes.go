@@ -317,3 +317,27 @@ func (p *prober) Seen(k string) bool {
 	}
 	return false
 }
+
+// handle reads one reply: true says the reading is done (the socket
+// failed), false that the next reply is awaited, whatever this one was.
+func (p *prober) handle(buf []byte) (done bool) {
+	if err := p.dial(); err != nil {
+		return true
+	}
+	if err := p.parse(buf); err != nil {
+		return false
+	}
+	return false
+}
+
+func (p *prober) parse(buf []byte) error { return nil }
+
+// Listen reads replies until the socket fails: a reader, not a retry.
+func (p *prober) Listen() {
+	buf := make([]byte, 1500)
+	for {
+		if done := p.handle(buf); done {
+			return
+		}
+	}
+}
