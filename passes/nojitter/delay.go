@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"go/token"
 	"go/types"
+	"slices"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
@@ -100,7 +101,7 @@ func (t *tracer) trace(v ssa.Value, depth int) delay {
 	case *ssa.Parameter:
 		return t.argument(v, depth)
 	case *ssa.FreeVar:
-		return delay{opaque: true}
+		return t.captured(v, depth)
 	case *ssa.Convert:
 		return t.trace(v.X, depth+1)
 	case *ssa.ChangeType:
@@ -236,6 +237,19 @@ func (t *tracer) load(addr ssa.Value, depth int) delay {
 		}
 	case *ssa.Parameter:
 		return t.pointee(a, depth) // *n, n *int
+	case *ssa.FreeVar:
+		// A variable a function literal captures: what its maker stores
+		// in it, unless the literal itself writes it.
+		if refs := a.Referrers(); refs != nil {
+			for _, r := range *refs {
+				if st, ok := r.(*ssa.Store); ok && st.Addr == a {
+					return delay{opaque: true}
+				}
+			}
+		}
+		if b := binding(a); b != nil {
+			return t.load(b, depth+1)
+		}
 	case *ssa.Alloc:
 		d := delay{}
 		refs := a.Referrers()
@@ -517,6 +531,59 @@ func (t *tracer) argument(p *ssa.Parameter, depth int) delay {
 		d.varying = true
 	}
 	return d
+}
+
+// captured traces a variable a function literal captures by value from
+// the function that makes it; anything it cannot pin down is opaque. (A
+// captured variable the literal reads through its address is a load:
+// load follows the binding to the maker's stores.) The option a
+// constructor returns, func WithInitialBackoff(d time.Duration) Option {
+// return func(c *opts) { c.initialBackoff = d } }, stores what the
+// constructor is given, judged like any parameter.
+func (t *tracer) captured(v *ssa.FreeVar, depth int) delay {
+	if b := binding(v); b != nil {
+		return t.trace(b, depth+1)
+	}
+	return delay{opaque: true}
+}
+
+// binding returns the value the maker of v's function binds to it, when
+// the maker returns the function (an option constructor): a literal its
+// maker calls itself (delay := func(n int) time.Duration { return base *
+// n }) scales what the maker's caller chose, which is not judged here.
+func binding(v *ssa.FreeVar) ssa.Value {
+	fn := v.Parent()
+	if fn == nil || fn.Parent() == nil {
+		return nil
+	}
+	idx := slices.Index(fn.FreeVars, v)
+	for _, b := range fn.Parent().Blocks {
+		for _, instr := range b.Instrs {
+			if mc, ok := instr.(*ssa.MakeClosure); ok && mc.Fn == fn && idx >= 0 && idx < len(mc.Bindings) && returned(mc) {
+				return mc.Bindings[idx]
+			}
+		}
+	}
+	return nil
+}
+
+// returned reports whether v is returned by the function that makes it.
+func returned(v ssa.Value) bool {
+	refs := v.Referrers()
+	if refs == nil {
+		return false
+	}
+	for _, r := range *refs {
+		switch r := r.(type) {
+		case *ssa.Return:
+			return true
+		case *ssa.ChangeType, *ssa.MakeInterface:
+			if returned(r.(ssa.Value)) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // callersOf indexes the static calls of each function in funcs, and the

@@ -48,7 +48,11 @@ retry or poll helper that waits for its delay parameter as given (func
 For(timeout, interval time.Duration, f func() (bool, error)) sleeping
 time.Sleep(interval)) has no jitter whatever its callers in other packages
 pass, and is reported at its wait, unless a caller in the package passes
-a jittered delay or the helper adds the random part itself. A method that
+a jittered delay or the helper adds the random part itself. An option
+constructor of the program (func WithInitialBackoff(d time.Duration)
+Option { return func(o *opts) { o.initialBackoff = d } }) stores its
+parameter in the field: the field is judged like that helper's
+parameter. A method that
 adds its random part only when a field of its receiver is set (a backoff
 counter copied from jpillora/backoff: if b.Jitter > 0) adds none for a
 receiver built in the calling function that never sets that field

@@ -31,7 +31,7 @@ func (t *tracer) exportedArgument(p *ssa.Parameter, fn *ssa.Function, depth int)
 		d.opaque = d.opaque || a.opaque
 	}
 	if !d.random && !d.opaque {
-		t.note(p.Pos(), "%s waits for its parameter %s as given, adding no random part", fn.Name(), p.Name())
+		t.note(p.Pos(), "%s takes its parameter %s as given, adding no random part", fn.Name(), p.Name())
 	}
 	d.varying = true
 	return d
