@@ -112,6 +112,8 @@ func (t *tracer) trace(v ssa.Value, depth int) delay {
 		return t.trace(v.Tuple, depth+1)
 	case *ssa.Field: // cfg.Delay, cfg a struct value
 		return t.stored(fieldOf(v.X.Type(), v.Field), depth+1)
+	case *ssa.Index: // for _, ms := range delaysMs, an array of delays
+		return t.trace(v.X, depth+1)
 	case *ssa.UnOp:
 		if v.Op == token.MUL { // a load
 			return t.load(v.X, depth+1)
@@ -201,14 +203,23 @@ func (t *tracer) elements(a *ssa.Alloc, depth int) delay {
 	for _, r := range *a.Referrers() {
 		switch r := r.(type) {
 		case *ssa.IndexAddr:
-			for _, u := range *r.Referrers() {
-				if st, ok := u.(*ssa.Store); ok && st.Addr == r {
-					d = d.merge(t.trace(st.Val, depth+1))
-				}
-			}
+			d = d.merge(t.storedAt(r, depth+1))
 		case *ssa.Slice, *ssa.DebugRef:
 		default:
 			return delay{opaque: true}
+		}
+	}
+	return d
+}
+
+// storedAt summarises the values stored at an address.
+func (t *tracer) storedAt(addr ssa.Value, depth int) delay {
+	d := delay{}
+	if refs := addr.Referrers(); refs != nil {
+		for _, u := range *refs {
+			if st, ok := u.(*ssa.Store); ok && st.Addr == addr {
+				d = d.merge(t.trace(st.Val, depth+1))
+			}
 		}
 	}
 	return d
@@ -258,6 +269,11 @@ func (t *tracer) load(addr ssa.Value, depth int) delay {
 		}
 		stores, others, server := 0, 0, false
 		for _, r := range *refs {
+			if ia, ok := r.(*ssa.IndexAddr); ok {
+				// An array literal: what its elements are set to.
+				d = d.merge(t.storedAt(ia, depth+1))
+				continue
+			}
 			if st, ok := r.(*ssa.Store); ok && st.Addr == a {
 				stores++
 				ds := t.trace(st.Val, depth+1)

@@ -9,9 +9,11 @@ import (
 )
 
 // IsScheduleRange reports whether a range statement walks a schedule of
-// delays: the elements are durations (a slice or array of time.Duration:
-// a literal, a package variable, a field) and one of them is what a wait
-// of the body waits for,
+// delays: the elements are durations or plain numbers (a slice or array
+// of time.Duration, or of int or float counts of a unit: var delaysMs =
+// [5]int{100, 200, 500}; a literal, a package variable, a field) and one
+// of them is what a wait of the body waits for (time.Duration(ms) *
+// time.Millisecond),
 //
 //	for _, d := range backoffs {
 //		if err = op(); err == nil {
@@ -85,7 +87,9 @@ func readsElement(info *types.Info, e, x ast.Expr, elem, key types.Object) bool 
 }
 
 // isDurationList reports whether t is a slice or array (or a pointer to
-// an array) of time.Duration.
+// an array) of time.Duration or of a plain number. A list of structs
+// (targets each with its own Delay field) is not a schedule: each round
+// is a different operation.
 func isDurationList(t types.Type) bool {
 	if t == nil {
 		return false
@@ -102,5 +106,9 @@ func isDurationList(t types.Type) bool {
 	default:
 		return false
 	}
-	return libs.IsNamed(elem, "time", "Duration")
+	if libs.IsNamed(elem, "time", "Duration") {
+		return true
+	}
+	b, ok := elem.(*types.Basic)
+	return ok && b.Info()&(types.IsInteger|types.IsFloat) != 0
 }
