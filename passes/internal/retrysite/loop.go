@@ -740,6 +740,9 @@ func (w *loopWalk) visit(b *cfg.Block, st state, bounded, byStatus bool, repair 
 		if w.polls && st2 == success && w.searchEnds(s) {
 			st2 = failure // for _, p := range parts { if p.ID == id {...} }: not found
 		}
+		if st2 != before && st2 != failure && w.errorCase(s) {
+			st2 = failure // switch v := psc.Receive().(type) { case error: ... }
+		}
 		if heads[s] && w.condFails && (st2 == after || st2 == unknown || st2 == mixed) {
 			// for err != nil { req, err = build(); ...; err = send(req) }:
 			// the condition tests the latest error, so an untested one
@@ -777,6 +780,24 @@ func (w *loopWalk) visit(b *cfg.Block, st state, bounded, byStatus bool, repair 
 			w.visit(s, st2, bounded || sideBound[min(i, 1)], nextByStatus[min(i, 1)], nextRepair[min(i, 1)], heads)
 		}
 	}
+}
+
+// errorCase reports whether b is the body of a type switch's case that
+// only errors match (case error:, case *net.OpError:): a call that
+// returns either its result or an error in one value (redigo's
+// PubSubConn.Receive) failed when its value is one.
+func (w *loopWalk) errorCase(b *cfg.Block) bool {
+	cc, ok := b.Stmt.(*ast.CaseClause)
+	if !ok || b.Kind != cfg.KindSwitchCaseBody || len(cc.List) == 0 {
+		return false
+	}
+	for _, e := range cc.List {
+		tv, ok := w.info.Types[e]
+		if !ok || !tv.IsType() || !w.isError(tv.Type) {
+			return false
+		}
+	}
+	return true
 }
 
 // selectEnds reports whether the select statement holding case cc has a
