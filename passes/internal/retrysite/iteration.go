@@ -105,7 +105,8 @@ func (w *loopWalk) opInputsVary(body *ast.BlockStmt) bool {
 // selfUpdated returns the variables the body computes anew from their
 // own value (domain = domain[i+1:], node = node.parent): a loop whose
 // attempt reads one walks to the next candidate. A delay or timeout that
-// grows (d = d * 2) and a context derived from itself are not candidates.
+// grows (d = d * 2), a context derived from itself and a map of what is
+// done so far are not candidates.
 func (w *loopWalk) selfUpdated(body *ast.BlockStmt) map[types.Object]bool {
 	out := map[types.Object]bool{}
 	reset := resetEachRound(w.info, body)
@@ -125,6 +126,12 @@ func (w *loopWalk) selfUpdated(body *ast.BlockStmt) map[types.Object]bool {
 			}
 			obj := w.info.ObjectOf(id)
 			if obj == nil || libs.IsNamed(obj.Type(), "time", "Duration") || site.IsContext(obj.Type()) {
+				continue
+			}
+			if _, isMap := obj.Type().Underlying().(*types.Map); isMap {
+				// checked = next, next := checked.Clone() and filled by
+				// the attempt: a set of what earlier rounds got done,
+				// which the same work skips; not the next candidate.
 				continue
 			}
 			if w.computedFrom(as.Rhs[i], obj, defs, map[types.Object]bool{}) {
