@@ -69,7 +69,9 @@ from a schedule (time.Sleep(c.schedule[attempt])) is judged by the
 elements of the slices the schedule may hold: a literal in the function,
 or every value stored in the field or variable; a loop that ranges over
 such a schedule and waits for its element (for _, d := range backoffs {
-if err = op(); err == nil { break }; time.Sleep(d) }) is a retry loop
+if err = op(); err == nil { break }; time.Sleep(d) }; or plain numbers
+of a unit, time.Sleep(time.Duration(ms) * time.Millisecond) over an
+[5]int of milliseconds) is a retry loop
 bounded by the schedule's length, judged the same way (a range over
 endpoints or targets is a walk over a list, not a retry). The delay the
 server asks for (the Retry-After header, read by a call given its name,
@@ -147,7 +149,11 @@ range 2, for i := 0; i < 2; i++), makes no storm and is not
 (1 << (attempt % 7)) cannot exceed a constant: the delay has a cap, and
 so does one that grows with a parameter only on a branch where that
 parameter is below a constant (if attempt < 50 { return ... 5*attempt
-... }; return 5 * time.Second).
+... }; return 5 * time.Second). A delay that grows in a loop of at
+most eight attempts, a constant count (for i := range 4 { ...; sleep(d);
+d *= 2 }), cannot exceed 128 times its start either: it is reported for
+its missing jitter only (RULES.md says "grows without a cap" only of a
+delay that can exceed every constant).
 
 A wait at the top of every round but the first (if attempt > 0, for the
 loop's own counter) is a failure backoff too when every path round

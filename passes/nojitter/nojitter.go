@@ -132,7 +132,11 @@ func checkLoop(pass *analysis.Pass, s *retrysite.Site, local map[*types.Func]boo
 			v = calls.judge(w, idx)
 			judged.Store(w, v)
 		}
-		switch j := v.(judgement); j.msg {
+		j := v.(judgement)
+		if n := s.Attempts(pass.TypesInfo); n > 0 && n <= maxGrowthRounds {
+			j.msg = grownAtMost(j.msg)
+		}
+		switch j.msg {
 		case "":
 		case msgNoJitter:
 			if j.server {
@@ -146,6 +150,25 @@ func checkLoop(pass *analysis.Pass, s *retrysite.Site, local map[*types.Func]boo
 			report.Report(pass, analysis.Diagnostic{Pos: where(w).Pos(), End: where(w).End(), Message: j.msg, Related: j.via})
 		}
 	}
+}
+
+// maxGrowthRounds is the largest constant number of attempts under which
+// a delay that grows with each round counts as capped: doubling for at
+// most 8 rounds stays within 128 times the first delay, as 1 << (n % 8)
+// does (RULES.md: "grows without a cap" only of a delay that can exceed
+// every constant; for i := range 4 { ...; sleep(d); d *= 2 } cannot).
+const maxGrowthRounds = 8
+
+// grownAtMost turns the message for a growing delay into the one for a
+// delay that is capped: what is left is its missing jitter.
+func grownAtMost(msg string) string {
+	switch msg {
+	case msgNoCapNoJiter:
+		return msgNoJitter
+	case msgNoCap:
+		return ""
+	}
+	return msg
 }
 
 // waitParam returns the index of the argument of wait w that is its

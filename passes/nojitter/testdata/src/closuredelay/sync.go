@@ -27,7 +27,7 @@ func (s *Syncer) Push(ctx context.Context) error {
 		if err = s.push(ctx); err == nil {
 			return nil
 		}
-		time.Sleep(delay(attempt)) // want `retry delay grows without a cap and has no jitter`
+		time.Sleep(delay(attempt)) // want `retry delay has no jitter`
 	}
 	return err
 }

@@ -170,7 +170,7 @@ func Doubling(ctx context.Context) error {
 		if err = call(ctx); err == nil {
 			return nil
 		}
-		time.Sleep(b.Duration()) // want `retry delay grows without a cap and has no jitter`
+		time.Sleep(b.Duration()) // want `retry delay has no jitter`
 	}
 	return err
 }

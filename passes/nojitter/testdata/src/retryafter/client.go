@@ -95,7 +95,7 @@ func (c *Client) Export(ctx context.Context, req *http.Request) (*http.Response,
 		if ra := httputil.RetryAfter(resp); ra > 0 {
 			wait = ra
 		}
-		time.Sleep(wait) // want `retry delay grows without a cap and has no jitter`
+		time.Sleep(wait) // want `retry delay has no jitter`
 	}
 	return nil, context.DeadlineExceeded
 }

@@ -161,7 +161,7 @@ func (c *Client) Linear(ctx context.Context) error {
 		if err = c.get(ctx, "/linear"); err == nil {
 			return nil
 		}
-		time.Sleep(time.Duration(attempt) * c.retryDelay) // want `retry delay grows without a cap and has no jitter`
+		time.Sleep(time.Duration(attempt) * c.retryDelay) // want `retry delay has no jitter`
 	}
 	return err
 }
