@@ -335,16 +335,22 @@ func sendFactOf(info *types.Info, fd *ast.FuncDecl, facts func(*types.Func) *Res
 		allErr, allNil, someNil, any := true, true, false, false
 		asOK := true // every return is nil, or as unknown as a 200's
 		for _, e := range s.ends {
+			ret, _ := e.node.(*ast.ReturnStmt)
+			var v value
+			if ret != nil && len(ret.Results) > 0 {
+				// return post(c, url, body): reading the error may be
+				// what sends (a call of a function that sends and fails
+				// on its status), so it comes before the path's sent.
+				v = s.errVal(ret.Results[len(ret.Results)-1], e.p)
+			}
 			if !e.p.sent {
 				continue
 			}
-			ret, _ := e.node.(*ast.ReturnStmt)
 			if ret == nil || len(ret.Results) == 0 {
 				allErr, allNil = false, false
 				continue
 			}
 			any = true
-			v := s.errVal(ret.Results[len(ret.Results)-1], e.p)
 			if !(v.kind == errNonNil || v.kind == errStatus && v.mask.Has(code)) {
 				allErr = false
 			}

@@ -1,0 +1,111 @@
+// Package wrapsend posts callbacks through a method that wraps the
+// function sending them, retried by a helper of the package.
+package wrapsend
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"time"
+)
+
+type Callback struct {
+	URI     string
+	Payload string
+}
+
+// Post sends nothing when no URI is configured; otherwise it is
+// postCallback, which fails on every status but 200.
+func (c Callback) Post(client *http.Client) error {
+	if c.URI == "" {
+		return nil
+	}
+	return postCallback(client, c.URI, map[string]string{"Payload": c.Payload})
+}
+
+// Notify wraps the lenient sender: a 404 (the receiver is gone) is not an
+// error.
+func (c Callback) Notify(client *http.Client) error {
+	return postLenient(client, c.URI)
+}
+
+func postCallback(client *http.Client, uri string, body any) error {
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(body); err != nil {
+		return err
+	}
+	res, err := client.Post(uri, "application/json", &buf)
+	if err != nil {
+		return err
+	}
+	defer res.Body.Close()
+	if res.StatusCode == http.StatusOK {
+		io.Copy(io.Discard, res.Body)
+		return nil
+	}
+	return fmt.Errorf("callback returned %s", res.Status)
+}
+
+func postLenient(client *http.Client, uri string) error {
+	res, err := client.Post(uri, "application/json", nil)
+	if err != nil {
+		return err
+	}
+	defer res.Body.Close()
+	if res.StatusCode == http.StatusOK || res.StatusCode == http.StatusNotFound {
+		return nil
+	}
+	if res.StatusCode >= 400 && res.StatusCode < 500 {
+		return nil // the receiver rejected it: sending again will not help
+	}
+	return fmt.Errorf("callback returned %s", res.Status)
+}
+
+// WithRetries runs f until it succeeds or maxRetries attempts failed.
+func WithRetries(maxRetries int, sleep time.Duration, f func() error) error {
+	var err error
+	for try := 1; ; try++ {
+		if err = f(); err == nil {
+			return nil
+		}
+		if try >= maxRetries {
+			return err
+		}
+		time.Sleep(sleep)
+	}
+}
+
+type Ferry struct {
+	Lock   Callback
+	Unlock Callback
+}
+
+// Cutover retries the lock callback on every error, and Post fails on
+// every 4xx.
+func (f *Ferry) Cutover() error {
+	return WithRetries(5, time.Second, func() error {
+		return f.Lock.Post(&http.Client{}) // want `retry on any non-success status also retries 4xx`
+	})
+}
+
+// CutoverLoop is the same retry written as a loop.
+func (f *Ferry) CutoverLoop() error {
+	var err error
+	for i := 0; i < 5; i++ {
+		if err = f.Lock.Post(&http.Client{}); err == nil { // want `retry on any non-success status also retries 4xx`
+			return nil
+		}
+		time.Sleep(time.Second)
+	}
+	return err
+}
+
+// Release retries the lenient sender, which fails only on 5xx: no 4xx is
+// retried.
+func (f *Ferry) Release() error {
+	return WithRetries(5, time.Second, func() error {
+		return f.Unlock.Notify(&http.Client{})
+	})
+}
