@@ -51,6 +51,12 @@ for another attempt on a path a 200 does not take:
 - in a retrying client's retry condition: go-retryablehttp's CheckRetry
   and resty's AddRetryCondition (with a retry count above zero), followed
   from the client's variable or field through constructors.
+A function literal with no results that the attempt hands to a wrapper
+(metrics.Measure("lock", func() { err = lock.Post(c) }), a span or a
+timer) is read as run there, once, unless it returns or branches or is
+handed to the time package (time.AfterFunc runs it later); a function
+that returns another's send and check (return postCallback(c, uri,
+body)) sends and fails on the same statuses.
 A test that singles out some client errors (returns on 404, wraps 4xx in
 backoff.Permanent) is a choice, not reported. An error classifier is read
 the same way: an error that a status made (a checker's, a sending

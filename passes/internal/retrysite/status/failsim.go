@@ -218,6 +218,13 @@ func (s *sim) stmt(st ast.Stmt, p *simPath) (fall, broke []*simPath) {
 		if call, ok := ast.Unparen(st.X).(*ast.CallExpr); ok && neverReturns(s.info, call) {
 			return nil, nil // a panic or log.Fatal is no way to the next attempt
 		}
+		if call, ok := ast.Unparen(st.X).(*ast.CallExpr); ok {
+			if lit := runsCallback(s.info, call); lit != nil {
+				// metrics.Measure("lock", func() { err = lock.Post(c) }):
+				// the callback runs here, once.
+				return s.list(lit.Body.List, one)
+			}
+		}
 	case *ast.DeferStmt:
 		s.effects(st.Call, p)
 	case *ast.GoStmt:
