@@ -40,6 +40,10 @@ type value struct {
 	// or a value computed from it (code := resp.StatusCode): num is it.
 	status bool
 	num    int64
+	// called says that an unknown error is what a call returned (err =
+	// json.NewDecoder(resp.Body).Decode(&v)): on a 2xx, what fails then
+	// is the body, not the status.
+	called bool
 }
 
 type simPath struct {
@@ -492,7 +496,9 @@ func (s *sim) assign(lhs, rhs []ast.Expr, p *simPath) {
 			case sends && site.IsErrorType(obj.Type()):
 				p.setEnv(obj, value{kind: errNil}) // the request was answered: that is what is simulated
 			case call != nil && site.IsErrorType(obj.Type()):
-				p.setEnv(obj, s.checkerErr(call, p))
+				v := s.checkerErr(call, p)
+				v.called = v.kind == errUnknown
+				p.setEnv(obj, v)
 			}
 		}
 		return
@@ -619,7 +625,7 @@ func (s *sim) errVal(e ast.Expr, p *simPath) value {
 		if t := s.info.TypeOf(e); t != nil && !types.IsInterface(t) && !libraryErrorType(t) {
 			return value{kind: errNonNil}
 		}
-		return value{kind: errUnknown}
+		return value{kind: errUnknown, called: true}
 	}
 	// A value of a concrete type is a non-nil error once converted.
 	if t := s.info.TypeOf(e); t != nil && !types.IsInterface(t) {

@@ -362,9 +362,10 @@ func sendFactOf(info *types.Info, fd *ast.FuncDecl, facts func(*types.Func) *Res
 				if code == 200 && v.kind == errUnknown {
 					okUnknown[e.node] = true
 				}
-				// return json.NewDecoder(resp.Body).Decode(out) on a 2xx:
-				// what fails then is the body, not the status.
-				if code >= 200 && code < 300 && v.kind == errUnknown && isCallResult(ret) {
+				// return json.NewDecoder(resp.Body).Decode(out) on a 2xx,
+				// or err = ...Decode(&v); return &v, err: what fails then
+				// is the body, not the status.
+				if code >= 200 && code < 300 && v.kind == errUnknown && (isCallResult(ret) || v.called) {
 					someNil = true
 				}
 			} else {

@@ -4,6 +4,7 @@ package wrapsend
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -137,4 +138,39 @@ func (f *Ferry) ReleaseLater() error {
 		})
 		return err
 	})
+}
+
+type Verdict struct{ Declined bool }
+
+// check fails on every non-2xx, and on a 2xx returns what decoding the
+// body returns.
+func check(ctx context.Context, url string) (*Verdict, error) {
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, url, nil)
+	if err != nil {
+		return nil, err
+	}
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		return nil, err
+	}
+	defer res.Body.Close()
+	if res.StatusCode < 200 || res.StatusCode >= 300 {
+		return nil, fmt.Errorf("check failed: %s", res.Status)
+	}
+	var v Verdict
+	err = json.NewDecoder(res.Body).Decode(&v)
+	return &v, err
+}
+
+// Screen retries the check on every error.
+func Screen(ctx context.Context, url string) (*Verdict, error) {
+	var err error
+	for i := 0; i < 3; i++ {
+		var v *Verdict
+		if v, err = check(ctx, url); err == nil { // want `retry on any non-success status also retries 4xx`
+			return v, nil
+		}
+		time.Sleep(time.Second)
+	}
+	return nil, err
 }
