@@ -98,7 +98,11 @@ EEXIST: a search for a free name), or an optimistic Redis transaction whose
 watched key changed (redis.TxFailedErr). Waiting would not make any of
 these succeed. Nor is a loop whose every retry passes a bound that allows
 one (a token renewed after a 401 and the request sent once more,
-retryCount < 1): a single immediate retry makes no storm.
+retryCount < 1): a single immediate retry makes no storm. Nor is a loop that goes round
+only on a 401 (every test that sends it round holds only when the
+response's status is 401: if resp.StatusCode != http.StatusUnauthorized
+{ return resp, nil }): it renews the credentials, a token or a DPoP
+nonce, for the next attempt, and an immediate retry is the fix.
 
 A poll is a retry loop too: a loop that leaves when a test on the
 attempt's result says done (an equality with a target that is not a zero

@@ -2,11 +2,13 @@ package nojitter
 
 import (
 	"go/ast"
+	"go/token"
 	"go/types"
 
 	"github.com/idemlint/idemlint/passes/internal/astutil"
 	"github.com/idemlint/idemlint/passes/internal/libs"
 	"github.com/idemlint/idemlint/passes/internal/retrysite"
+	"github.com/idemlint/idemlint/passes/internal/retrysite/site"
 )
 
 // hotRetryIsSafe reports whether a loop that retries at once does no harm:
@@ -26,6 +28,9 @@ func hotRetryIsSafe(info *types.Info, s *retrysite.Site) bool {
 		return true
 	}
 	if s.OnlyRetries(func(test ast.Expr) bool { return retrysite.NotSent(info, test) }) {
+		return true
+	}
+	if renewsAuth(info, s) {
 		return true
 	}
 	for _, t := range s.Tests {
@@ -66,4 +71,43 @@ func randomlyTaken(info *types.Info, body ast.Node, w *ast.CallExpr) bool {
 			return ok && libs.IsRandom(libs.Callee(info, call))
 		})
 	})
+}
+
+// renewsAuth reports whether the loop goes round only on a 401: every
+// test that sends it round holds only when a response's status is 401
+// (if resp.StatusCode != http.StatusUnauthorized || ... { return resp,
+// nil }). The credentials (a token, a DPoP nonce) are renewed for the
+// next attempt, which an immediate retry is the fix for, not a storm; a
+// transport error that went round would be a test of the error.
+func renewsAuth(info *types.Info, s *retrysite.Site) bool {
+	return s.OnlyRetriesRoundWhen(func(test ast.Expr, failIf bool) bool {
+		return requires401(info, test, failIf)
+	})
+}
+
+// requires401 reports whether e can have the value want only when a
+// status compared in it is 401.
+func requires401(info *types.Info, e ast.Expr, want bool) bool {
+	b, ok := ast.Unparen(e).(*ast.BinaryExpr)
+	if !ok {
+		return false
+	}
+	switch {
+	case b.Op == token.LAND && want, b.Op == token.LOR && !want:
+		return requires401(info, b.X, want) || requires401(info, b.Y, want)
+	case b.Op == token.EQL && want, b.Op == token.NEQ && !want:
+		for _, side := range [][2]ast.Expr{{b.X, b.Y}, {b.Y, b.X}} {
+			if n, ok := astutil.IntConst(info, side[1]); ok && n == 401 && readsStatus(info, side[0]) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// readsStatus reports whether e reads the status of an HTTP response
+// (resp.StatusCode).
+func readsStatus(info *types.Info, e ast.Expr) bool {
+	sel, ok := ast.Unparen(e).(*ast.SelectorExpr)
+	return ok && sel.Sel.Name == "StatusCode" && site.IsResponseType(info.TypeOf(sel.X))
 }

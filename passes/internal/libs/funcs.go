@@ -140,6 +140,14 @@ func IsNamed(t types.Type, pkg, name string) bool {
 	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == pkg && n.Obj().Name() == name
 }
 
+// IsHTTPRequest reports whether t is net/http's Request or a pointer to it.
+func IsHTTPRequest(t types.Type) bool {
+	if p, ok := t.(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	return IsNamed(t, "net/http", "Request")
+}
+
 // LookupObject finds the row of a package-level object (a variable or
 // constant such as sql.LevelSerializable), keyed like a function.
 func (t Table[V]) LookupObject(obj types.Object) (V, bool) {

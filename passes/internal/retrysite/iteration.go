@@ -128,6 +128,11 @@ func (w *loopWalk) selfUpdated(body *ast.BlockStmt) map[types.Object]bool {
 			if obj == nil || libs.IsNamed(obj.Type(), "time", "Duration") || site.IsContext(obj.Type()) {
 				continue
 			}
+			if libs.IsHTTPRequest(obj.Type()) {
+				// req = retry, retry := req.Clone(ctx) with a new
+				// header: the same request sent again.
+				continue
+			}
 			if _, isMap := obj.Type().Underlying().(*types.Map); isMap {
 				// checked = next, next := checked.Clone() and filled by
 				// the attempt: a set of what earlier rounds got done,

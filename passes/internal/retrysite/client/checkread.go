@@ -5,6 +5,7 @@ import (
 	"go/types"
 
 	"github.com/idemlint/idemlint/passes/internal/astutil"
+	"github.com/idemlint/idemlint/passes/internal/libs"
 	"github.com/idemlint/idemlint/passes/internal/retrysite/status"
 )
 
@@ -69,22 +70,14 @@ func readsMethod(info *types.Info, body ast.Node) bool {
 	return astutil.Some(body, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.SelectorExpr:
-			return n.Sel.Name == "Method" && isHTTPRequest(info.TypeOf(n.X))
+			return n.Sel.Name == "Method" && libs.IsHTTPRequest(info.TypeOf(n.X))
 		case *ast.CallExpr:
 			for _, a := range n.Args {
-				if isHTTPRequest(info.TypeOf(a)) {
+				if libs.IsHTTPRequest(info.TypeOf(a)) {
 					return true
 				}
 			}
 		}
 		return false
 	})
-}
-
-func isHTTPRequest(t types.Type) bool {
-	if p, ok := t.(*types.Pointer); ok {
-		t = p.Elem()
-	}
-	n, ok := types.Unalias(t).(*types.Named)
-	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "net/http" && n.Obj().Name() == "Request"
 }

@@ -1,0 +1,58 @@
+// Package authretry sends requests with a DPoP proof and sends them again,
+// as a clone with a fresh nonce, when the server asks for one.
+package authretry
+
+import (
+	"errors"
+	"net/http"
+)
+
+type Session struct{ nonce string }
+
+// Do clones the request for the next round: the same request, sent again,
+// while the 401 response of the last round is left open.
+func Do(c *http.Client, s *Session, req *http.Request) (*http.Response, error) {
+	nonce := s.nonce
+	for range 3 {
+		req.Header.Set("DPoP", nonce)
+		resp, err := c.Do(req) // want `response body is not closed when the attempt fails on its status`
+		if err != nil {
+			return nil, err
+		}
+		if resp.StatusCode != http.StatusUnauthorized || resp.Header.Get("WWW-Authenticate") == "" {
+			return resp, nil
+		}
+		h := resp.Header.Get("DPoP-Nonce")
+		if h == "" || h == nonce {
+			return resp, nil
+		}
+		nonce = h
+		retry := req.Clone(req.Context())
+		if req.GetBody != nil {
+			if retry.Body, err = req.GetBody(); err != nil {
+				return nil, err
+			}
+		}
+		req = retry
+	}
+	return nil, errors.New("out of retries")
+}
+
+// DoClosed closes the 401's body before it goes round.
+func DoClosed(c *http.Client, s *Session, req *http.Request) (*http.Response, error) { // want DoClosed:`sends request parameter 2`
+	nonce := s.nonce
+	for range 3 {
+		req.Header.Set("DPoP", nonce)
+		resp, err := c.Do(req)
+		if err != nil {
+			return nil, err
+		}
+		if resp.StatusCode != http.StatusUnauthorized {
+			return resp, nil
+		}
+		resp.Body.Close()
+		nonce = resp.Header.Get("DPoP-Nonce")
+		req = req.Clone(req.Context())
+	}
+	return nil, errors.New("out of retries")
+}
