@@ -81,10 +81,17 @@ func (w *loopWalk) opInputsVary(body *ast.BlockStmt) bool {
 				own[w.info.ObjectOf(id)] = true
 			}
 		}
+		// A result another attempt of the round assigns again before
+		// this one (bodyBytes, err = io.ReadAll(res.Body) before err =
+		// newError(code, err.Error())) never reaches this attempt's next
+		// run: it is no feedback.
+		fresh := w.refreshedBefore(body, n)
+		for obj := range fresh {
+			delete(own, obj)
+		}
 		// w.conn = conn keeps the result in a field of w: the next
 		// attempt reads the field, not everything w holds.
 		feedback := w.dependents(body, own, false)
-		fresh := w.refreshedBefore(body, n)
 		ownBuffers := w.fills(call)
 		for _, in := range append([]ast.Expr{call.Fun}, call.Args...) {
 			if slices.Contains(ownBuffers, in) {

@@ -1,10 +1,12 @@
-// Package schedms uploads batches, retrying on schedules written as plain // want package:`waits Failover Probe Upload UploadSpread`
+// Package schedms uploads batches, retrying on schedules written as plain // want package:`waits Failover Importer.Import Probe Upload UploadSpread`
 // numbers of milliseconds.
 package schedms
 
 import (
 	"bytes"
 	"errors"
+	"fmt"
+	"io"
 	"math/rand/v2"
 	"net/http"
 	"time"
@@ -92,4 +94,46 @@ func Failover(c *http.Client, targets []target) error {
 		time.Sleep(t.pause)
 	}
 	return errors.New("every target failed")
+}
+
+type Importer struct{ c *http.Client }
+
+// newError builds the importer's own error.
+func (im *Importer) newError(format string, args ...any) error {
+	return fmt.Errorf("import: "+format, args...)
+}
+
+// Import reads each response and builds its own error from the status and
+// from what reading the body said: the error it builds goes round on 5xx,
+// and the next round reads its body again before building another.
+func (im *Importer) Import(url string, body []byte) (status int, err error) {
+	for _, delayMs := range uploadDelaysMs {
+		req, rerr := http.NewRequest(http.MethodPut, url, bytes.NewReader(body))
+		if rerr != nil {
+			return 0, rerr
+		}
+		res, derr := im.c.Do(req)
+		if derr != nil {
+			err = derr
+			continue
+		}
+		_, err = io.ReadAll(res.Body)
+		res.Body.Close()
+		errText := ""
+		if err != nil {
+			errText = err.Error()
+		}
+		status = res.StatusCode
+		switch status {
+		case http.StatusOK:
+			return status, nil
+		case http.StatusServiceUnavailable:
+			err = im.newError("status %d %s", status, errText)
+			time.Sleep(time.Duration(delayMs) * time.Millisecond) // want `retry delay has no jitter`
+			continue
+		default:
+			return status, im.newError("status %d %s", status, errText)
+		}
+	}
+	return status, err
 }
