@@ -56,7 +56,8 @@ A function literal with no results that the attempt hands to a wrapper
 timer) is read as run there, once, unless it returns or branches or is
 handed to the time package (time.AfterFunc runs it later); a function
 that returns another's send and check (return postCallback(c, uri,
-body)) sends and fails on the same statuses.
+body)) sends and fails on the same statuses, and a bare return
+returns what its named error result holds.
 A test that singles out some client errors (returns on 404, wraps 4xx in
 backoff.Permanent) is a choice, not reported. An error classifier is read
 the same way: an error that a status made (a checker's, a sending

@@ -317,6 +317,7 @@ func sendFactOf(info *types.Info, fd *ast.FuncDecl, facts func(*types.Func) *Res
 		return nil
 	}
 	f := &RespFact{Param: -1, Checks: true, Sends: true}
+	namedErr := namedResult(fd, res-1)
 	var r replay
 	// The returns a 200 reaches with an error we cannot know (a decode of
 	// the body: json.NewDecoder(resp.Body).Decode(out)).
@@ -336,6 +337,10 @@ func sendFactOf(info *types.Info, fd *ast.FuncDecl, facts func(*types.Func) *Res
 		asOK := true // every return is nil, or as unknown as a 200's
 		for _, e := range s.ends {
 			ret, _ := e.node.(*ast.ReturnStmt)
+			if ret != nil && len(ret.Results) == 0 && namedErr != nil {
+				// err = fmt.Errorf(...); return: the named result's value.
+				ret = &ast.ReturnStmt{Return: ret.Return, Results: []ast.Expr{namedErr}}
+			}
 			var v value
 			if ret != nil && len(ret.Results) > 0 {
 				// return post(c, url, body): reading the error may be
@@ -438,6 +443,21 @@ func mentionsSendIn(info *types.Info, nodes iter.Seq2[ast.Node, *types.Func], fa
 
 // isCallResult reports whether a return's last result is a call (the
 // error of a decode of the body).
+// namedResult returns the name of result i of fd, when its results are
+// named: a bare return returns what it holds.
+func namedResult(fd *ast.FuncDecl, i int) *ast.Ident {
+	for _, field := range fd.Type.Results.List {
+		if len(field.Names) == 0 {
+			return nil
+		}
+		if i < len(field.Names) {
+			return field.Names[i]
+		}
+		i -= len(field.Names)
+	}
+	return nil
+}
+
 func isCallResult(ret *ast.ReturnStmt) bool {
 	_, ok := ast.Unparen(ret.Results[len(ret.Results)-1]).(*ast.CallExpr)
 	return ok

@@ -174,3 +174,32 @@ func Screen(ctx context.Context, url string) (*Verdict, error) {
 	}
 	return nil, err
 }
+
+// load fails on every status but 200 through its named result and bare
+// returns.
+func load(url string) (body io.ReadCloser, err error) {
+	resp, err := http.Get(url)
+	if err != nil {
+		err = fmt.Errorf("load: %w", err)
+		return
+	}
+	if resp.StatusCode != http.StatusOK {
+		resp.Body.Close()
+		err = fmt.Errorf("load: status %d", resp.StatusCode)
+		return
+	}
+	return resp.Body, nil
+}
+
+// Refresh retries the load on every error.
+func Refresh(url string) error {
+	var err error
+	for i := 0; i < 5; i++ {
+		var body io.ReadCloser
+		if body, err = load(url); err == nil { // want `retry on any non-success status also retries 4xx`
+			return body.Close()
+		}
+		time.Sleep(time.Second)
+	}
+	return err
+}
