@@ -342,7 +342,7 @@ func sendFactOf(info *types.Info, fd *ast.FuncDecl, facts func(*types.Func) *Res
 				ret = &ast.ReturnStmt{Return: ret.Return, Results: []ast.Expr{namedErr}}
 			}
 			var v value
-			if ret != nil && len(ret.Results) > 0 {
+			if ret != nil && len(ret.Results) > 0 && (e.p.sent || isCallResult(ret)) {
 				// return post(c, url, body): reading the error may be
 				// what sends (a call of a function that sends and fails
 				// on its status), so it comes before the path's sent.
