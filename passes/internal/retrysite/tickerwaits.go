@@ -47,7 +47,7 @@ func TickerWaits(info *types.Info, s *Site) (out []*ast.CallExpr, recv map[*ast.
 				return true
 			}
 			call, ok := ast.Unparen(defs[0]).(*ast.CallExpr)
-			if ok && libs.Is(libs.Callee(info, call), "time", "NewTicker") && !astutil.Contains(s.Node, call) && recv[call] == nil {
+			if ok && libs.Is(libs.Callee(info, call), "time", "NewTicker") && !astutil.Contains(s.Node, call) && recv[call] == nil && !otherCaseAttempts(s, u) {
 				out = append(out, call)
 				recv[call] = u
 				if u.Pos() == token.NoPos {
@@ -58,4 +58,45 @@ func TickerWaits(info *types.Info, s *Site) (out []*ast.CallExpr, recv map[*ast.
 		})
 	}
 	return out, recv
+}
+
+// otherCaseAttempts reports whether the receive u is the case of a
+// select that runs no attempt (tests no attempt's failure) while another
+// case of the same select does: select { case <-pause.C: check state; case <-retry.C: attempt }
+// waits for retry's ticks before each attempt, and pause's tick only
+// looks around.
+func otherCaseAttempts(s *Site, u ast.Node) bool {
+	attempts := func(cc *ast.CommClause) bool {
+		for _, n := range s.Tests {
+			for _, st := range cc.Body {
+				if astutil.Contains(st, n) {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	found := false
+	ast.Inspect(s.Op.Body, func(n ast.Node) bool {
+		sel, ok := n.(*ast.SelectStmt)
+		if found || !ok {
+			return !found
+		}
+		var own *ast.CommClause
+		for _, c := range sel.Body.List {
+			if cc := c.(*ast.CommClause); cc.Comm != nil && astutil.Contains(cc.Comm, u) {
+				own = cc
+			}
+		}
+		if own == nil || attempts(own) {
+			return true
+		}
+		for _, c := range sel.Body.List {
+			if cc := c.(*ast.CommClause); cc != own && attempts(cc) {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
 }
