@@ -83,7 +83,10 @@ is not a retry of 4xx. A helper of the package
 that retries the operation it is given (waitFor(ctx, op) calling
 wait.Retry(ctx, op, ...)) is reported at that retry call, once, when a
 caller passes an operation that retries every 4xx, with the failing call
-as related information. A loop whose one special path changes what the
+as related information; a helper that only hands its parameters on to
+another (func WithRetries(n, d, f) { return WithRetriesContext(nil, n, d,
+f) }) chooses no policy, and the report stays at the failing send. A loop
+whose one special path changes what the
 next attempt sends (a region redirect that stores the region an error
 names, then continues) is still a retry loop on its other paths; the
 special path is not read as a retry.

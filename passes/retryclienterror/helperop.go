@@ -17,8 +17,9 @@ import (
 // wait.Retry(ctx, op, ...) }) retries whatever its callers pass. When a
 // caller passes an operation that fails on every non-success status, the
 // hazard is the helper's retry of it: the report goes to the retry call
-// inside the helper, where the policy that retries every error is chosen,
-// once for all its callers, with the failing call as related information.
+// inside the helper, where the policy that retries every error is chosen
+// (a library helper's call: wait.Retry, backoff.Retry), once for all its
+// callers, with the failing call as related information.
 
 // passedThrough maps the functions of the package to the retry helper
 // call inside each whose operation is the function's own parameter.
@@ -88,7 +89,10 @@ func reportInHelper(pass *analysis.Pass, s *retrysite.Site, inner map[*types.Fun
 		return false
 	}
 	t := inner[fn.Origin()]
-	if t == nil {
+	if t == nil || handsOn(pass, t, fn) {
+		// A helper that only hands its parameters on to another helper
+		// (WithRetries(n, d, f) calling WithRetriesContext(nil, n, d, f))
+		// chooses no policy: the report stays at the failing send.
 		return false
 	}
 	if !done[t.Node] {
@@ -106,6 +110,28 @@ func reportInHelper(pass *analysis.Pass, s *retrysite.Site, inner map[*types.Fun
 				Message: fmt.Sprintf("%s, passed to %s, fails on every non-success status", name, fn.Name()),
 			}},
 		})
+	}
+	return true
+}
+
+// handsOn reports whether the retry call of site t, inside fn, passes
+// nothing but fn's own parameters and nil.
+func handsOn(pass *analysis.Pass, t *retrysite.Site, fn *types.Func) bool {
+	call, ok := t.Node.(*ast.CallExpr)
+	if !ok {
+		return false
+	}
+	for _, a := range call.Args {
+		id, ok := ast.Unparen(a).(*ast.Ident)
+		if !ok {
+			return false
+		}
+		if v, ok := pass.TypesInfo.Uses[id].(*types.Var); ok && isParam(fn, v) {
+			continue
+		}
+		if _, isNil := pass.TypesInfo.Uses[id].(*types.Nil); !isNil {
+			return false
+		}
 	}
 	return true
 }
