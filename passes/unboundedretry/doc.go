@@ -35,7 +35,9 @@ loop must pass a bound: a busy answer that continues without counting the
 attempt escapes the limit (also when the header tests a counter that only
 the body advances, for tries := 0; tries < 5; {...}: a transport error that
 continues before tries++ is reported with its own message), and a counter that only feeds the delay limits
-nothing. The success branch of an attempt that takes a context (if err :=
+nothing; nor does a test whose side leaves the loop only through the
+next attempt's success (the clamp if wait > 600 { wait = 600 }): a bound
+leaves before another attempt. The success branch of an attempt that takes a context (if err :=
 ping(ctx); err == nil { return }) is no context bound. Loops written as for
 conn == nil { conn, err = dial() }, for err != nil { err = op() } and a
 SETNX spin-lock (ok, err := rdb.SetNX(...).Result(); if ok { return }) are

@@ -1,13 +1,14 @@
 package retrysite
 
 import (
-	"github.com/idemlint/idemlint/passes/internal/astutil"
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 
 	"golang.org/x/tools/go/cfg"
 
+	"github.com/idemlint/idemlint/passes/internal/astutil"
 	"github.com/idemlint/idemlint/passes/internal/libs"
 	"github.com/idemlint/idemlint/passes/internal/retrysite/fails"
 	"github.com/idemlint/idemlint/passes/internal/retrysite/site"
@@ -856,9 +857,21 @@ const (
 // repairCheck reports whether cond, met after a failed attempt and
 // another operation since, is that operation's own check: it tests only
 // the errors of the operation its if statement runs first, and its
-// failure side gives up (leaves the loop without going round). A second operation whose failure goes round (a helper that
-// waits and then pings) is part of the attempt, and its success is one.
+// failure side gives up (leaves the loop without going round), or, for
+// a check of its own statement, neither side can leave the loop (a
+// clean-up logged either way). A second
+// operation whose failure goes round and whose success leaves (a helper
+// that waits and then pings) is part of the attempt, and its success is
+// one.
 func (w *loopWalk) repairCheck(cond ast.Expr, t, f state, b *cfg.Block, heads map[*cfg.Block]bool) bool {
+	if w.out.ErrTestOnly(cond) && !w.checksOwnInit(cond) && !w.canExit(b.Succs[0], heads) && !w.canExit(b.Succs[1], heads) {
+		// err = conn.WriteJSON(reset); if err != nil { log }: both sides
+		// go round; the clean-up's outcome decides nothing. (An if whose
+		// init runs the operation, if err := sleepThenPing(op); err !=
+		// nil { continue }, tries again in its own right: its success is
+		// one.)
+		return true
+	}
 	if !w.out.ErrTestOnly(cond) || !w.checksOwnInit(cond) {
 		return false
 	}
@@ -921,7 +934,10 @@ func boundSides(cond ast.Expr) [2]bool {
 // context-aware call (a wait helper's error) and the way out is taken when
 // that result says the context is done.
 func (w *loopWalk) boundsHere(cond ast.Expr, b *cfg.Block, heads map[*cfg.Block]bool) bool {
-	if (w.bounder().bounds(cond) || w.stops(cond)) && (w.canExit(b.Succs[0], heads) || w.canExit(b.Succs[1], heads)) {
+	// A side that leaves the loop only through another attempt's success
+	// (if wait > 600 { wait = 600 }, then the attempt) clamps a value; it
+	// bounds nothing.
+	if (w.bounder().bounds(cond) || w.stops(cond)) && (w.exitsBeforeAttempt(b.Succs[0], heads) || w.exitsBeforeAttempt(b.Succs[1], heads)) {
 		return true
 	}
 	if i := w.bounder().ctxExit(cond); i >= 0 {
@@ -974,6 +990,16 @@ func (w *loopWalk) noteSuccessAssign(n ast.Node) {
 // canExit reports whether some path from b leaves the loop without starting
 // another iteration.
 func (w *loopWalk) canExit(b *cfg.Block, heads map[*cfg.Block]bool) bool {
+	return w.exits(b, heads, true)
+}
+
+// exitsBeforeAttempt reports whether some path from b leaves the loop
+// without running an attempt on the way.
+func (w *loopWalk) exitsBeforeAttempt(b *cfg.Block, heads map[*cfg.Block]bool) bool {
+	return w.exits(b, heads, false)
+}
+
+func (w *loopWalk) exits(b *cfg.Block, heads map[*cfg.Block]bool, throughAttempts bool) bool {
 	seen := map[*cfg.Block]bool{}
 	var walk func(b *cfg.Block) bool
 	walk = func(b *cfg.Block) bool {
@@ -984,6 +1010,9 @@ func (w *loopWalk) canExit(b *cfg.Block, heads map[*cfg.Block]bool) bool {
 			return true
 		}
 		seen[b] = true
+		if !throughAttempts && slices.ContainsFunc(b.Nodes, func(n ast.Node) bool { return w.opAssigns[n] }) {
+			return false
+		}
 		if len(b.Succs) == 0 {
 			return b.Return() != nil || len(b.Nodes) > 0 && isNoReturnStmt(b.Nodes[len(b.Nodes)-1])
 		}
