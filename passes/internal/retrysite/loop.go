@@ -42,7 +42,11 @@ type loopWalk struct {
 	// is a failure before any test (a reconnect loop's stream); and which
 	// error values mean "not done yet".
 	fl    *fails.Fails
-	facts func(*types.Func) *status.RespFact
+	// backsOff says that every round waits a delay the body doubles
+	// (backoff.go): its error-only attempts are read as never
+	// succeeding, a reconnect loop's.
+	backsOff bool
+	facts    func(*types.Func) *status.RespFact
 	// resultFields are the fields attempts store a result in (c.conn, err =
 	// dial()).
 	resultFields map[types.Object]bool
@@ -162,6 +166,7 @@ func analyzeLoop(info *types.Info, graph func() *cfg.CFG, loop ast.Stmt, waitOf,
 		return nil
 	}
 	w.readOutcomes(body)
+	w.backsOff = backsOffEachRound(info, body, waitOf)
 	if w.opInputsVary(body) || w.advancesField(body) || w.drawsCandidates(body) {
 		return nil
 	}
@@ -335,7 +340,10 @@ func (w *loopWalk) run(cond ast.Expr, iter *site.WaitFact, entry *cfg.Block, hea
 // failed attempt: it iterates (unless its condition is the way out after
 // a success, as in for !done).
 func (w *loopWalk) rejected() bool {
-	return !w.failBack || !w.successExit && !w.reconnects() && !w.readsUntilBroken() || w.okBack && !w.condExit || w.usesFailedResult() || w.restartsSyscall()
+	// A loop that backs off each round reconnects whether the connection
+	// ended well or badly: its "success" going round is part of it.
+	okBack := w.okBack && !(w.backsOff && w.reconnects())
+	return !w.failBack || !w.successExit && !w.reconnects() && !w.readsUntilBroken() || okBack && !w.condExit || w.usesFailedResult() || w.restartsSyscall()
 }
 
 // readsUntilBroken reports whether the loop connects and then reads the
@@ -1090,6 +1098,9 @@ func (w *loopWalk) testsResult(cond ast.Expr) bool {
 // never returns a nil error (package fails).
 func (w *loopWalk) neverSucceeds(n ast.Node) bool {
 	_, call := site.OpParts(n)
+	if call != nil && w.backsOff && returnsErrorOnly(w.info, call) {
+		return true
+	}
 	return call != nil && w.fl != nil && w.fl.Of(call)
 }
 
