@@ -141,7 +141,8 @@ reconnect loops: the wait is a retry delay):
     failure, and is not judged; the wait after the failure is.
 
 The loops unboundedretry's Doc names (reconnect loops of an attempt that
-never succeeds, daemons that reconnect only while their connection is
+never succeeds or that wait a delay doubled each round, daemons that
+reconnect only while their connection is
 missing, polls by a "not done yet" error, collision resolution, a cursor
 computed before the attempt) are recognised here the same way: a
 reconnect loop's wait is a retry delay (a daemon's ticker, reported at

@@ -41,7 +41,7 @@ type loopWalk struct {
 	// fl says whether a call never succeeds (package fails): its outcome
 	// is a failure before any test (a reconnect loop's stream); and which
 	// error values mean "not done yet".
-	fl    *fails.Fails
+	fl *fails.Fails
 	// backsOff says that every round waits a delay the body doubles
 	// (backoff.go): its error-only attempts are read as never
 	// succeeding, a reconnect loop's.
