@@ -214,9 +214,15 @@ func waiters(pass *analysis.Pass) map[*types.Func]bool {
 // a function that waits, or a call of a function value given a duration
 // (sleep := time.Sleep, injected for tests).
 func blocks(pass *analysis.Pass, n ast.Node, local map[*types.Func]bool) bool {
+	return blocksBesides(pass, n, local, nil)
+}
+
+// blocksBesides is blocks leaving out the call again: a recursive
+// retry's own call waits only when it goes round once more.
+func blocksBesides(pass *analysis.Pass, n ast.Node, local map[*types.Func]bool, again ast.Node) bool {
 	found := false
 	ast.Inspect(n, func(n ast.Node) bool {
-		if found {
+		if found || n == again {
 			return false
 		}
 		var fn *types.Func

@@ -102,7 +102,7 @@ func checkLoop(pass *analysis.Pass, s *retrysite.Site, local map[*types.Func]boo
 	}
 	if len(waits) == 0 {
 		for _, n := range s.RetryPath {
-			if blocks(pass, n, local) {
+			if blocksBesides(pass, n, local, s.Node) {
 				return
 			}
 		}

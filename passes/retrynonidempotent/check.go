@@ -261,6 +261,11 @@ func exits(b *ast.BlockStmt) bool {
 func unprocessedWhen(info *types.Info, r *retrysite.Result, test ast.Expr, failIf bool) bool {
 	test = ast.Unparen(test)
 	if failIf {
+		// case http.StatusTooManyRequests: a test that is a constant is a
+		// case of a switch on the status.
+		if rejection(info, test) {
+			return true
+		}
 		return r.NotSent(info, test) || astutil.Some(test, func(n ast.Node) bool {
 			b, ok := n.(*ast.BinaryExpr)
 			return ok && b.Op == token.EQL && comparesWithRejection(info, b)
@@ -289,11 +294,14 @@ func unprocessedWhen(info *types.Info, r *retrysite.Result, test ast.Expr, failI
 // cannot do the work twice (499, a proxy's "client closed", says nothing
 // of what the upstream did).
 func comparesWithRejection(info *types.Info, b *ast.BinaryExpr) bool {
-	for _, side := range []ast.Expr{b.X, b.Y} {
-		if tv, ok := info.Types[side]; ok && tv.Value != nil && tv.Value.Kind() == constant.Int {
-			if v, exact := constant.Int64Val(tv.Value); exact && v >= 400 && v <= 498 {
-				return true
-			}
+	return rejection(info, b.X) || rejection(info, b.Y)
+}
+
+// rejection reports whether e is a constant 4xx status (but 499).
+func rejection(info *types.Info, e ast.Expr) bool {
+	if tv, ok := info.Types[e]; ok && tv.Value != nil && tv.Value.Kind() == constant.Int {
+		if v, exact := constant.Int64Val(tv.Value); exact && v >= 400 && v <= 498 {
+			return true
 		}
 	}
 	return false

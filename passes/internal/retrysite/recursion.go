@@ -36,10 +36,12 @@ func (f *finder) recursions() []*Site {
 		if !ok || b.Func == nil {
 			continue
 		}
+		// Each self-call on a failure path is a site of its own: one
+		// path may wait and go round without counting (a 429), another
+		// count and go round at once (a 5xx).
 		for _, c := range f.selfCalls(b) {
 			if s := f.recursion(b, fd, c); s != nil {
 				out = append(out, s)
-				break // one site per function
 			}
 		}
 	}
@@ -99,7 +101,10 @@ func (f *finder) recursion(b *bodies.Body, fd *ast.FuncDecl, call *ast.CallExpr)
 		s.RetryOnFalse = map[ast.Expr]bool{test: true}
 	}
 	f.noteWaits(s)
-	if len(s.Waits) == 0 {
+	// A self-call at once is a retry only when it counts its attempts
+	// (return c.do(req, attempt+1) under attempt < max): without a
+	// counter it is a single refresh-then-retry, or a walk.
+	if len(s.Waits) == 0 && len(counters) == 0 {
 		return nil
 	}
 	s.Attempt = []ast.Node{fd.Body}
@@ -175,12 +180,38 @@ func (f *finder) sameOperation(fd *ast.FuncDecl, call *ast.CallExpr) (counters m
 			counters[p] = true
 			continue
 		}
+		if rederived(f.info, arg, p) {
+			continue
+		}
 		if libs.IsNamed(p.Type(), "time", "Duration") {
 			continue
 		}
 		return nil, false
 	}
 	return counters, true
+}
+
+// rederived reports whether e makes p's value again from p itself, of
+// the same type (s.limiter.Lock(bucket) re-locks the same bucket,
+// req.Clone(ctx) copies the same request): the same operation's input.
+func rederived(info *types.Info, e ast.Expr, p *types.Var) bool {
+	call, ok := e.(*ast.CallExpr)
+	if !ok || !types.Identical(info.TypeOf(call), p.Type()) {
+		return false
+	}
+	uses := func(x ast.Expr) bool {
+		id, ok := ast.Unparen(x).(*ast.Ident)
+		return ok && info.Uses[id] == p
+	}
+	if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok && uses(sel.X) {
+		return true
+	}
+	for _, a := range call.Args {
+		if uses(a) {
+			return true
+		}
+	}
+	return false
 }
 
 // stepsBy reports whether e is p plus or minus a constant.
@@ -230,6 +261,14 @@ func (f *finder) failureBranchIn(body []ast.Stmt, call ast.Node) (path []ast.Nod
 				}
 				return walk([]ast.Stmt{ifs.Else}, false)
 			}
+			// switch resp.StatusCode { case 502: return f(args) }
+			if sw, ok := st.(*ast.SwitchStmt); ok {
+				if cc, t := f.failureCase(sw, call); cc != nil {
+					test = t
+					path = nil
+					return walk(cc.Body, false)
+				}
+			}
 			if top {
 				for j := i - 1; j >= 0; j-- {
 					if ifs, ok := list[j].(*ast.IfStmt); ok && ifs.Else == nil && status.FailureTest(f.info, ifs.Cond, false) && returns(ifs.Body) {
@@ -250,6 +289,36 @@ func (f *finder) failureBranchIn(body []ast.Stmt, call ast.Node) (path []ast.Nod
 		return nil, nil, false
 	}
 	return path, test, onFalse
+}
+
+// failureCase returns the clause of sw holding call when it is taken on a
+// failure, and the test that selects it: a case of failure statuses
+// (400-599) of a switch on a status, or a case whose expression is a
+// failure test (switch { case err != nil: }).
+func (f *finder) failureCase(sw *ast.SwitchStmt, call ast.Node) (*ast.CaseClause, ast.Expr) {
+	for _, c := range sw.Body.List {
+		cc := c.(*ast.CaseClause)
+		if !(cc.Colon < call.Pos() && call.End() <= cc.End()) || len(cc.List) == 0 {
+			continue
+		}
+		if sw.Tag == nil {
+			for _, e := range cc.List {
+				if status.FailureTest(f.info, e, true) {
+					return cc, e
+				}
+			}
+			return nil, nil
+		}
+		for _, e := range cc.List {
+			test := &ast.BinaryExpr{X: sw.Tag, OpPos: e.Pos(), Op: token.EQL, Y: e}
+			_, code, ok := status.StatusTest(f.info, test, func(ast.Expr) bool { return true })
+			if !ok || code < 400 || code > 599 {
+				return nil, nil
+			}
+		}
+		return cc, cc.List[0]
+	}
+	return nil, nil
 }
 
 func nodes(list []ast.Stmt) []ast.Node {
@@ -290,6 +359,11 @@ func (f *finder) recursionBound(fd *ast.FuncDecl, s *Site, counters map[types.Ob
 			return false
 		case *ast.IfStmt:
 			if returns(n.Body) && (b.bounds(n.Cond) || initBounds(b, n.Init)) {
+				bound = n.Cond
+			}
+			// if attempt < max { return f(args, attempt+1) }: the
+			// self-call runs only while the test holds.
+			if n.Body.Pos() <= s.Node.Pos() && s.Node.End() <= n.Body.End() && b.bounds(n.Cond) {
 				bound = n.Cond
 			}
 		case *ast.CommClause:

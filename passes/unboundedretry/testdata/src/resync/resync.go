@@ -183,3 +183,31 @@ func (c *Client) stuck(ctx context.Context, path string, attempt int) error {
 	}
 	return resp.Body.Close()
 }
+
+type Bucket struct{ remaining int }
+
+// lock returns the bucket once it may be used again.
+func (c *Client) lock(b *Bucket) *Bucket { return b }
+
+// bucketed re-sends a 5xx while its sequence is below a limit (bounded),
+// and a 429 after a wait without counting it (unbounded).
+func (c *Client) bucketed(ctx context.Context, path string, bucket *Bucket, sequence int) error {
+	resp, err := c.get(ctx, path)
+	if err != nil {
+		return err
+	}
+	defer resp.Body.Close()
+	switch resp.StatusCode {
+	case http.StatusOK:
+		return nil
+	case http.StatusBadGateway, http.StatusServiceUnavailable:
+		if sequence < 3 {
+			return c.bucketed(ctx, path, c.lock(bucket), sequence+1)
+		}
+		return errors.New("too many attempts")
+	case http.StatusTooManyRequests:
+		time.Sleep(time.Second)
+		return c.bucketed(ctx, path, bucket, sequence) // want `recursive retry can run forever: Client.bucketed calls itself`
+	}
+	return errors.New(resp.Status)
+}

@@ -124,3 +124,61 @@ func (r *Registrar) registerAll(ctx context.Context, pages [][]byte) error { // 
 	time.Sleep(100 * time.Millisecond)
 	return r.registerAll(ctx, pages[1:])
 }
+
+// send re-sends a 5xx by calling itself from a case of a switch on the
+// status, with the method its caller names.
+func (r *Registrar) send(ctx context.Context, method, path string, body []byte, attempt int) error { // want send:`sends unkeyed param 1 \(retried=true\)`
+	req, err := http.NewRequestWithContext(ctx, method, r.base+path, bytes.NewReader(body))
+	if err != nil {
+		return err
+	}
+	resp, err := r.hc.Do(req)
+	if err != nil {
+		return err
+	}
+	defer resp.Body.Close()
+	switch resp.StatusCode {
+	case http.StatusOK:
+		return nil
+	case http.StatusBadGateway, http.StatusGatewayTimeout:
+		if attempt < 3 {
+			return r.send(ctx, method, path, body, attempt+1)
+		}
+	}
+	return fmt.Errorf("send: %s", resp.Status)
+}
+
+// Create POSTs through send: a 504 after the hook was stored creates it
+// twice.
+func (r *Registrar) Create(ctx context.Context, body []byte) error { // want Create:`sends unkeyed POST \(retried=true\)`
+	return r.send(ctx, http.MethodPost, "/hooks", body, 0) // want `POST request is sent through send, which retries it`
+}
+
+// sendThrottled re-sends only a 429 from its switch: the server refused
+// the request without processing it.
+func (r *Registrar) sendThrottled(ctx context.Context, method, path string, body []byte, attempt int) error { // want sendThrottled:`sends unkeyed param 1 \(retried=false\)`
+	req, err := http.NewRequestWithContext(ctx, method, r.base+path, bytes.NewReader(body))
+	if err != nil {
+		return err
+	}
+	resp, err := r.hc.Do(req)
+	if err != nil {
+		return err
+	}
+	defer resp.Body.Close()
+	switch resp.StatusCode {
+	case http.StatusOK:
+		return nil
+	case http.StatusTooManyRequests:
+		if attempt < 3 {
+			time.Sleep(pause(attempt))
+			return r.sendThrottled(ctx, method, path, body, attempt+1)
+		}
+	}
+	return fmt.Errorf("send: %s", resp.Status)
+}
+
+// CreateThrottled POSTs through sendThrottled.
+func (r *Registrar) CreateThrottled(ctx context.Context, body []byte) error { // want CreateThrottled:`sends unkeyed POST \(retried=false\)`
+	return r.sendThrottled(ctx, http.MethodPost, "/hooks", body, 0)
+}
