@@ -53,8 +53,12 @@ func (d delay) merge(o delay) delay {
 
 // tracer follows SSA values backwards to the sources of a delay.
 type tracer struct {
-	pkg  *types.Package
-	seen map[ssa.Value]bool
+	pkg *types.Package
+	// throttleError tells the error types made only for a 429
+	// (retrysite.Result.ThrottleError): a delay they carry is the
+	// server's.
+	throttleError func(types.Type) bool
+	seen          map[ssa.Value]bool
 	// facts answers for functions of other packages.
 	facts func(*types.Func) (DelayFact, bool)
 	// funcs are the package's functions, whose stores to fields and
@@ -111,6 +115,9 @@ func (t *tracer) trace(v ssa.Value, depth int) delay {
 	case *ssa.Extract:
 		return t.trace(v.Tuple, depth+1)
 	case *ssa.Field: // cfg.Delay, cfg a struct value
+		if t.throttleError(v.X.Type()) {
+			return delay{server: true}
+		}
 		return t.stored(fieldOf(v.X.Type(), v.Field), depth+1)
 	case *ssa.Index: // for _, ms := range delaysMs, an array of delays
 		return t.trace(v.X, depth+1)
@@ -231,6 +238,9 @@ func (t *tracer) load(addr ssa.Value, depth int) delay {
 	case *ssa.Global:
 		return t.stored(a.Object(), depth)
 	case *ssa.FieldAddr:
+		if t.throttleError(a.X.Type()) {
+			return delay{server: true} // rl.RetryAfter of a throttle error: the server's delay
+		}
 		return t.stored(fieldOf(a.X.Type(), a.Field), depth)
 	case *ssa.IndexAddr:
 		// for _, v := range values, values a parameter: one of the

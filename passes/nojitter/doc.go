@@ -76,8 +76,9 @@ bounded by the schedule's length, judged the same way (a range over
 endpoints or targets is a walk over a list, not a retry). The delay the
 server asks for (the Retry-After header, read by a call given its name,
 and what parses it: strconv.Atoi, http.ParseTime, time.Until; or a
-function of the program that returns it, through a Fact) is waited as
-given and not judged; where it merges with a fallback (wait :=
+function of the program that returns it, through a Fact; a field of a
+throttle error, an error type made only for a 429, as slack-go's
+RateLimitedError.RetryAfter) is waited as given and not judged; where it merges with a fallback (wait :=
 c.minWait; if ra := retryAfter(resp); ra > 0 { wait = ra }, or a helper
 returning ra or its fallback parameter), the fallback is judged alone:
 a constant fallback is a delay without jitter, reported at the wait with

@@ -49,7 +49,7 @@ func run(pass *analysis.Pass) (any, error) {
 	shared.Acquire()
 	defer shared.Release()
 	funcs := shared.Funcs
-	t := &tracer{pkg: pass.Pkg, funcs: funcs, facts: func(fn *types.Func) (DelayFact, bool) {
+	t := &tracer{pkg: pass.Pkg, funcs: funcs, throttleError: res.ThrottleError, facts: func(fn *types.Func) (DelayFact, bool) {
 		var f DelayFact
 		return f, pass.ImportObjectFact(fn, &f)
 	}}

@@ -8,7 +8,7 @@ import (
 )
 
 func Test(t *testing.T) {
-	analysistest.RunWithSuggestedFixes(t, nojitter.Analyzer, "nojitter", "jitterdep", "policydep", "rhttp", "rhttpjittered", "rhttpoff", "rhttpfactory", "rhttpexplicit", "waitdep", "waitsvc", "redelivered", "grpcdial", "awsbackoffdep", "awsbackoff", "backoffdep", "reconnsvc", "failsafejit", "polldep", "pollsvc", "groupsvc", "streamsvc", "delayoptsdep", "delayoptsvc", "redial", "pacer", "keptpolicy", "closuredelay", "gotoretry", "rhttplimit", "rhttplimitoff", "backoffmajors", "retrygov5", "rhttpbackoff", "rhttpclients", "rhttpconfigure", "schedule", "gotohandler", "schedrange", "failpaths", "retryafter/httputil", "retryafter", "resiliency", "tickdaemon", "parsedelay", "rokoretry", "zerodelay", "zerodelayuse", "optionfield", "schedms", "typedfail", "skipset", "authrenew", "pausetick", "wsbackoff", "recurstatus")
+	analysistest.RunWithSuggestedFixes(t, nojitter.Analyzer, "nojitter", "jitterdep", "policydep", "rhttp", "rhttpjittered", "rhttpoff", "rhttpfactory", "rhttpexplicit", "waitdep", "waitsvc", "redelivered", "grpcdial", "awsbackoffdep", "awsbackoff", "backoffdep", "reconnsvc", "failsafejit", "polldep", "pollsvc", "groupsvc", "streamsvc", "delayoptsdep", "delayoptsvc", "redial", "pacer", "keptpolicy", "closuredelay", "gotoretry", "rhttplimit", "rhttplimitoff", "backoffmajors", "retrygov5", "rhttpbackoff", "rhttpclients", "rhttpconfigure", "schedule", "gotohandler", "schedrange", "failpaths", "retryafter/httputil", "retryafter", "resiliency", "tickdaemon", "parsedelay", "rokoretry", "zerodelay", "zerodelayuse", "optionfield", "schedms", "typedfail", "skipset", "authrenew", "pausetick", "wsbackoff", "recurstatus", "slackwait")
 }
 
 // TestRangeIter: ranging over a retry iterator of another package is a retry

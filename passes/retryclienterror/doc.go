@@ -38,7 +38,10 @@ for another attempt on a path a 200 does not take:
   for every error lets every 4xx through; one true only for a 429 (and
   errors of attempts never sent) lets none; a classifier of the program
   answers per status; any other answer is not read, and nothing is
-  reported;
+  reported. A helper of the program whose own loop goes round only on a
+  429 or a throttle error (an error type made only for a 429, as
+  slack-go's RateLimitedError) and returns every other error retries
+  no 4xx but 429, and waits as it chose on it;
 - in a handler that a job framework runs again when it returns an error
   (asynq, river, Temporal activities, watermill: RULES.md, "Redelivery",
   is silent here, and the framework's retry is a retry site like the

@@ -3,7 +3,6 @@ package retrynonidempotent
 import (
 	"fmt"
 	"go/ast"
-	"go/constant"
 	"go/token"
 	"go/types"
 
@@ -114,7 +113,7 @@ func (a *analyzer) viaRetryingClient(call *ast.CallExpr) bool {
 func (a *analyzer) retriedAt(sites *retrysite.Result, call *ast.CallExpr) []*retrysite.Site {
 	out := a.recursionsAt(sites, call)
 	for _, s := range sites.Within(call.Pos()) {
-		if s.Op.Func == nil && s.InAttempt(call) && !s.LeavesOnOwnFailure(a.pass.TypesInfo, call) && !onlyUnprocessed(a.pass.TypesInfo, sites, s) && !s.RetriesOnlyUnprocessed() {
+		if s.Op.Func == nil && s.InAttempt(call) && !s.LeavesOnOwnFailure(a.pass.TypesInfo, call) && !sites.OnlyUnprocessed(a.pass.TypesInfo, s) && !s.RetriesOnlyUnprocessed() {
 			out = append(out, s)
 		}
 	}
@@ -190,119 +189,4 @@ func (a *analyzer) freshPos(s *send, site *retrysite.Site) token.Pos {
 		}
 	}
 	return s.call.Pos()
-}
-
-// onlyUnprocessed reports whether every failure test of a retry loop whose
-// failure goes round picks an outcome that proves the server did not
-// process the request: a 429 status, or an attempt that was never sent
-// (retrysite.NotSent, also through a predicate of the program). A test whose
-// failure returns (case err != nil: return err) retries nothing. A test
-// whose failure is its false value (if resp.StatusCode != 429 { return
-// nil }) is read negated.
-func onlyUnprocessed(info *types.Info, r *retrysite.Result, site *retrysite.Site) bool {
-	return site.OnlyRetriesRoundWhen(func(test ast.Expr, failIf bool) bool {
-		return unprocessedWhen(info, r, test, failIf)
-	}) || guardedUnprocessed(info, r, site)
-}
-
-// guardedUnprocessed reads a loop body whose statements test the attempt
-// one after the other, each leaving the loop on one side: if err == nil {
-// return nil }; if !errors.Is(err, syscall.ECONNREFUSED) { return err };
-// sleep. The attempt goes round only when every such test let it pass, so
-// one of them that passes only an unprocessed outcome is enough. Tests
-// that go round on their own (if ... { continue }) must each pick one.
-func guardedUnprocessed(info *types.Info, r *retrysite.Result, site *retrysite.Site) bool {
-	var body *ast.BlockStmt
-	switch l := site.Node.(type) {
-	case *ast.ForStmt:
-		body = l.Body
-	case *ast.RangeStmt:
-		body = l.Body
-	}
-	if body == nil || site.Kind != retrysite.Loop || len(site.RetryTests) == 0 {
-		return false
-	}
-	top := map[ast.Expr]bool{}
-	for _, st := range body.List {
-		if ifs, ok := st.(*ast.IfStmt); ok && ifs.Else == nil && exits(ifs.Body) {
-			top[ifs.Cond] = true
-		}
-	}
-	guarded := false
-	for _, t := range site.RetryTests {
-		switch {
-		case site.RetryOnFalse[t] && top[t]:
-			guarded = guarded || unprocessedWhen(info, r, t, false)
-		case !unprocessedWhen(info, r, t, !site.RetryOnFalse[t]):
-			return false
-		}
-	}
-	return guarded
-}
-
-// exits reports whether a block ends by leaving the loop.
-func exits(b *ast.BlockStmt) bool {
-	if len(b.List) == 0 {
-		return false
-	}
-	switch last := b.List[len(b.List)-1].(type) {
-	case *ast.ReturnStmt:
-		return true
-	case *ast.BranchStmt:
-		return last.Tok == token.BREAK || last.Tok == token.GOTO
-	}
-	return false
-}
-
-// unprocessedWhen reports whether test having the value failIf proves the
-// request was not processed: a status the server rejected it with (429,
-// or any 4xx: a 400 asking for a fresh DPoP nonce, a 401 before a token
-// refresh), a failure before it was sent.
-func unprocessedWhen(info *types.Info, r *retrysite.Result, test ast.Expr, failIf bool) bool {
-	test = ast.Unparen(test)
-	if failIf {
-		// case http.StatusTooManyRequests: a test that is a constant is a
-		// case of a switch on the status.
-		if rejection(info, test) {
-			return true
-		}
-		return r.NotSent(info, test) || astutil.Some(test, func(n ast.Node) bool {
-			b, ok := n.(*ast.BinaryExpr)
-			return ok && b.Op == token.EQL && comparesWithRejection(info, b)
-		})
-	}
-	switch x := test.(type) {
-	case *ast.UnaryExpr:
-		return x.Op == token.NOT && unprocessedWhen(info, r, x.X, true)
-	case *ast.BinaryExpr:
-		switch x.Op {
-		case token.NEQ: // false when equal: opErr.Op != "dial" lets a dial error through
-			return comparesWithRejection(info, x) ||
-				r.NotSent(info, &ast.BinaryExpr{X: x.X, OpPos: x.OpPos, Op: token.EQL, Y: x.Y})
-		case token.LOR: // false only when both are
-			return unprocessedWhen(info, r, x.X, false) || unprocessedWhen(info, r, x.Y, false)
-		case token.LAND: // false when either is
-			return unprocessedWhen(info, r, x.X, false) && unprocessedWhen(info, r, x.Y, false)
-		}
-	}
-	return false
-}
-
-// comparesWithRejection reports whether b compares with a 4xx status: the
-// server rejected the request (a 429 to slow down, a 400 or 401 that a
-// new nonce or token answers) and did not act on it, so sending it again
-// cannot do the work twice (499, a proxy's "client closed", says nothing
-// of what the upstream did).
-func comparesWithRejection(info *types.Info, b *ast.BinaryExpr) bool {
-	return rejection(info, b.X) || rejection(info, b.Y)
-}
-
-// rejection reports whether e is a constant 4xx status (but 499).
-func rejection(info *types.Info, e ast.Expr) bool {
-	if tv, ok := info.Types[e]; ok && tv.Value != nil && tv.Value.Kind() == constant.Int {
-		if v, exact := constant.Int64Val(tv.Value); exact && v >= 400 && v <= 498 {
-			return true
-		}
-	}
-	return false
 }

@@ -178,7 +178,12 @@ program, Do(ctx, op, isRateLimited), whose retry loop ends whenever it
 answers false) is true only for those, or whose operation returns every
 other error wrapped as permanent (if err != nil && !isRateLimited(err) {
 return backoff.Permanent(err) }): outcomes that prove the server did not
-process the request; a go-retryablehttp client whose
+process the request; a throttle error is one (an error type a package
+makes only under a test that the status is 429, as slack-go's
+RateLimitedError: errors.As(err, &rl) matches only a 429), and a helper
+of the program whose own loop goes round only on a 429 or a throttle
+error, returning every other error, retries no
+POST its callers send through it; a go-retryablehttp client whose
 CheckRetry was replaced, or whose retries are switched off. A replaced
 CheckRetry that the program declares (a function literal, a function or a
 method of the package: CheckRetry: c.retryHTTPCheck) and that retries a

@@ -20,7 +20,7 @@ func (a *analyzer) recursionsAt(sites *retrysite.Result, call *ast.CallExpr) []*
 		if s.Kind != retrysite.Loop || len(s.Tests) == 0 || !s.Op.Contains(call.Pos()) || call.End() > s.Tests[0].Pos() {
 			continue
 		}
-		if onlyUnprocessed(a.pass.TypesInfo, sites, s) {
+		if sites.OnlyUnprocessed(a.pass.TypesInfo, s) {
 			continue
 		}
 		out = append(out, s)

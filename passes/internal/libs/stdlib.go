@@ -1,5 +1,7 @@
 package libs
 
+import "go/types"
+
 // TimeOrContext are calls whose result changes with the clock or a context.
 var TimeOrContext = Table[bool]{
 	{"time", "", "Since"}:          true,
@@ -136,4 +138,23 @@ var ConflictErrors = Table[bool]{
 	{"syscall", "", "EEXIST"}:               true,
 	{"golang.org/x/sys/unix", "", "EEXIST"}: true,
 	{Gorm, "", "ErrDuplicatedKey"}:          true,
+}
+
+// errorsPackages are the packages whose As, Is and Unwrap behave as the
+// standard errors package's (they forward to it, or implement the same
+// chain walk).
+var errorsPackages = map[string]bool{
+	"errors":                        true,
+	"github.com/pkg/errors":         true,
+	"golang.org/x/xerrors":          true,
+	"github.com/cockroachdb/errors": true,
+	"github.com/go-faster/errors":   true,
+	"emperror.dev/errors":           true,
+}
+
+// IsErrorsFunc reports whether fn is name (As, Is) of the standard errors
+// package or of a package that behaves the same (github.com/pkg/errors).
+func IsErrorsFunc(fn *types.Func, name string) bool {
+	n := NameOf(fn)
+	return n.Recv == "" && n.Name == name && errorsPackages[n.Pkg]
 }

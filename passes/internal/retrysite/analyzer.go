@@ -28,7 +28,7 @@ var Analyzer = &analysis.Analyzer{
 	Doc:        "find retry sites: retry loops, retry helper calls, and requests sent through retrying clients",
 	Run:        run,
 	ResultType: reflect.TypeFor[*Result](),
-	FactTypes:  []analysis.Fact{new(site.HelperFact), new(site.WaitFact), new(status.RespFact), new(status.NotSentFact), new(redelivery.JobOptsFact), new(redelivery.ActivityRunsFact), new(redelivery.AckFact), new(client.ClientPassFact), new(client.RetryingClientFact), new(client.RetryingTransportFact), new(site.LockFact), new(fails.Fact), new(fails.PendingFact), new(fails.DoneNilFact), new(fails.FalseOnErrorFact)},
+	FactTypes:  []analysis.Fact{new(site.HelperFact), new(site.WaitFact), new(status.RespFact), new(status.NotSentFact), new(redelivery.JobOptsFact), new(redelivery.ActivityRunsFact), new(redelivery.AckFact), new(client.ClientPassFact), new(client.RetryingClientFact), new(client.RetryingTransportFact), new(site.LockFact), new(fails.Fact), new(fails.PendingFact), new(fails.DoneNilFact), new(fails.FalseOnErrorFact), new(status.ThrottleTypeFact)},
 	Requires:   []*analysis.Analyzer{bodies.Analyzer},
 }
 
@@ -70,7 +70,11 @@ func run(pass *analysis.Pass) (any, error) {
 		sites = append(sites, red...)
 		sort.SliceStable(sites, func(i, j int) bool { return sites[i].Node.Pos() < sites[j].Node.Pos() })
 	}
+	throttles := status.LearnThrottleTypes(pass, f.index)
 	for fn, fact := range f.helpers {
+		if fd := f.decls[fn]; fd != nil {
+			fact.Throttled = throttledOnly(f.info, fd, fact.Op, sites, throttles)
+		}
 		pass.ExportObjectFact(fn, fact)
 	}
 	unsent := status.LearnUnsent(pass, f.index)
@@ -79,7 +83,7 @@ func run(pass *analysis.Pass) (any, error) {
 		s.Fail = status.SimulateFailure(pass.TypesInfo, s, f.facts.Lookup)
 	}
 	backoffs, failing := f.waits.FailureBackoffs(sites)
-	res := &Result{Backoffs: backoffs, FailureRetries: failing, clients: f.clients, facts: f.facts.Lookup}
+	res := &Result{Backoffs: backoffs, FailureRetries: failing, clients: f.clients, facts: f.facts.Lookup, throttles: throttles}
 	// A poll of in-memory state repeats no operation on a dependency: its
 	// wait is judged by nojitter, and no other analyzer sees a site.
 	for _, s := range sites {

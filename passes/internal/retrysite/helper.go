@@ -3,6 +3,8 @@ package retrysite
 import (
 	"go/ast"
 	"go/types"
+
+	"github.com/idemlint/idemlint/passes/internal/retrysite/status"
 )
 
 // helperParam returns the index of the function-typed parameter of fd that
@@ -26,28 +28,56 @@ func helperParam(info *types.Info, fd *ast.FuncDecl, sites []*Site) int {
 		if s.Encl == nil || s.Encl.Pos() < fd.Pos() || s.Encl.End() > fd.End() {
 			continue
 		}
-		if id, ok := ast.Unparen(s.Op.Expr).(*ast.Ident); ok {
-			if i, ok := index[info.Uses[id]]; ok {
-				return i
-			}
-		}
-		if s.Op.Body == nil {
-			continue
-		}
-		found := -1
-		ast.Inspect(s.Op.Body, func(n ast.Node) bool {
-			if call, ok := n.(*ast.CallExpr); ok && found < 0 {
-				if id, ok := ast.Unparen(call.Fun).(*ast.Ident); ok {
-					if i, ok := index[info.Uses[id]]; ok {
-						found = i
-					}
-				}
-			}
-			return found < 0
-		})
-		if found >= 0 {
-			return found
+		if i := runsParam(info, s, index); i >= 0 {
+			return i
 		}
 	}
 	return -1
+}
+
+// runsParam returns the index of the parameter (of index) that site s
+// runs as, or in, its operation, or -1.
+func runsParam(info *types.Info, s *Site, index map[types.Object]int) int {
+	if id, ok := ast.Unparen(s.Op.Expr).(*ast.Ident); ok {
+		if i, ok := index[info.Uses[id]]; ok {
+			return i
+		}
+	}
+	if s.Op.Body == nil {
+		return -1
+	}
+	found := -1
+	ast.Inspect(s.Op.Body, func(n ast.Node) bool {
+		if call, ok := n.(*ast.CallExpr); ok && found < 0 {
+			if id, ok := ast.Unparen(call.Fun).(*ast.Ident); ok {
+				if i, ok := index[info.Uses[id]]; ok {
+					found = i
+				}
+			}
+		}
+		return found < 0
+	})
+	return found
+}
+
+// throttledOnly reports whether fd, a helper retrying its parameter op,
+// does so in loops that each go round only on a 429 (site.HelperFact
+// Throttled).
+func throttledOnly(info *types.Info, fd *ast.FuncDecl, op int, sites []*Site, throttles *status.ThrottleTypes) bool {
+	fn, ok := info.Defs[fd.Name].(*types.Func)
+	if !ok || op >= fn.Signature().Params().Len() {
+		return false
+	}
+	index := map[types.Object]int{fn.Signature().Params().At(op): op}
+	found := false
+	for _, s := range sites {
+		if s.Encl == nil || s.Encl.Pos() < fd.Pos() || s.Encl.End() > fd.End() || runsParam(info, s, index) < 0 {
+			continue
+		}
+		if s.Kind != Loop || !s.OnlyRetriesRoundWhen(func(t ast.Expr, failIf bool) bool { return throttles.Proves(info, t, failIf) }) {
+			return false
+		}
+		found = true
+	}
+	return found
 }

@@ -54,6 +54,10 @@ func (f *finder) readPredicates(sites []*Site, unsent status.Unsent) {
 		if e := predicateArg(f.info, s); e != nil {
 			s.Pred = status.ReadPredicate(f.info, e, body, unsent)
 		}
+		if s.Kind == UserHelper && s.UserHelper != nil && s.UserHelper.Throttled {
+			s.OpUnprocessed = true // the helper retries only what the server refused
+			continue
+		}
 		if (s.Kind == Helper || s.Kind == UserHelper) && s.Op.Body != nil && hasIf(s.Op.Body) {
 			s.OpUnprocessed = status.OnlyUnprocessedRetried(f.info, s, f.facts.Lookup, u)
 		}

@@ -38,8 +38,9 @@ type Result struct {
 	// retryclienterror read them.
 	Gotos []*Site
 
-	unsent status.Unsent // NotSentFact predicates this package has or calls
-	facts  func(*types.Func) *status.RespFact
+	unsent    status.Unsent         // NotSentFact predicates this package has or calls
+	throttles *status.ThrottleTypes // error types made only for a 429
+	facts     func(*types.Func) *status.RespFact
 
 	clients *client.Configs // for RetryingClient
 }

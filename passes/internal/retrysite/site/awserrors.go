@@ -18,7 +18,7 @@ import (
 func NotRetriedByClient(info *types.Info, test ast.Expr) bool {
 	return astutil.Some(test, func(n ast.Node) bool {
 		call, ok := n.(*ast.CallExpr)
-		if !ok || len(call.Args) != 2 || !libs.Is(libs.Callee(info, call), "errors", "As") {
+		if !ok || len(call.Args) != 2 || !libs.IsErrorsFunc(libs.Callee(info, call), "As") {
 			return false
 		}
 		return libs.AWSNotRetried(info.TypeOf(call.Args[1]))

@@ -20,15 +20,24 @@ type HelperFact struct {
 	// Forward is set when the helper hands parameters of its own to a
 	// library retry helper as that helper's policy or options.
 	Forward *Forward
+	// Throttled is set when the helper's own loop goes round only on a
+	// 429 (a status compared, a throttle error matched) and returns every
+	// other failure: the server refused what it retries without
+	// processing it (status/throttletype.go).
+	Throttled bool
 }
 
 func (*HelperFact) AFact() {}
 
 func (f *HelperFact) String() string {
+	s := fmt.Sprintf("retries parameter %d", f.Op)
 	if f.Pred >= 0 {
-		return fmt.Sprintf("retries parameter %d while parameter %d says so", f.Op, f.Pred)
+		s += fmt.Sprintf(" while parameter %d says so", f.Pred)
 	}
-	return fmt.Sprintf("retries parameter %d", f.Op)
+	if f.Throttled {
+		s += " only on a 429"
+	}
+	return s
 }
 
 // Forward says which parameters of a user-defined retry helper it hands to

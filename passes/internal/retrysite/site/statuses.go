@@ -26,6 +26,16 @@ func (s Statuses) Has(code int64) bool {
 	return false
 }
 
+// Only returns the set holding code alone (one of the sampled codes).
+func Only(code int64) Statuses {
+	for i, c := range SampleCodes {
+		if c == code {
+			return 1 << i
+		}
+	}
+	return 0
+}
+
 // Successes reports whether the set holds a 2xx status.
 func (s Statuses) Successes() bool {
 	for i, c := range SampleCodes {

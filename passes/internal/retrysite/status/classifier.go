@@ -89,7 +89,7 @@ func (s *sim) statusErr(e ast.Expr, p *simPath) tri {
 // for a target whose type carries a status: the target then holds it.
 func (s *sim) errorsAs(call *ast.CallExpr, p *simPath) tri {
 	fn := libs.Callee(s.info, call)
-	if !libs.Is(fn, "errors", "As") || len(call.Args) != 2 {
+	if !libs.IsErrorsFunc(fn, "As") || len(call.Args) != 2 {
 		return unk
 	}
 	u, ok := ast.Unparen(call.Args[1]).(*ast.UnaryExpr)

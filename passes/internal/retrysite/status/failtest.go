@@ -109,6 +109,13 @@ func SimulateFailure(info *types.Info, retry *site.Site, facts func(*types.Func)
 	}
 	sort.Slice(out.ThrottleEnds, func(i, j int) bool { return out.ThrottleEnds[i].Pos() < out.ThrottleEnds[j].Pos() })
 	out.Classifiers = classifiersOf(info, body, facts)
+	if retry.UserHelper != nil && retry.UserHelper.Throttled {
+		// The helper goes round only on a 429, on which it waits as it
+		// chose: of what the operation fails with, only that is retried.
+		out.Retried &= site.Only(429)
+		out.IgnoresRetryAfter = false
+		out.ThrottleEnds = nil
+	}
 	return out
 }
 
