@@ -442,6 +442,9 @@ func (w *loopWalk) collectOps(body *ast.BlockStmt) {
 		if ok := w.boolAttempt(n); ok {
 			return true
 		}
+		if w.out.NoteMapped(n) {
+			return true
+		}
 		lhs, ok := status.IsOpAssign(w.info, n)
 		if !ok {
 			return true

@@ -43,6 +43,11 @@ type Outcomes struct {
 	info    *types.Info
 	Errs    map[types.Object]bool
 	Derived map[types.Object]bool
+	// Mapped are errors the program made from an outcome error
+	// (sqlErr := sqlutil.MapError(err), of a type that is an error): one
+	// that is not nil is a failed attempt; a nil one says nothing (the
+	// mapping may drop the errors it does not know).
+	Mapped map[types.Object]bool
 	// cases maps the expressions of the cases of a switch with a tag to
 	// the tag: the control-flow graph tests them one by one, each as
 	// tag == expr.
@@ -66,7 +71,7 @@ type Outcomes struct {
 // NewOutcomes returns an empty set of outcome variables; facts tells the
 // status predicates of the program.
 func NewOutcomes(info *types.Info, facts func(*types.Func) *RespFact) *Outcomes {
-	return &Outcomes{info: info, Errs: map[types.Object]bool{}, Derived: map[types.Object]bool{}, facts: facts}
+	return &Outcomes{info: info, Errs: map[types.Object]bool{}, Derived: map[types.Object]bool{}, Mapped: map[types.Object]bool{}, facts: facts}
 }
 
 // definedScalars returns the local booleans and integers of body defined
@@ -130,6 +135,12 @@ func (o *Outcomes) Branch(cond ast.Expr) (ifTrue, ifFalse State) {
 					return failure, success
 				}
 				return success, failure
+			}
+			if o.isMappedNil(e) {
+				if e.Op == token.NEQ {
+					return failure, keep
+				}
+				return keep, failure
 			}
 			// err == errPending: the attempt answered "not yet".
 			if o.isErr(e.X) && o.pending(e.Y) || o.isErr(e.Y) && o.pending(e.X) {
@@ -208,6 +219,44 @@ func (o *Outcomes) isErrNil(e *ast.BinaryExpr) bool {
 		x, y = y, x
 	}
 	return site.IsNil(o.info, y) && o.isErr(x)
+}
+
+// isMappedNil reports whether e compares an error mapped from an outcome
+// error with nil.
+func (o *Outcomes) isMappedNil(e *ast.BinaryExpr) bool {
+	x, y := ast.Unparen(e.X), ast.Unparen(e.Y)
+	if site.IsNil(o.info, x) {
+		x, y = y, x
+	}
+	id, ok := x.(*ast.Ident)
+	return ok && site.IsNil(o.info, y) && o.Mapped[o.info.ObjectOf(id)]
+}
+
+// NoteMapped notes n when it is sqlErr := mapErr(err): one variable
+// defined from a call given an outcome error, of a type (not error
+// itself: that is an attempt's outcome) that implements error.
+func (o *Outcomes) NoteMapped(n ast.Node) bool {
+	as, ok := n.(*ast.AssignStmt)
+	if !ok || len(as.Lhs) != 1 || len(as.Rhs) != 1 {
+		return false
+	}
+	id, ok := as.Lhs[0].(*ast.Ident)
+	call, isCall := ast.Unparen(as.Rhs[0]).(*ast.CallExpr)
+	if !ok || !isCall || id.Name == "_" {
+		return false
+	}
+	obj := o.info.ObjectOf(id)
+	errIface := types.Universe.Lookup("error").Type().Underlying().(*types.Interface)
+	if obj == nil || site.IsErrorType(obj.Type()) || !types.Implements(obj.Type(), errIface) {
+		return false
+	}
+	for _, a := range call.Args {
+		if o.isErr(a) {
+			o.Mapped[obj] = true
+			return true
+		}
+	}
+	return false
 }
 
 func (o *Outcomes) isErr(e ast.Expr) bool {
