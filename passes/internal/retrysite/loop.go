@@ -171,7 +171,7 @@ func analyzeLoop(info *types.Info, graph func() *cfg.CFG, loop ast.Stmt, waitOf,
 		return nil
 	}
 	stream := w.consumesStream(body)
-	if cond != nil && (iteratesCollection(info, cond) || w.indexesByCounter(body)) {
+	if cond != nil && (iteratesCollection(info, cond, w.out.IsErr) || w.indexesByCounter(body)) {
 		return nil
 	}
 	w.g = graph()

@@ -259,6 +259,9 @@ func (o *Outcomes) NoteMapped(n ast.Node) bool {
 	return false
 }
 
+// IsErr reports whether e is a variable holding an attempt's error.
+func (o *Outcomes) IsErr(e ast.Expr) bool { return o.isErr(e) }
+
 func (o *Outcomes) isErr(e ast.Expr) bool {
 	id, ok := ast.Unparen(e).(*ast.Ident)
 	return ok && o.Errs[o.info.ObjectOf(id)]

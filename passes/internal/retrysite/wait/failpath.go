@@ -6,6 +6,7 @@ import (
 	"go/types"
 	"slices"
 
+	"github.com/idemlint/idemlint/passes/internal/astutil"
 	"github.com/idemlint/idemlint/passes/internal/libs"
 	"github.com/idemlint/idemlint/passes/internal/retrysite/site"
 	"github.com/idemlint/idemlint/passes/internal/retrysite/status"
@@ -777,6 +778,21 @@ func (w *failWalk) movedBefore(i int) bool {
 		if a.pos < w.calls[i].Pos() && !a.reset && a.derived == nil && a.from != i && w.reads(i, a.obj) {
 			return true
 		}
+	}
+	// for b.Next() { save(b.row()) }: the condition moves b on.
+	if w.loop.Cond != nil && astutil.Some(w.loop.Cond, func(n ast.Node) bool {
+		call, ok := n.(*ast.CallExpr)
+		if !ok {
+			return false
+		}
+		sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+		if !ok || !libs.StreamMethods[sel.Sel.Name] {
+			return false
+		}
+		root := site.RootIdent(sel.X)
+		return root != nil && w.reads(i, w.f.info.ObjectOf(root))
+	}) {
+		return true
 	}
 	if w.loop.Post != nil {
 		for _, a := range w.assignments(w.loop.Post) {
