@@ -495,6 +495,8 @@ func (s *sim) assign(lhs, rhs []ast.Expr, p *simPath) {
 				s.noteSend(call, obj)
 			case sends && site.IsErrorType(obj.Type()):
 				p.setEnv(obj, value{kind: errNil}) // the request was answered: that is what is simulated
+			case call != nil && site.IsErrorType(obj.Type()) && s.readsBody(call, p):
+				p.setEnv(obj, value{kind: errNil}) // body, err := io.ReadAll(resp.Body): the answer is read
 			case call != nil && site.IsErrorType(obj.Type()):
 				v := s.checkerErr(call, p)
 				v.called = v.kind == errUnknown

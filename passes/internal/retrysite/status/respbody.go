@@ -1,6 +1,10 @@
 package status
 
-import "go/ast"
+import (
+	"go/ast"
+
+	"github.com/idemlint/idemlint/passes/internal/astutil"
+)
 
 // responseOfBody returns resp for resp.Body, and whether e was such a
 // selector: `if resp != nil && resp.Body != nil { resp.Body.Close() }` is
@@ -13,4 +17,27 @@ func responseOfBody(e ast.Expr) (ast.Expr, bool) {
 		return sel.X, true
 	}
 	return e, false
+}
+
+// readsBody reports whether call reads the body of a response the path
+// holds (io.ReadAll(resp.Body), json.NewDecoder(resp.Body).Decode(&v)):
+// its error is the body's, not the status's, and the simulation, which
+// runs an answer with each status, takes the body as read.
+func (s *sim) readsBody(call *ast.CallExpr, p *simPath) bool {
+	return astutil.Some(call, func(n ast.Node) bool {
+		e, ok := n.(ast.Expr)
+		if !ok {
+			return false
+		}
+		x, body := responseOfBody(e)
+		if !body {
+			return false
+		}
+		id, ok := ast.Unparen(x).(*ast.Ident)
+		if !ok {
+			return false
+		}
+		_, open := p.open[s.info.ObjectOf(id)]
+		return open
+	})
 }
