@@ -186,7 +186,11 @@ func respFactOf(info *types.Info, fd *ast.FuncDecl, fn *types.Func, facts func(*
 	for i := range sig.Params().Len() {
 		v := sig.Params().At(i)
 		switch {
-		case isHTTPResponse(v.Type()), site.IsResponseType(v.Type()), isCloser(v.Type()), isHeader(v.Type()):
+		case isHTTPResponse(v.Type()), site.IsResponseType(v.Type()), isCloser(v.Type()):
+		case isHeader(v.Type()):
+			if sends() {
+				continue // the headers of the request it sends itself
+			}
 		case site.IsInteger(v.Type()) && (predicate || checks):
 		default:
 			continue

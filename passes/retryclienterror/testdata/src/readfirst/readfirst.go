@@ -71,3 +71,39 @@ func LookupServerError(c *http.Client, url string, out any) error {
 	}
 	return err
 }
+
+// getWith sends the headers it is given: they are the request's, not a
+// response's to judge.
+func getWith(c *http.Client, url string, headers http.Header) error {
+	req, err := http.NewRequest(http.MethodGet, url, nil)
+	if err != nil {
+		return err
+	}
+	for k, v := range headers {
+		req.Header[k] = v
+	}
+	resp, err := c.Do(req)
+	if err != nil {
+		return err
+	}
+	defer resp.Body.Close()
+	if resp.StatusCode != http.StatusOK {
+		return fmt.Errorf("got %s", resp.Status)
+	}
+	return nil
+}
+
+// LookupWith retries every failure of getWith, a 404 among them.
+func LookupWith(c *http.Client, url string) error {
+	retries := 0
+retry:
+	err := getWith(c, url, http.Header{"Accept": {"application/json"}}) // want `retry on any non-success status also retries 4xx responses`
+	if err != nil {
+		retries++
+		if retries < 3 {
+			time.Sleep(time.Second)
+			goto retry
+		}
+	}
+	return err
+}
