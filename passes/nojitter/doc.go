@@ -73,7 +73,10 @@ if err = op(); err == nil { break }; time.Sleep(d) }; or plain numbers
 of a unit, time.Sleep(time.Duration(ms) * time.Millisecond) over an
 [5]int of milliseconds) is a retry loop
 bounded by the schedule's length, judged the same way (a range over
-endpoints or targets is a walk over a list, not a retry). The delay the
+endpoints or targets is a walk over a list, not a retry; a loop whose
+every round hands its attempt the next target a method of the client
+draws, endpoint := c.nextEndpoint(), is failover, whose missing delay is
+not reported: RULES.md, "Vocabulary"). The delay the
 server asks for (the Retry-After header, read by a call given its name,
 and what parses it: strconv.Atoi, http.ParseTime, time.Until; or a
 function of the program that returns it, through a Fact; a field of a

@@ -89,6 +89,9 @@ func run(pass *analysis.Pass) (any, error) {
 }
 
 func checkLoop(pass *analysis.Pass, s *retrysite.Site, local map[*types.Func]bool, calls *waitJudge, t *tracer) {
+	if s.Failover {
+		return // each round goes to another target (RULES.md, "Vocabulary")
+	}
 	waits := s.Waits
 	var at map[*ast.CallExpr]ast.Node // where a wait's finding goes, when not at the wait call
 	if len(waits) == 0 {

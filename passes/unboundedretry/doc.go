@@ -67,6 +67,12 @@ the end of the body, a ticker), and a loop that does its work a number of
 times whatever the outcome (for i := 0; i < b.N; i++, for pb.Next()), as
 nojitter's Doc says.
 
+A failover loop, whose every round hands its attempt the next target a
+method of the client draws (endpoint := c.nextEndpoint(), a method that
+moves a field of its receiver and returns an address or a client), is
+bounded by its targets and not reported (RULES.md, "Vocabulary"); it
+stays a retry for retrynonidempotent and retryamplify.
+
 Decisions RULES.md leaves open (docs/retry-sites.md):
   - a reconnect loop whose attempt never succeeds (every return of the
     function it calls is a non-nil error: a stream read until it breaks)

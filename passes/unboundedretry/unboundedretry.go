@@ -42,7 +42,7 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 	}
 	for _, s := range res.Gotos {
-		if s.Bound == nil {
+		if s.Bound == nil && !s.Failover { // failover: bounded by its targets
 			report.At(pass, s.Node, "retry loop can run forever: this goto goes back after each failure and nothing on its retry path limits the attempts, sets a deadline or checks a context; allow at most a few attempts and stop when the caller's context is done")
 		}
 	}
@@ -61,6 +61,9 @@ func run(pass *analysis.Pass) (any, error) {
 	for _, s := range res.Sites {
 		switch s.Kind {
 		case retrysite.Loop:
+			if s.Failover {
+				continue // bounded by its targets (RULES.md, "Vocabulary")
+			}
 			if s.Uncounted {
 				report.AtFor(pass, s.Node, "retry loop can run forever: a failure path goes round without counting the attempt its condition limits; count every attempt before going round, and stop when the caller's context is done")
 			} else if s.Bound == nil {

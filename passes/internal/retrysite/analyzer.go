@@ -96,6 +96,8 @@ func run(pass *analysis.Pass) (any, error) {
 	sites = res.Sites
 	res.Recursions = f.recursions()
 	res.Gotos = f.gotoLoops()
+	f.markFailovers(res.Sites)
+	f.markFailovers(res.Gotos)
 	// A recursive retry's failure test is read like a loop's: what a
 	// self-call after a 404 retries, what it leaves open.
 	for _, s := range res.Recursions {

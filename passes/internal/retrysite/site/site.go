@@ -53,6 +53,12 @@ type Site struct {
 	// which sends nothing and so is judged by nojitter only (the analyzer
 	// lists it in retrysite.Result.Backoffs, not in Sites).
 	StatePoll bool
+	// Failover marks a loop whose every round sends to the next of a set
+	// of targets (endpoint := c.nextEndpoint()), retrysite/failover.go:
+	// still a retry for retrynonidempotent and retryamplify, but its
+	// missing delay and its bound (the number of targets) are not
+	// nojitter or unboundedretry hazards (RULES.md, "Vocabulary").
+	Failover bool
 	// Node is the *ast.ForStmt or *ast.RangeStmt of a Loop, and the
 	// *ast.CallExpr of the other kinds.
 	Node ast.Node
