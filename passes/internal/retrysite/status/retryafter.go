@@ -29,6 +29,12 @@ func readsRetryAfter(info *types.Info, body ast.Node, facts func(*types.Func) *R
 			if c, ok := info.Uses[n].(*types.Const); ok && isRetryAfter(c.Val()) {
 				return true
 			}
+		case *ast.SelectorExpr:
+			// rl.RetryAfter: the server's delay carried in the answer's
+			// body (a 429's {"retry_after": ...}) or in a throttle error.
+			if v, ok := info.Uses[n.Sel].(*types.Var); ok && v.IsField() && strings.EqualFold(strings.ReplaceAll(n.Sel.Name, "_", ""), "RetryAfter") {
+				return true
+			}
 		case *ast.CallExpr:
 			for _, a := range n.Args {
 				if site.IsResponseType(info.TypeOf(a)) || isHeader(info.TypeOf(a)) {
