@@ -883,8 +883,14 @@ func (w *loopWalk) repairCheck(cond ast.Expr, t, f state, b *cfg.Block, heads ma
 		// one.)
 		return true
 	}
-	if !w.out.ErrTestOnly(cond) || !w.checksOwnInit(cond) {
+	if !w.out.ErrTestOnly(cond) {
 		return false
+	}
+	if !w.checksOwnInit(cond) {
+		// _, err = db.Exec(terminateStale); if err != nil { return err };
+		// continue: a repair that gives up when it fails, and goes round
+		// to the failed attempt when it worked.
+		return w.givesUpOrRetries(t, f, b, heads)
 	}
 	for i, side := range []state{t, f} {
 		if side == failure && w.reachesHead(b.Succs[i], heads) {
@@ -892,6 +898,18 @@ func (w *loopWalk) repairCheck(cond ast.Expr, t, f state, b *cfg.Block, heads ma
 		}
 	}
 	return t == failure || f == failure
+}
+
+// givesUpOrRetries reports whether, of a check's two sides, the failure
+// side cannot go round and the other reaches the loop's head only.
+func (w *loopWalk) givesUpOrRetries(t, f state, b *cfg.Block, heads map[*cfg.Block]bool) bool {
+	for i, side := range []state{t, f} {
+		other := b.Succs[1-i]
+		if side == failure {
+			return !w.reachesHead(b.Succs[i], heads) && w.reachesHead(other, heads) && !w.canExit(other, heads)
+		}
+	}
+	return false
 }
 
 // checksOwnInit reports whether cond is the condition of an if statement

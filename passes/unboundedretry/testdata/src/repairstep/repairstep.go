@@ -89,3 +89,41 @@ func (m *Store) SetBounded() error {
 		return err
 	}
 }
+
+// Lock waits for a lock held by a stale session: on a timeout it removes
+// the stale holders (a repair whose own failure gives up) and tries
+// again, and any other error goes round too, with nothing limiting it.
+func (m *Store) Lock() error {
+	for { // want `retry loop can run forever`
+		err := m.create()
+		if err == nil {
+			return nil
+		}
+		if isMaxVersion(err) {
+			err = m.remove()
+			if err != nil {
+				return err
+			}
+			continue
+		}
+	}
+}
+
+// LockBounded is the same, bounded by an attempt count.
+func (m *Store) LockBounded() error {
+	var err error
+	for i := 0; i < 5; i++ {
+		err = m.create()
+		if err == nil {
+			return nil
+		}
+		if isMaxVersion(err) {
+			err = m.remove()
+			if err != nil {
+				return err
+			}
+			continue
+		}
+	}
+	return err
+}
