@@ -58,7 +58,12 @@ counter that only success tests counts successes), a deadline, or a
 context (for ctx.Err() == nil, a select { case <-ctx.Done(): return;
 default: } before the attempt, if ctx.Err() != nil { return } after it,
 errors.Is(err, context.Canceled), a context-aware wait whose error
-returns). Not reported: a failure path that leaves, takes a new input
+returns; a policy handed the count whose answer ends the loop, wait, ok
+:= b.Next(n); if !ok { return err }; a flag the loop's condition reads,
+set once a deadline passed or the context is done, for !done { ...; if
+time.Since(start) > timeout { done = true } }; the answer of a call
+given a stop channel, if quit := waitForEvents(closeCh); quit { return
+}). Not reported: a failure path that leaves, takes a new input
 (a message received before the attempt, a token or cursor it moves), reads
 the next item of a stream, goes round only after an attempt that never
 reached the server (driver.ErrBadConn), blocks on a channel before going

@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 
 	"github.com/idemlint/idemlint/passes/internal/libs"
 	"github.com/idemlint/idemlint/passes/internal/retrysite/site"
@@ -47,6 +48,10 @@ func (b *bounder) bounds(cond ast.Expr) bool {
 			}
 		case *ast.CallExpr:
 			if _, ok := libs.TimeOrContext.Lookup(libs.Callee(b.info, n)); ok {
+				found = true
+			}
+			// if !policy.Allow(n): the policy decides from the count.
+			if site.IsBool(b.info.TypeOf(n)) && slices.ContainsFunc(n.Args, b.counted) {
 				found = true
 			}
 		}
@@ -95,7 +100,14 @@ func newBounder(info *types.Info, loop ast.Node, waitOf func(*ast.CallExpr) *sit
 		}
 		return true
 	})
+	site.NoteStopAnswers(info, loop, b.counters)
 	return b
+}
+
+// counted reports whether e is a counter of the loop.
+func (b *bounder) counted(e ast.Expr) bool {
+	id, ok := ast.Unparen(e).(*ast.Ident)
+	return ok && b.counters[b.info.ObjectOf(id)]
 }
 
 func (b *bounder) noteAssign(n *ast.AssignStmt) {

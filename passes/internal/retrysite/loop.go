@@ -1042,6 +1042,16 @@ func (w *loopWalk) exits(b *cfg.Block, heads map[*cfg.Block]bool, throughAttempt
 		if !throughAttempts && slices.ContainsFunc(b.Nodes, func(n ast.Node) bool { return w.opAssigns[n] }) {
 			return false
 		}
+		if w.cond != nil && slices.ContainsFunc(b.Nodes, func(n ast.Node) bool {
+			as, ok := n.(*ast.AssignStmt)
+			if !ok {
+				return false
+			}
+			_, ends := site.EndsLoop(w.info, w.cond, as)
+			return ends
+		}) {
+			return true // done = true: the condition ends the loop
+		}
 		if len(b.Succs) == 0 {
 			return b.Return() != nil || len(b.Nodes) > 0 && isNoReturnStmt(b.Nodes[len(b.Nodes)-1])
 		}

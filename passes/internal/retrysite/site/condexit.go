@@ -94,6 +94,9 @@ func EndsLoop(info *types.Info, cond ast.Expr, as *ast.AssignStmt) (sets, ends b
 	if sets, ends := endsInequality(info, cond, as); sets {
 		return sets, ends
 	}
+	if sets, ends := endsFlag(info, cond, as); sets {
+		return sets, ends
+	}
 	kept := keptSentinels(info, cond)
 	for i, l := range as.Lhs {
 		v := errVar(info, l)
@@ -137,6 +140,29 @@ func endsInequality(info *types.Info, c ast.Expr, as *ast.AssignStmt) (sets, end
 		return true, same
 	}
 	return false, false
+}
+
+// endsFlag reads a loop condition that is a boolean variable, or its
+// negation (for !done), set by as: done = true ends for !done.
+func endsFlag(info *types.Info, c ast.Expr, as *ast.AssignStmt) (sets, ends bool) {
+	want := false // the value that keeps the loop going
+	c = ast.Unparen(c)
+	if u, ok := c.(*ast.UnaryExpr); ok && u.Op == token.NOT {
+		c, want = ast.Unparen(u.X), true
+	}
+	flag, ok := c.(*ast.Ident)
+	if !ok || len(as.Lhs) != 1 || len(as.Rhs) != 1 || !IsBool(info.TypeOf(flag)) {
+		return false, false
+	}
+	if id, ok := ast.Unparen(as.Lhs[0]).(*ast.Ident); !ok || info.ObjectOf(id) != info.ObjectOf(flag) {
+		return false, false
+	}
+	tv := info.Types[as.Rhs[0]]
+	if tv.Value == nil || tv.Value.Kind() != constant.Bool {
+		return true, false
+	}
+	// for !done: the loop goes on while done is false; done = true ends it.
+	return true, constant.BoolVal(tv.Value) == want
 }
 
 // wrapsVerb reports whether a fmt.Errorf call may wrap an error (%w), which

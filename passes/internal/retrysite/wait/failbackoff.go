@@ -397,6 +397,7 @@ func counters(info *types.Info, loop *ast.ForStmt) map[types.Object]bool {
 		}
 		return true
 	})
+	site.NoteStopAnswers(info, loop, out)
 	return out
 }
 
