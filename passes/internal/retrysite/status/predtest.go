@@ -56,9 +56,11 @@ func FailureTest(info *types.Info, cond ast.Expr, failed bool) bool {
 	if !failed {
 		errOp = token.EQL
 	}
-	for _, side := range []ast.Expr{bin.X, bin.Y} {
+	for i, side := range []ast.Expr{bin.X, bin.Y} {
 		t := info.TypeOf(side)
-		if bin.Op == errOp && t != nil && types.Identical(t, types.Universe.Lookup("error").Type()) {
+		other := []ast.Expr{bin.Y, bin.X}[i]
+		// err != nil; not err == io.EOF, which a success (nil) fails too.
+		if bin.Op == errOp && t != nil && types.Identical(t, types.Universe.Lookup("error").Type()) && site.IsNil(info, other) {
 			return true
 		}
 		if sel, ok := ast.Unparen(side).(*ast.SelectorExpr); ok && sel.Sel.Name == "StatusCode" && t != nil && site.IsInteger(t) {

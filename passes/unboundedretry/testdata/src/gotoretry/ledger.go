@@ -101,3 +101,26 @@ retry:
 	time.Sleep(jittered(time.Second))
 	goto retry
 }
+
+type rowReader interface {
+	Read() ([]string, error)
+}
+
+// nextRow skips short rows of a stream with a goto: each jump reads the
+// next row, and the end of the stream (io.EOF) is not a success test.
+func nextRow(r rowReader) ([]string, bool) {
+readRow:
+	row, err := r.Read()
+	if err == errEOF {
+		return nil, false
+	}
+	if err != nil {
+		return nil, false
+	}
+	if len(row) <= 1 {
+		goto readRow
+	}
+	return row, true
+}
+
+var errEOF = errors.New("EOF")
