@@ -220,6 +220,9 @@ func respFactOf(info *types.Info, fd *ast.FuncDecl, fn *types.Func, facts func(*
 		if !ok {
 			s = &sim{info: info, facts: facts, code: code, param: param}
 			p := &simPath{env: map[types.Object]value{}, open: map[types.Object]*ast.CallExpr{}}
+			if named := namedResult(fd, res.Len()-1); named != nil && checks {
+				p.env[info.Defs[named]] = value{kind: errNil} // (err error): nil until set
+			}
 			if closable {
 				p.open[param] = nil
 			}
@@ -242,6 +245,9 @@ func respFactOf(info *types.Info, fd *ast.FuncDecl, fn *types.Func, facts func(*
 				f.Closes |= 1 << i
 			}
 			ret, _ := e.node.(*ast.ReturnStmt)
+			if ret != nil && len(ret.Results) == 0 && res.Len() > 0 {
+				ret = bareReturn(fd, ret) // return: the named results' values
+			}
 			if ret == nil || len(ret.Results) != res.Len() || res.Len() == 0 {
 				allTrue, allErr, allNil, allFalse, classKnown = false, false, false, false, false
 				continue
@@ -450,6 +456,9 @@ func mentionsSendIn(info *types.Info, nodes iter.Seq2[ast.Node, *types.Func], fa
 // namedResult returns the name of result i of fd, when its results are
 // named: a bare return returns what it holds.
 func namedResult(fd *ast.FuncDecl, i int) *ast.Ident {
+	if fd.Type.Results == nil || i < 0 {
+		return nil
+	}
 	for _, field := range fd.Type.Results.List {
 		if len(field.Names) == 0 {
 			return nil
@@ -460,6 +469,24 @@ func namedResult(fd *ast.FuncDecl, i int) *ast.Ident {
 		i -= len(field.Names)
 	}
 	return nil
+}
+
+// bareReturn returns ret with the named results of fd as its values, or
+// nil when they are not all named.
+func bareReturn(fd *ast.FuncDecl, ret *ast.ReturnStmt) *ast.ReturnStmt {
+	if fd.Type.Results == nil {
+		return nil
+	}
+	var names []ast.Expr
+	for _, field := range fd.Type.Results.List {
+		if len(field.Names) == 0 {
+			return nil
+		}
+		for _, n := range field.Names {
+			names = append(names, n)
+		}
+	}
+	return &ast.ReturnStmt{Return: ret.Return, Results: names}
 }
 
 func isCallResult(ret *ast.ReturnStmt) bool {

@@ -107,3 +107,37 @@ retry:
 	}
 	return err
 }
+
+// report judges a response with bare returns of its named error: nil for
+// a 2xx, an error for the rest after reading the body for the log.
+func report(res *http.Response) (err error) {
+	var body []byte
+	if res.StatusCode < 300 {
+		return
+	}
+	if body, err = io.ReadAll(res.Body); err != nil {
+		return
+	}
+	return fmt.Errorf("%d %s: %s", res.StatusCode, res.Status, body)
+}
+
+func upload(c *http.Client, url string) error {
+	res, err := c.Get(url)
+	if err != nil {
+		return err
+	}
+	defer res.Body.Close()
+	return report(res)
+}
+
+// Upload retries every failure of upload, a 400 among them.
+func Upload(c *http.Client, url string) error {
+	var err error
+	for i := 0; i != 10; i++ {
+		if err = upload(c, url); err == nil { // want `retry on any non-success status also retries 4xx responses`
+			return nil
+		}
+		time.Sleep(time.Second)
+	}
+	return err
+}
