@@ -970,7 +970,9 @@ func (w *loopWalk) boundsHere(cond ast.Expr, b *cfg.Block, heads map[*cfg.Block]
 		return true
 	}
 	if i := w.bounder().ctxExit(cond); i >= 0 {
-		return w.canExit(b.Succs[i], heads)
+		// The stopped side leaves before another operation runs: a
+		// repair's own failure that returns is not the context's.
+		return w.exitsBeforeAttempt(b.Succs[i], heads)
 	}
 	return false
 }

@@ -1,7 +1,10 @@
 // Package repairstep retries a write after repairing its cause (a blind-labelled repository: a key-value client that renews its token after a 401 and prunes old versions).
 package repairstep
 
-import "errors"
+import (
+	"context"
+	"errors"
+)
 
 type APIError struct{ Code int }
 
@@ -126,4 +129,25 @@ func (m *Store) LockBounded() error {
 		}
 	}
 	return err
+}
+
+func (m *Store) exec(ctx context.Context) error  { return nil }
+func (m *Store) prune(ctx context.Context) error { return nil }
+
+// LockCtx passes its context to the attempt, but a cancelled attempt goes
+// round like any other failure: only the repair's failure returns.
+func (m *Store) LockCtx(ctx context.Context) error {
+	for { // want `retry loop can run forever`
+		err := m.exec(ctx)
+		if err == nil {
+			return nil
+		}
+		if isMaxVersion(err) {
+			err = m.prune(ctx)
+			if err != nil {
+				return err
+			}
+			continue
+		}
+	}
 }
