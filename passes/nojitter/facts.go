@@ -220,6 +220,13 @@ func blocks(pass *analysis.Pass, n ast.Node, local map[*types.Func]bool) bool {
 // blocksBesides is blocks leaving out the call again: a recursive
 // retry's own call waits only when it goes round once more.
 func blocksBesides(pass *analysis.Pass, n ast.Node, local map[*types.Func]bool, again ast.Node) bool {
+	return blocksIn(pass, n, local, again, true)
+}
+
+// blocksIn is blocksBesides, looking into the literals that local
+// variables hold only when closures is set (one level: a literal that
+// calls itself through its variable is not followed round).
+func blocksIn(pass *analysis.Pass, n ast.Node, local map[*types.Func]bool, again ast.Node, closures bool) bool {
 	found := false
 	ast.Inspect(n, func(n ast.Node) bool {
 		if found || n == again {
@@ -236,12 +243,37 @@ func blocksBesides(pass *analysis.Pass, n ast.Node, local map[*types.Func]bool, 
 		case *ast.UnaryExpr:
 			found = n.Op == token.ARROW
 		case *ast.CallExpr:
-			found = callWaits(pass, n, fn)
+			found = callWaits(pass, n, fn) || closures && fn == nil && closureBlocks(pass, n, local)
 		}
 		_, lit := n.(*ast.FuncLit)
 		return !found && !lit
 	})
 	return found
+}
+
+// closureBlocks reports whether call runs a function literal kept in a
+// local variable (onError := func(err error) error { ...; select { case
+// <-time.After(d): } }) whose code waits.
+func closureBlocks(pass *analysis.Pass, call *ast.CallExpr, local map[*types.Func]bool) bool {
+	id, ok := ast.Unparen(call.Fun).(*ast.Ident)
+	if !ok {
+		return false
+	}
+	v, ok := pass.TypesInfo.Uses[id].(*types.Var)
+	if !ok || v.Parent() == nil || v.Parent() == v.Pkg().Scope() {
+		return false
+	}
+	index := pass.ResultOf[bodies.Analyzer].(*bodies.Index)
+	b := index.Holding(call)
+	if b == nil {
+		return false
+	}
+	vals := index.Assignments(pass.TypesInfo, b, v)
+	if len(vals) != 1 {
+		return false
+	}
+	lit, ok := ast.Unparen(vals[0]).(*ast.FuncLit)
+	return ok && lit.Pos() < call.Pos() && blocksIn(pass, lit.Body, local, nil, false)
 }
 
 // callWaits reports whether a call waits; fn is its callee.

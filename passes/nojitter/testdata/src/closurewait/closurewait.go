@@ -1,0 +1,53 @@
+// Package closurewait waits in a function literal kept in a local
+// variable, which the failure path calls before going round.
+package closurewait
+
+import (
+	"context"
+	"errors"
+	"log"
+	"time"
+)
+
+var errRefresh = errors.New("refresh failed")
+
+func refresh(ctx context.Context) error { return errRefresh }
+
+// sync waits inside onError after a failed refresh.
+func sync(ctx context.Context) error {
+	onError := func(err error) error {
+		log.Println(err)
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(10 * time.Second):
+			return nil
+		}
+	}
+	for {
+		if err := refresh(ctx); err != nil {
+			if err := onError(err); err != nil {
+				return err
+			}
+			continue
+		}
+		return nil
+	}
+}
+
+// syncHot only logs in onError: the failure goes round at once.
+func syncHot(ctx context.Context) error {
+	onError := func(err error) error {
+		log.Println(err)
+		return ctx.Err()
+	}
+	for { // want `retry loop retries at once`
+		if err := refresh(ctx); err != nil {
+			if err := onError(err); err != nil {
+				return err
+			}
+			continue
+		}
+		return nil
+	}
+}
