@@ -102,7 +102,9 @@ or through a status predicate of the program that is true for 429 and not
 for the client errors), and goes round on one of them by a path that
 never reads the
 Retry-After header (by name, or through a function of the program it hands
-the response or its header to that does), at the wait on that path (the
+the response or its header to that does, or a field named RetryAfter: a
+429's body decoded, {"retry_after": 1.5}, or a throttle error's), at the
+wait on that path (the
 wait after a 5xx, not the one after a transport error). A retry helper's
 operation
 (backoff.Retry, retry-go, a helper of the program) that fails on 429 or 503

@@ -143,14 +143,14 @@ func (o *Outcomes) Branch(cond ast.Expr) (ifTrue, ifFalse State) {
 				return keep, failure
 			}
 			// err == errPending: the attempt answered "not yet".
-			if o.isErr(e.X) && o.pending(e.Y) || o.isErr(e.Y) && o.pending(e.X) {
+			if o.IsErr(e.X) && o.pending(e.Y) || o.IsErr(e.Y) && o.pending(e.X) {
 				if e.Op == token.EQL {
 					return success, keep
 				}
 				return keep, success
 			}
 			// err == ErrConflict: true only for a failed attempt.
-			if o.isErr(e.X) || o.isErr(e.Y) {
+			if o.IsErr(e.X) || o.IsErr(e.Y) {
 				if e.Op == token.EQL {
 					return failure, keep
 				}
@@ -214,22 +214,26 @@ func (o *Outcomes) ErrTestOnly(cond ast.Expr) bool {
 
 // isErrNil reports whether e compares an outcome error with nil.
 func (o *Outcomes) isErrNil(e *ast.BinaryExpr) bool {
-	x, y := ast.Unparen(e.X), ast.Unparen(e.Y)
-	if site.IsNil(o.info, x) {
-		x, y = y, x
-	}
-	return site.IsNil(o.info, y) && o.isErr(x)
+	return o.Errs[o.comparedWithNil(e)]
 }
 
 // isMappedNil reports whether e compares an error mapped from an outcome
 // error with nil.
 func (o *Outcomes) isMappedNil(e *ast.BinaryExpr) bool {
+	return o.Mapped[o.comparedWithNil(e)]
+}
+
+// comparedWithNil returns the variable e compares with nil, or nil.
+func (o *Outcomes) comparedWithNil(e *ast.BinaryExpr) types.Object {
 	x, y := ast.Unparen(e.X), ast.Unparen(e.Y)
 	if site.IsNil(o.info, x) {
 		x, y = y, x
 	}
 	id, ok := x.(*ast.Ident)
-	return ok && site.IsNil(o.info, y) && o.Mapped[o.info.ObjectOf(id)]
+	if !ok || !site.IsNil(o.info, y) {
+		return nil
+	}
+	return o.info.ObjectOf(id)
 }
 
 // NoteMapped notes n when it is sqlErr := mapErr(err): one variable
@@ -251,7 +255,7 @@ func (o *Outcomes) NoteMapped(n ast.Node) bool {
 		return false
 	}
 	for _, a := range call.Args {
-		if o.isErr(a) {
+		if o.IsErr(a) {
 			o.Mapped[obj] = true
 			return true
 		}
@@ -260,9 +264,7 @@ func (o *Outcomes) NoteMapped(n ast.Node) bool {
 }
 
 // IsErr reports whether e is a variable holding an attempt's error.
-func (o *Outcomes) IsErr(e ast.Expr) bool { return o.isErr(e) }
-
-func (o *Outcomes) isErr(e ast.Expr) bool {
+func (o *Outcomes) IsErr(e ast.Expr) bool {
 	id, ok := ast.Unparen(e).(*ast.Ident)
 	return ok && o.Errs[o.info.ObjectOf(id)]
 }
@@ -287,11 +289,11 @@ func (o *Outcomes) callTest(call *ast.CallExpr) (State, State) {
 		}
 	}
 	// errors.Is(err, errPending): the attempt answered "not yet".
-	if libs.Is(libs.Callee(o.info, call), "errors", "Is") && len(call.Args) == 2 && o.isErr(call.Args[0]) && o.pending(call.Args[1]) {
+	if libs.Is(libs.Callee(o.info, call), "errors", "Is") && len(call.Args) == 2 && o.IsErr(call.Args[0]) && o.pending(call.Args[1]) {
 		return success, keep
 	}
 	for _, arg := range call.Args {
-		if o.isErr(arg) {
+		if o.IsErr(arg) {
 			return failure, keep
 		}
 	}

@@ -349,7 +349,7 @@ func sendFactOf(info *types.Info, fd *ast.FuncDecl, facts func(*types.Func) *Res
 			ret, _ := e.node.(*ast.ReturnStmt)
 			if ret != nil && len(ret.Results) == 0 && namedErr != nil {
 				// err = fmt.Errorf(...); return: the named result's value.
-				ret = &ast.ReturnStmt{Return: ret.Return, Results: []ast.Expr{namedErr}}
+				ret = bareReturn(fd, ret)
 			}
 			var v value
 			if ret != nil && len(ret.Results) > 0 && (e.p.sent || isCallResult(ret)) {

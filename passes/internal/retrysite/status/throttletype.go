@@ -40,8 +40,8 @@ type ThrottleTypes struct {
 // a 429 test and exports a ThrottleTypeFact for each.
 func LearnThrottleTypes(pass *analysis.Pass, index *bodies.Index) *ThrottleTypes {
 	t := &ThrottleTypes{pass: pass, known: map[*types.TypeName]bool{}}
-	if !libs.DependsOn(pass.Pkg, "net/http") {
-		return t
+	if !libs.DependsOn(pass.Pkg, "net/http") || !declaresErrorType(pass) {
+		return t // no literal of its own error types to read
 	}
 	made := map[*types.TypeName]bool{} // type -> every literal so far under a 429 test
 	for n := range index.Package() {
@@ -84,6 +84,8 @@ func madeOn429(info *types.Info, b *bodies.Body, lit ast.Node) bool {
 				return false
 			}
 			if ifs, ok := n.(*ast.IfStmt); ok && ifs.Body.Pos() <= lit.Pos() && lit.End() <= ifs.Body.End() {
+				// A nil ThrottleTypes knows no throttle type yet: only
+				// the status tests prove a 429 here.
 				walk(ifs.Body, under || (*ThrottleTypes)(nil).Proves(info, ifs.Cond, true))
 				return false
 			}
@@ -92,6 +94,18 @@ func madeOn429(info *types.Info, b *bodies.Body, lit ast.Node) bool {
 	}
 	walk(b.Block, false)
 	return found
+}
+
+// declaresErrorType reports whether the package declares a named type
+// that is an error (or whose pointer is).
+func declaresErrorType(pass *analysis.Pass) bool {
+	scope := pass.Pkg.Scope()
+	for _, name := range scope.Names() {
+		if tn, ok := scope.Lookup(name).(*types.TypeName); ok && ownErrorType(pass, tn.Type()) != nil {
+			return true
+		}
+	}
+	return false
 }
 
 // ownErrorType returns the named type of t (or of what t points to) when
