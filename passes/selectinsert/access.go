@@ -211,7 +211,11 @@ func (f *finder) sqlText(call *ast.CallExpr, fn *types.Func) (string, bool) {
 		if !ok {
 			return "", false
 		}
-		id, ok := ast.Unparen(sel.X).(*ast.Ident)
+		x := stmtOperand(f.info, sel.X)
+		if field := f.helpers.prepared.stmtField(x); field != nil {
+			return f.helpers.prepared.text(field)
+		}
+		id, ok := ast.Unparen(x).(*ast.Ident)
 		if !ok {
 			return "", false
 		}

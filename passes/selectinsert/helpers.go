@@ -21,6 +21,8 @@ type helpers struct {
 	inserts map[*types.Func]*InsertFact
 	// impls resolves a Store interface to its one implementation.
 	impls ifaces.Resolver
+	// prepared holds the SQL of the statements kept in struct fields.
+	prepared *preparedFields
 	// The facts of callees are read into these, then copied: a fact
 	// variable handed to ImportObjectFact would be allocated for each of
 	// the three questions asked of every call of every body.

@@ -50,6 +50,7 @@ func run(pass *analysis.Pass) (any, error) {
 	g.learnUniqueChecks()
 	g.learnLocks()
 	h := &helpers{pass: pass, checks: map[*types.Func]*CheckFact{}, queries: map[*types.Func]*QueryFact{}, inserts: map[*types.Func]*InsertFact{}}
+	h.prepared = &preparedFields{info: pass.TypesInfo, index: index}
 	h.impls.Program = pass.Pkg // a repository interface implemented in another package of the program
 	decls := index.Decls()
 	// The learning fixpoint reads a function several times: its parents
