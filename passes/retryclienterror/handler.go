@@ -16,8 +16,13 @@ import (
 // (RULES.md, "Redelivery"), and its own way to fail for good is the fix.
 func reportHandlerStatus(pass *analysis.Pass, s *retrysite.Site) {
 	r := s.Redelivery
-	msg := fmt.Sprintf("this %s fails on every non-success status, 4xx included, and %s runs it again on an error, %s: a 4xx fails the same way every time; for 4xx, %s",
-		r.F.Handler, r.F.Name, r.Runs(), r.F.Stop)
+	again, stop := "runs it again on an error", r.F.Stop
+	if r.FailNaks && !r.F.RetriesErrors {
+		// A consumer helper of the program naks what its handler failed on.
+		again, stop = "redelivers what it fails on", "report success to the consumer so the message is acknowledged, and drop it or send it to a dead-letter queue"
+	}
+	msg := fmt.Sprintf("this %s fails on every non-success status, 4xx included, and %s %s, %s: a 4xx fails the same way every time; for 4xx, %s",
+		r.F.Handler, r.F.Name, again, r.Runs(), stop)
 	send := s.Fail.Sends[0]
 	report.Report(pass, analysis.Diagnostic{Pos: send.Pos(), End: send.End(), Message: msg})
 }

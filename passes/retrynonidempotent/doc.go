@@ -142,7 +142,12 @@ time.Hour), Format("2006-01-02") or another layout without seconds,
 Unix()/3600) or counts from where each run starts (a local counter).
 A function handed a delivered message that acknowledges it itself (a
 worker method an SQS receive loop calls, starts on a goroutine or feeds
-through a channel) is a handler of its own, up to its acknowledgement. Not reported there: a handler configured not to retry
+through a channel) is a handler of its own, up to its acknowledgement; so
+is a function handed to a consumer helper of the program (a function, in
+any package, that receives from a broker itself and calls the function it
+is given with what it received before acknowledging it, a Fact), which the
+broker delivers again when the helper naks what it failed on (returned
+false or an error) or when the process dies first. Not reported there: a handler configured not to retry
 (asynq MaxRetry(0), river MaxAttempts: 1, Temporal MaximumAttempts: 1
 where the package shows them), tasks enqueued with asynq Unique or
 TaskID and river jobs with UniqueOpts, code after the message is

@@ -22,7 +22,11 @@ First/Take/Last/Find/Count (v2, and v1's RecordNotFound() and
 IsRecordNotFoundError), or a function of the program, in any package, that
 returns such an outcome (a store.Exists(ctx, id) or FindIDByEmail(ctx, db,
 email) helper, learned as a Fact). Reads and writes go through database/sql
-(DB, Tx, Conn, prepared Stmt, the Context variants), sqlx, pgx and
+(DB, Tx, Conn, prepared Stmt, the Context variants; a statement kept in a
+struct field is read with the text the package prepares it with, by
+s.insert, err = db.Prepare(text) or a {&s.insert, text} table a loop
+prepares, also through a function that takes and returns a statement such
+as tx.Stmt; a field prepared with two texts is not read), sqlx, pgx and
 pgxpool, an interface of the program over them (a Queryer with
 QueryRowContext, sqlc's DBTX with Exec(ctx, sql, args...): a method named
 as theirs that returns a SQL result type, whose text is its first string

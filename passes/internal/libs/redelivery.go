@@ -102,3 +102,15 @@ var RedeliveryPaths = func() []string {
 	}
 	return out
 }()
+
+// FrameworkNamed returns the framework of that Name, or nil: a fact
+// carries a framework by its name.
+func FrameworkNamed(name string) *Framework {
+	for _, fw := range []*Framework{AsynqFramework, RiverFramework, TemporalFramework, KafkaGoFramework, SaramaFramework,
+		FranzFramework, NATSFramework, WatermillFramework, AMQPFramework, PubSubFramework, SQSFramework} {
+		if fw.Name == name {
+			return fw
+		}
+	}
+	return nil
+}

@@ -16,7 +16,11 @@ import (
 // redeliverySites finds the handlers of the package that a framework runs
 // again. Packages that import no such framework pay nothing.
 func (f *finder) redeliverySites() []*site.Site {
-	if !libs.ImportsAny(f.pass.Pkg, libs.RedeliveryPaths...) {
+	// A package that only hands its handlers to another package's
+	// consumer helper (ConsumerFact) depends on a broker without
+	// importing one.
+	direct := libs.ImportsAny(f.pass.Pkg, libs.RedeliveryPaths...)
+	if !direct && !libs.DependsOn(f.pass.Pkg, libs.RedeliveryPaths...) {
 		return nil
 	}
 	r := &redeliveries{finder: f, byBlock: map[*ast.BlockStmt]*bodies.Body{}, seen: map[*ast.BlockStmt]bool{}, autoAcked: map[*types.Func]bool{}, impls: f.impls}
@@ -24,19 +28,23 @@ func (f *finder) redeliverySites() []*site.Site {
 		r.byBlock[b.Block] = b
 	}
 	r.cfg = f.jobConfigs()
-	f.exportJobFacts(r.cfg)
-	r.learnAcks()
-	for _, b := range f.index.Bodies {
-		r.signature(b)
-		for _, c := range b.Calls {
-			r.registration(b, c)
-			r.receive(b, c)
+	if direct {
+		f.exportJobFacts(r.cfg)
+		r.learnAcks()
+		for _, b := range f.index.Bodies {
+			r.signature(b)
+			for _, c := range b.Calls {
+				r.registration(b, c)
+				r.receive(b, c)
+			}
+			for _, l := range b.Loops {
+				r.deliveries(b, l)
+			}
 		}
-		for _, l := range b.Loops {
-			r.deliveries(b, l)
-		}
+		r.workers()
+		r.learnConsumers()
 	}
-	r.workers()
+	r.consumerCalls()
 	sort.Slice(r.out, func(i, j int) bool { return r.out[i].Node.Pos() < r.out[j].Node.Pos() })
 	return r.out
 }
@@ -51,6 +59,8 @@ type redeliveries struct {
 	// autoAcked are the callbacks registered where the framework
 	// acknowledges their message when they return (no nats.ManualAck).
 	autoAcked map[*types.Func]bool
+	// consumers are the consumer helpers of the package (ConsumerFact).
+	consumers map[*types.Func]*ConsumerFact
 	out       []*site.Site
 }
 

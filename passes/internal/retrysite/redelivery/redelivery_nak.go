@@ -18,7 +18,7 @@ func (f *finder) noteNaks(sites []*site.Site) {
 		if s.Redelivery == nil || s.Op.Body == nil || s.Redelivery.F.RetriesErrors {
 			continue
 		}
-		s.Redelivery.Naks = astutil.Some(s.Op.Body, func(n ast.Node) bool {
+		s.Redelivery.Naks = s.Redelivery.Naks || astutil.Some(s.Op.Body, func(n ast.Node) bool {
 			call, ok := n.(*ast.CallExpr)
 			return ok && f.isNak(call)
 		})

@@ -22,6 +22,10 @@ type Redelivered struct {
 	// Naks says that the handler asks the broker for a redelivery itself
 	// (msg.Nak()): its failures are retried (redelivery/redelivery_nak.go).
 	Naks bool
+	// FailNaks says that the consumer helper of the program that runs the
+	// handler asks for a redelivery when it fails: returns an error, or
+	// false (redelivery/redelivery_consumer.go).
+	FailNaks bool
 	// Skips are the failure branches that leave the message without an
 	// acknowledgement where the broker then delivers it again
 	// (redelivery/redelivery_skip.go): its failures are retried too.

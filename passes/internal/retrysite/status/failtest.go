@@ -150,8 +150,9 @@ func judgeFor(info *types.Info, retry *site.Site) judge {
 	case site.Redelivery:
 		// A job framework runs the handler again when it returns an
 		// error (asynq, river, Temporal, watermill), unless the error
-		// says not to (asynq.SkipRetry, river.JobCancel).
-		if retry.Redelivery != nil && retry.Redelivery.F.RetriesErrors {
+		// says not to (asynq.SkipRetry, river.JobCancel); so does a
+		// consumer helper that naks what its handler failed on.
+		if r := retry.Redelivery; r != nil && (r.F.RetriesErrors || r.FailNaks) {
 			return handlerJudge
 		}
 		return nil
@@ -301,6 +302,20 @@ func handlerJudge(s *sim, e simEnd) endKind {
 		return endExit
 	}
 	last := ast.Unparen(ret.Results[len(ret.Results)-1])
+	if t, ok := s.info.TypeOf(last).(*types.Basic); ok && t.Info()&types.IsBoolean != 0 {
+		// A handler a consumer helper runs says false when it failed.
+		switch {
+		case isBoolConst(s.info, last, true):
+			return endExit
+		case isBoolConst(s.info, last, false):
+			return endRetry
+		}
+		// return s.send(ctx, events) == nil: false when the call failed.
+		if b, ok := last.(*ast.BinaryExpr); ok && b.Op == token.EQL && astutil.IsNil(s.info, b.Y) {
+			return errEnd(s, ast.Unparen(b.X), e.p)
+		}
+		return endUnknown
+	}
 	if astutil.Some(last, func(n ast.Node) bool { return stopsHandler(s.info, n) }) {
 		return endExit
 	}
