@@ -616,6 +616,9 @@ func (s *sim) errVal(e ast.Expr, p *simPath) value {
 			(fn.Name() == "Errorf" || fn.Name() == "New") {
 			return value{kind: errNonNil}
 		}
+		if fact, _ := s.factOf(x); fact != nil && fact.PassesErr > 0 && fact.PassesErr <= len(x.Args) {
+			return s.errVal(x.Args[fact.PassesErr-1], p) // return s.pause(err): err
+		}
 		if v := s.checkerErr(x, p); v.kind != errUnknown {
 			return v
 		}

@@ -46,11 +46,17 @@ type RespFact struct {
 	// of the status in site.SampleCodes.
 	Classified site.Statuses
 	Classes    [len(site.SampleCodes)]int64
+	// PassesErr is 1 + the index of an error parameter the function
+	// returns as its error on every path, unchanged (passerr.go), or 0.
+	PassesErr int
 }
 
 func (*RespFact) AFact() {}
 
 func (f *RespFact) String() string {
+	if f.PassesErr > 0 {
+		return fmt.Sprintf("returns parameter %d as its error", f.PassesErr-1)
+	}
 	if f.Sends {
 		return fmt.Sprintf("sends: error for [%v], nil for [%v]", f.Err, f.Nil)
 	}
@@ -156,7 +162,11 @@ func (r *RespFacts) Learn(files []*ast.File) {
 				}
 				f := respFactOf(info, fd, fn, lookup, sends)
 				if f == nil {
-					continue
+					i := passedErr(info, fd, fn)
+					if i < 0 {
+						continue
+					}
+					f = &RespFact{Param: -1, PassesErr: i + 1}
 				}
 				if old := r.local[fn]; old == nil || *old != *f {
 					r.local[fn] = f
