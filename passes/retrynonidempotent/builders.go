@@ -16,6 +16,7 @@ import (
 type BuildsFact struct {
 	Method      string
 	MethodParam int
+	MethodField string // as SendsFact's
 	Keyed       bool
 	FreshKey    string
 	// HeaderParams are the header maps, parameters of the builder, whose
@@ -33,6 +34,9 @@ func (f *BuildsFact) String() string {
 	m := f.Method
 	if f.MethodParam >= 0 {
 		m = fmt.Sprintf("param %d", f.MethodParam)
+		if f.MethodField != "" {
+			m += "." + f.MethodField
+		}
 	}
 	if len(f.HeaderParams) > 0 {
 		return fmt.Sprintf("builds %s request (keyed=%t fresh=%t) with headers %v", m, f.Keyed, f.FreshKey != "", f.HeaderParams)
@@ -105,7 +109,7 @@ func (a *analyzer) learnBuilders() bool {
 			if s.method == "" && s.methodParam < 0 {
 				continue
 			}
-			fact = &BuildsFact{Method: s.method, MethodParam: s.methodParam, Keyed: s.keyed}
+			fact = &BuildsFact{Method: s.method, MethodParam: s.methodParam, MethodField: s.methodField, Keyed: s.keyed}
 			if !s.keyed {
 				fact.HeaderParams = s.keyParams
 			}

@@ -12,6 +12,9 @@ import (
 type SendsFact struct {
 	Method      string
 	MethodParam int
+	// MethodField, when set, is the string field of parameter
+	// MethodParam that holds the method (opt.Method).
+	MethodField string
 	Retried     bool
 	// Where is the file:line of the send, for the related information of
 	// reports in other packages.
@@ -27,6 +30,9 @@ func (f *SendsFact) String() string {
 	m := f.Method
 	if f.MethodParam >= 0 {
 		m = fmt.Sprintf("param %d", f.MethodParam)
+		if f.MethodField != "" {
+			m += "." + f.MethodField
+		}
 	}
 	if len(f.HeaderParams) > 0 {
 		return fmt.Sprintf("sends unkeyed %s (retried=%t) unless headers %v hold a key", m, f.Retried, f.HeaderParams)

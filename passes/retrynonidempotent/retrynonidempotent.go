@@ -170,6 +170,7 @@ func (a *analyzer) learn(sites *retrysite.Result) {
 			a.sends[fn] = &SendsFact{
 				Method:       s.method,
 				MethodParam:  s.methodParam,
+				MethodField:  s.methodField,
 				Retried:      retried,
 				Where:        a.where(s),
 				HeaderParams: s.keyParams,

@@ -20,6 +20,9 @@ type send struct {
 	// methodParam is the index of the enclosing function's parameter the
 	// method comes from, or -1.
 	methodParam int
+	// methodField, with methodParam, says the method is that string field
+	// of the parameter (opt.Method of a PerformRequest(ctx, opt) helper).
+	methodField string
 	// keyed is true when a key header is set on the request, or may be.
 	keyed bool
 	// keyValues are the values of the key headers set by name.
@@ -112,7 +115,7 @@ func (in *inspector) sendOf(call *ast.CallExpr, fn *types.Func) *send {
 		case row.RequestArg >= 0 && row.RequestArg < len(call.Args):
 			in.request(s, call.Args[row.RequestArg])
 		case row.MethodArg >= 0 && row.MethodArg < len(call.Args):
-			s.method, s.methodParam = in.methodOf(call.Args[row.MethodArg])
+			s.method, s.methodParam, s.methodField = in.methodOf(call.Args[row.MethodArg])
 			in.restyChain(s, call)
 		default:
 			in.restyChain(s, call)
@@ -137,7 +140,7 @@ func (in *inspector) sendOf(call *ast.CallExpr, fn *types.Func) *send {
 		fact := in.a.sendBuf
 		s := &send{call: call, via: fn, fact: &fact, method: fact.Method, methodParam: -1}
 		if fact.MethodParam >= 0 && fact.MethodParam < len(call.Args) {
-			s.method, s.methodParam = in.methodOf(call.Args[fact.MethodParam])
+			s.method, s.methodParam, s.methodField = in.methodOfArg(call.Args[fact.MethodParam], fact.MethodField)
 		}
 		for _, p := range fact.HeaderParams {
 			s.addHeaders(in.argHeaders(call, p))
@@ -149,19 +152,71 @@ func (in *inspector) sendOf(call *ast.CallExpr, fn *types.Func) *send {
 
 // methodOf resolves a method argument to a constant or to a parameter of
 // the enclosing function.
-func (in *inspector) methodOf(e ast.Expr) (string, int) {
+func (in *inspector) methodOf(e ast.Expr) (string, int, string) {
 	if tv, ok := in.info.Types[e]; ok && tv.Value != nil && tv.Value.Kind() == constant.String {
-		return strings.ToUpper(constant.StringVal(tv.Value)), -1
+		return strings.ToUpper(constant.StringVal(tv.Value)), -1, ""
+	}
+	field := ""
+	if sel, ok := ast.Unparen(e).(*ast.SelectorExpr); ok {
+		// opt.Method: a string field of a parameter, which the callers
+		// fill (PerformRequest(ctx, PerformRequestOptions{Method: "POST"})).
+		if v, ok := in.info.Uses[sel.Sel].(*types.Var); ok && v.IsField() {
+			field, e = sel.Sel.Name, sel.X
+		}
 	}
 	if id, ok := ast.Unparen(e).(*ast.Ident); ok && in.sig != nil {
 		obj := in.info.Uses[id]
 		for i := range in.sig.Params().Len() {
 			if in.sig.Params().At(i) == obj {
-				return "", i
+				return "", i, field
 			}
 		}
 	}
-	return "", -1
+	return "", -1, ""
+}
+
+// methodOfArg resolves the argument a fact's method parameter receives:
+// the argument itself, or, when the method is a field of that parameter,
+// the field as a composite literal argument sets it (an unset Method is
+// GET) or as a parameter of this function carries it on.
+func (in *inspector) methodOfArg(e ast.Expr, field string) (string, int, string) {
+	if field == "" {
+		return in.methodOf(e)
+	}
+	x := ast.Unparen(e)
+	switch u := x.(type) {
+	case *ast.UnaryExpr:
+		if u.Op == token.AND {
+			x = ast.Unparen(u.X)
+		}
+	case *ast.StarExpr:
+		x = ast.Unparen(u.X)
+	}
+	switch x := x.(type) {
+	case *ast.CompositeLit:
+		for _, elt := range x.Elts {
+			if kv, ok := elt.(*ast.KeyValueExpr); ok {
+				if key, ok := kv.Key.(*ast.Ident); ok && key.Name == field {
+					return in.methodOf(kv.Value)
+				}
+			}
+		}
+		return "GET", -1, ""
+	case *ast.Ident:
+		if _, i, _ := in.methodOf(x); i >= 0 {
+			return "", i, field
+		}
+		// opt := Options{Method: "POST"}: a local assigned once.
+		if v, ok := in.info.Uses[x].(*types.Var); ok && in.body != nil {
+			if defs := in.a.index.Assignments(in.info, in.body, v); len(defs) == 1 {
+				switch d := ast.Unparen(defs[0]).(type) {
+				case *ast.CompositeLit, *ast.UnaryExpr:
+					return in.methodOfArg(d, field)
+				}
+			}
+		}
+	}
+	return "", -1, ""
 }
 
 // request follows a request argument back to where it was built, to learn
@@ -181,7 +236,7 @@ func (in *inspector) request(s *send, e ast.Expr) {
 		case *ast.CallExpr:
 			fn := libs.Callee(in.info, x)
 			if i, ok := libs.RequestBuilders.Lookup(fn); ok && i < len(x.Args) {
-				s.method, s.methodParam = in.methodOf(x.Args[i])
+				s.method, s.methodParam, s.methodField = in.methodOf(x.Args[i])
 				return
 			}
 			var bf BuildsFact
@@ -224,7 +279,7 @@ func (in *inspector) requestLit(s *send, lit *ast.CompositeLit) {
 		switch key, _ := kv.Key.(*ast.Ident); {
 		case key == nil:
 		case key.Name == "Method":
-			s.method, s.methodParam = in.methodOf(kv.Value)
+			s.method, s.methodParam, s.methodField = in.methodOf(kv.Value)
 		case key.Name == "Header":
 			in.headerLit(s, kv.Value)
 		}
@@ -373,7 +428,7 @@ func (in *inspector) restyChain(s *send, call *ast.CallExpr) {
 func (in *inspector) built(s *send, call *ast.CallExpr, fn *types.Func, f *BuildsFact) {
 	s.method = f.Method
 	if f.MethodParam >= 0 && f.MethodParam < len(call.Args) {
-		s.method, s.methodParam = in.methodOf(call.Args[f.MethodParam])
+		s.method, s.methodParam, s.methodField = in.methodOfArg(call.Args[f.MethodParam], f.MethodField)
 	}
 	if f.Keyed {
 		s.keyed = true
