@@ -17,7 +17,8 @@ literals kept in local variables included: wait := func(n int)
 time.Duration {...}; what they capture is not judged). A goto back to a
 label from a failure branch is a retry loop too, in a declared function
 or a function literal (a handler written as a closure), judged the same
-way (a hot one is reported at the goto). Reported at
+way (a hot one is reported at its label; one that goes back once, under a
+flag it sets, makes no storm). Reported at
 the wait call:
 
   - no jitter: no math/rand, math/rand/v2, crypto/rand or jitter helper

@@ -109,7 +109,11 @@ func checkLoop(pass *analysis.Pass, s *retrysite.Site, local map[*types.Func]boo
 				return
 			}
 		}
-		if !hotRetryIsSafe(pass.TypesInfo, s) {
+		switch {
+		case hotRetryIsSafe(pass.TypesInfo, s):
+		case s.Label != nil:
+			report.At(pass, s.Label, msgNoDelay) // a goto retry: at its label
+		default:
 			report.AtFor(pass, s.Node, msgNoDelay)
 		}
 		return

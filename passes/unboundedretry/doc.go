@@ -43,9 +43,14 @@ conn == nil { conn, err = dial() }, for err != nil { err = op() } and a
 SETNX spin-lock (ok, err := rdb.SetNX(...).Result(); if ok { return }) are
 retry loops, and so is a goto back to a label from a failure branch (retry:
 err := op(); if err != nil { goto retry }), in a declared function or a
-function literal (a handler written as a closure), reported at the goto unless a
-test on the way to it (err != nil && attempt < 3) or in the statements
-since the label that returns limits the attempts, the time or the context.
+function literal (a handler written as a closure), reported at its label
+(the line that stands for the missing for, as reviewers read it) unless a
+test on the way to it (err != nil && attempt < 3, or a flag that lets one
+retry through and stays set: if !retried { retried = true; goto retry }) or
+in the statements since the label that returns limits the attempts, the
+time or the context. A loop whose only call hands back the error an error
+wraps (for err != nil { ...; err = c.Cause() }, Unwrap() error) walks an
+error chain and retries nothing.
 
 A loop whose success goes round too (a consumer that receives again after
 each batch, a worker that queries again after a pause) is no retry loop,

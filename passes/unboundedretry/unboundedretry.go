@@ -43,7 +43,7 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	for _, s := range res.Gotos {
 		if s.Bound == nil && !s.Failover { // failover: bounded by its targets
-			report.At(pass, s.Node, "retry loop can run forever: this goto goes back after each failure and nothing on its retry path limits the attempts, sets a deadline or checks a context; allow at most a few attempts and stop when the caller's context is done")
+			report.At(pass, s.LoopFindingAt(), "retry loop can run forever: this goto goes back after each failure and nothing on its retry path limits the attempts, sets a deadline or checks a context; allow at most a few attempts and stop when the caller's context is done")
 		}
 	}
 	// A loop whose success goes round too (a consumer, a worker) retries

@@ -158,3 +158,18 @@ func IsErrorsFunc(fn *types.Func, name string) bool {
 	n := NameOf(fn)
 	return n.Recv == "" && n.Name == name && errorsPackages[n.Pkg]
 }
+
+// UnwrapsError reports whether fn is a method of the error-wrapping
+// protocol, Unwrap() error (what errors.Unwrap calls) or Cause() error
+// (github.com/pkg/errors' causer): it hands back the error an error
+// wraps, sending nothing, whichever type declares it. A loop that walks
+// an error chain with it (for err != nil { ...; err = c.Cause() }) retries
+// nothing.
+func UnwrapsError(fn *types.Func) bool {
+	if fn == nil || fn.Name() != "Unwrap" && fn.Name() != "Cause" {
+		return false
+	}
+	sig := fn.Signature()
+	return sig.Recv() != nil && sig.Params().Len() == 0 && sig.Results().Len() == 1 &&
+		types.Identical(sig.Results().At(0).Type(), types.Universe.Lookup("error").Type())
+}

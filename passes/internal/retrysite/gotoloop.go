@@ -111,7 +111,7 @@ func (f *finder) gotoLoop(encl ast.Node, list []ast.Stmt, ls *ast.LabeledStmt) *
 		return nil
 	}
 	body := &ast.BlockStmt{Lbrace: region[0].Pos(), List: region, Rbrace: region[len(region)-1].End()}
-	s := &Site{Kind: Loop, Node: jump, Encl: encl, Op: site.Operation{Body: body}, RetryPath: path, Tests: []ast.Expr{test}, RetryTests: []ast.Expr{test}, Attempt: []ast.Node{body}}
+	s := &Site{Kind: Loop, Node: jump, Label: ls.Label, Encl: encl, Op: site.Operation{Body: body}, RetryPath: path, Tests: []ast.Expr{test}, RetryTests: []ast.Expr{test}, Attempt: []ast.Node{body}}
 	if onFalse {
 		s.RetryOnFalse = map[ast.Expr]bool{test: true}
 	}
@@ -137,7 +137,7 @@ func (f *finder) gotoBound(body *ast.BlockStmt, s *Site, jump *ast.BranchStmt) a
 		case *ast.FuncLit:
 			return false
 		case *ast.IfStmt:
-			if n.Body.Pos() <= jump.Pos() && jump.End() <= n.Body.End() && (b.bounds(n.Cond) || initBounds(b, n.Init)) {
+			if n.Body.Pos() <= jump.Pos() && jump.End() <= n.Body.End() && (b.bounds(n.Cond) || initBounds(b, n.Init) || site.OnceFlag(f.info, n.Cond, s.Encl, body.Pos())) {
 				bound = n.Cond
 			}
 		}

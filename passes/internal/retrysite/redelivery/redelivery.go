@@ -167,10 +167,16 @@ func (r *redeliveries) registration(b *bodies.Body, c bodies.Call) {
 			return
 		}
 	}
+	r.handlerArg(b, c.CallExpr, arg, red)
+}
+
+// handlerArg makes a site of the handler a call hands over as arg: a
+// named function (handlerFunc), or a function literal of this package.
+func (r *redeliveries) handlerArg(b *bodies.Body, call *ast.CallExpr, arg ast.Expr, red *site.Redelivered) {
 	op := site.ResolveOp(r.info, r.decls, arg, b.Node)
 	switch {
 	case op.Func != nil:
-		r.handlerFunc(b, c.CallExpr, arg, op.Func, red)
+		r.handlerFunc(b, call, arg, op.Func, red)
 	case op.Body != nil:
 		if hb := r.byBlock[op.Body]; hb != nil {
 			red.Until = r.firstAck(op.Body, op.Body.Pos())

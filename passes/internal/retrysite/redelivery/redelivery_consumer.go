@@ -151,16 +151,7 @@ func (r *redeliveries) consumerCall(b *bodies.Body, c bodies.Call) {
 		r.handlerFunc(b, c.CallExpr, arg, fn, red)
 		return
 	}
-	op := site.ResolveOp(r.info, r.decls, arg, b.Node)
-	switch {
-	case op.Func != nil:
-		r.handlerFunc(b, c.CallExpr, arg, op.Func, red)
-	case op.Body != nil:
-		if hb := r.byBlock[op.Body]; hb != nil {
-			red.Until = r.firstAck(op.Body, op.Body.Pos())
-			r.addBody(hb, red)
-		}
-	}
+	r.handlerArg(b, c.CallExpr, arg, red)
 }
 
 // forwardsTo returns the function a literal only hands its work to, with

@@ -152,6 +152,9 @@ func (s *Site) RetriesOnce(info *types.Info) bool {
 	if !ok || s.Uncounted || s.Encl == nil {
 		return false
 	}
+	if s.Label != nil && OnceFlag(info, cond, s.Encl, s.Op.Body.Pos()) {
+		return true // if !retried { retried = true; goto retry }
+	}
 	// startValue is the constant a variable is set to by its one
 	// assignment (increments and decrements are no assignments).
 	startValue := func(e ast.Expr) (int, bool) {

@@ -62,6 +62,10 @@ type Site struct {
 	// Node is the *ast.ForStmt or *ast.RangeStmt of a Loop, and the
 	// *ast.CallExpr of the other kinds.
 	Node ast.Node
+	// Label is the label a goto retry jumps back to: its loop findings
+	// are reported there, the line that stands for the missing for (a
+	// goto retry's Node is its goto).
+	Label *ast.Ident
 	// Encl is the innermost *ast.FuncDecl or *ast.FuncLit holding Node.
 	Encl ast.Node
 
@@ -229,4 +233,13 @@ func (s *Site) Use(info *types.Info) *libs.Use {
 		u.Ctx = &s.Ctx.Built
 	}
 	return u
+}
+
+// LoopFindingAt is where a finding about the site's loop as a whole (no
+// delay, no bound) is reported: its label for a goto retry, else Node.
+func (s *Site) LoopFindingAt() ast.Node {
+	if s.Label != nil {
+		return s.Label
+	}
+	return s.Node
 }

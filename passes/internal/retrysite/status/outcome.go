@@ -501,7 +501,8 @@ func IsAttempt(info *types.Info, call *ast.CallExpr) bool {
 	if tv, ok := info.Types[call.Fun]; ok && tv.IsType() {
 		return false // a conversion
 	}
-	_, skip := libs.NotAttempts.Lookup(libs.Callee(info, call))
+	fn := libs.Callee(info, call)
+	_, skip := libs.NotAttempts.Lookup(fn)
 	_, rewind := libs.NotAttemptFields.LookupField(info, call)
-	return !skip && !rewind && !readsDelay(info, call)
+	return !skip && !rewind && !libs.UnwrapsError(fn) && !readsDelay(info, call)
 }

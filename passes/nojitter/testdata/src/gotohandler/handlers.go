@@ -34,11 +34,11 @@ func NewEventHandler(pub *outbox.Publisher) http.HandlerFunc {
 func NewAuditHandler(pub *outbox.Publisher) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		tries := 0
-	again:
+	again: // want `retry loop retries at once, with no delay between attempts`
 		err := pub.Publish(r.Context(), "audit", nil)
 		if err != nil && tries < 3 {
 			tries++
-			goto again // want `retry loop retries at once, with no delay between attempts`
+			goto again
 		}
 		w.WriteHeader(http.StatusNoContent)
 	}

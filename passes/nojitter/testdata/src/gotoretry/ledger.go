@@ -29,11 +29,11 @@ again:
 // PostHot goes back at once.
 func (l *Ledger) PostHot(ctx context.Context, entry string) error {
 	attempt := 0
-retry:
+retry: // want `retry loop retries at once, with no delay between attempts`
 	err := l.post(ctx, entry)
 	if err != nil && attempt < 3 {
 		attempt++
-		goto retry // want `retry loop retries at once, with no delay between attempts`
+		goto retry
 	}
 	return err
 }
@@ -65,4 +65,17 @@ func (l *Ledger) Drain(ctx context.Context, entries []string) int {
 		failed++
 	}
 	return failed
+}
+
+// PostRetriedOnce goes back once, at once: one immediate retry makes no
+// storm.
+func (l *Ledger) PostRetriedOnce(ctx context.Context, entry string) error {
+	var retried bool
+retry:
+	err := l.post(ctx, entry)
+	if err != nil && !retried {
+		retried = true
+		goto retry
+	}
+	return err
 }

@@ -18,10 +18,10 @@ func pause() time.Duration {
 // NewEventHandler goes back after every failure, forever.
 func NewEventHandler(pub *outbox.Publisher) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
-	publish:
+	publish: // want `retry loop can run forever: this goto goes back after each failure`
 		if err := pub.Publish(r.Context(), "events", nil); err != nil {
 			time.Sleep(pause())
-			goto publish // want `retry loop can run forever: this goto goes back after each failure`
+			goto publish
 		}
 		w.WriteHeader(http.StatusAccepted)
 	}
@@ -61,10 +61,10 @@ func NewCancellableHandler(pub *outbox.Publisher) http.HandlerFunc {
 // Start runs a background flusher whose literal retries forever.
 func Start(pub *outbox.Publisher) {
 	go func() {
-	again:
+	again: // want `retry loop can run forever: this goto goes back after each failure`
 		if err := pub.Publish(context.Background(), "flush", nil); err != nil {
 			time.Sleep(pause())
-			goto again // want `retry loop can run forever: this goto goes back after each failure`
+			goto again
 		}
 	}()
 }

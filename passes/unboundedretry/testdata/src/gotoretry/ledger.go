@@ -33,19 +33,19 @@ func sleepCtx(ctx context.Context, d time.Duration) error {
 
 // Post goes back to the label after every failure, forever.
 func (l *Ledger) Post(ctx context.Context, entry string) {
-again:
+again: // want `retry loop can run forever: this goto goes back after each failure`
 	if err := l.post(ctx, entry); err != nil {
 		time.Sleep(jittered(time.Second))
-		goto again // want `retry loop can run forever: this goto goes back after each failure`
+		goto again
 	}
 }
 
 // PostHot retries at once, forever.
 func (l *Ledger) PostHot(ctx context.Context, entry string) error {
-retry:
+retry: // want `retry loop can run forever: this goto goes back after each failure`
 	err := l.post(ctx, entry)
 	if err != nil {
-		goto retry // want `retry loop can run forever: this goto goes back after each failure`
+		goto retry
 	}
 	return nil
 }
@@ -124,3 +124,35 @@ readRow:
 }
 
 var errEOF = errors.New("EOF")
+
+// PostRetriedOnce goes back once: the flag it sets on the way stays set.
+func (l *Ledger) PostRetriedOnce(ctx context.Context, entry string) error {
+	var retried bool
+retry:
+	err := l.post(ctx, entry)
+	if err != nil {
+		if !retried && !errors.Is(err, errClosed) {
+			retried = true
+			goto retry
+		}
+		return err
+	}
+	return nil
+}
+
+// PostFlagReset clears its flag after each failure: the flag bounds nothing.
+func (l *Ledger) PostFlagReset(ctx context.Context, entry string) error {
+	retried := false
+retry: // want `retry loop can run forever: this goto goes back after each failure`
+	err := l.post(ctx, entry)
+	if err != nil {
+		if !retried {
+			retried = true
+			time.Sleep(jittered(time.Second))
+			retried = false
+			goto retry
+		}
+		return err
+	}
+	return nil
+}
