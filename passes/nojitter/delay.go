@@ -256,6 +256,14 @@ func (t *tracer) load(addr ssa.Value, depth int) delay {
 		if _, isSlice := a.X.Type().Underlying().(*types.Slice); isSlice {
 			return t.trace(a.X, depth+1)
 		}
+		// times := [...]int{15, 30, 60}; times[attempt]: an array of the
+		// function, judged by the elements it is given.
+		// Its largest element caps it, however the index grows.
+		if arr, ok := a.X.(*ssa.Alloc); ok {
+			d := t.load(arr, depth+1)
+			d.capped = d.capped || !d.opaque && !d.grows
+			return d
+		}
 	case *ssa.Parameter:
 		return t.pointee(a, depth) // *n, n *int
 	case *ssa.FreeVar:

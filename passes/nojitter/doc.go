@@ -207,6 +207,9 @@ Library policies, reported where they are built:
     Cap is set;
   - jpillora/backoff Backoff literals that leave Jitter at its default,
     false (a Jitter set from a variable is trusted);
+  - grpc-go backoff.Config literals (a connection's reconnect backoff,
+    grpc.ConnectParams) that leave Jitter out or set it to 0;
+    backoff.DefaultConfig, with its 0.2, is jittered;
   - go-retryablehttp: a client built by NewClient() keeps DefaultBackoff
     (exponential, capped by RetryWaitMax, no jitter), reported at the
     NewClient call (inline too: retryablehttp.NewClient().StandardClient())

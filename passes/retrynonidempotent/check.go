@@ -76,6 +76,9 @@ func retrier(info *types.Info, site *retrysite.Site) string {
 		}
 		return "by this retry" // a function that calls itself again
 	}
+	if site.Label != nil {
+		return "by this goto retry"
+	}
 	if site.Kind == retrysite.Loop {
 		return "by this retry loop"
 	}
@@ -112,7 +115,7 @@ func (a *analyzer) viaRetryingClient(call *ast.CallExpr) bool {
 // not count.
 func (a *analyzer) retriedAt(sites *retrysite.Result, call *ast.CallExpr) []*retrysite.Site {
 	out := a.recursionsAt(sites, call)
-	for _, s := range sites.Within(call.Pos()) {
+	for _, s := range append(sites.Within(call.Pos()), sites.GotosWithin(call.Pos())...) {
 		if s.Op.Func == nil && s.InAttempt(call) && !s.LeavesOnOwnFailure(a.pass.TypesInfo, call) && !sites.OnlyUnprocessed(a.pass.TypesInfo, s) && !s.RetriesOnlyUnprocessed() {
 			out = append(out, s)
 		}

@@ -12,7 +12,8 @@ operation and sent on every attempt.
 
 Reported, at the call that sends the request, is a request whose method is
 in -retrynonidempotent.methods (default POST,PATCH) sent inside a retry site
-(a retry loop, a recursive retry (a function that waits and calls itself
+(a retry loop, a goto back to a label from one or more failure branches,
+a recursive retry (a function that waits and calls itself
 with the same arguments after a failure; a send before the failure test),
 a retry helper such as backoff.Retry or retry.Do, a
 user-defined retry helper, a failsafe-go executor with a retry policy, or

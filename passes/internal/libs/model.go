@@ -186,7 +186,7 @@ type Defaults struct {
 
 // Families lists the library families, in the order their judgements are
 // asked (the first reason found is the one a Fact keeps).
-var Families = []*Family{backoffFamily, goRetryFamily, k8sFamily, retryGoFamily, jpilloraFamily, resiliencyFamily, retryableHTTPFamily, grpcFamily, awsFamily, failsafeFamily, watermillFamily, rokoFamily}
+var Families = []*Family{backoffFamily, goRetryFamily, k8sFamily, retryGoFamily, jpilloraFamily, grpcBackoffFamily, resiliencyFamily, retryableHTTPFamily, grpcFamily, awsFamily, failsafeFamily, watermillFamily, rokoFamily}
 
 // init adds the families' rows to the shared tables the recognisers look
 // callees up in.

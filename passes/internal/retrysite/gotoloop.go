@@ -79,55 +79,83 @@ func (f *finder) gotoLoops() []*Site {
 // gotoLoop returns the site of a goto back to ls, the first of list, or
 // nil when no goto jumps back to it from a failure branch.
 func (f *finder) gotoLoop(encl ast.Node, list []ast.Stmt, ls *ast.LabeledStmt) *Site {
-	var jump *ast.BranchStmt
+	// Every goto back to the label is a way round: a transport error and
+	// a 5xx often jump back from two branches (retries--; goto retry).
+	var jumps []*ast.BranchStmt
 	end := -1
 	for i, st := range list {
 		ast.Inspect(st, func(n ast.Node) bool {
-			if jump != nil {
-				return false
-			}
 			switch n := n.(type) {
 			case *ast.FuncLit:
 				return false
 			case *ast.BranchStmt:
 				if n.Tok == token.GOTO && n.Label != nil && n.Label.Name == ls.Label.Name {
-					jump = n
+					jumps = append(jumps, n)
+					end = i
 				}
 			}
 			return true
 		})
-		if jump != nil {
-			end = i
-			break
-		}
 	}
-	if jump == nil {
+	if len(jumps) == 0 {
 		return nil
 	}
 	// The label holds the first statement (retry: if err := ...).
 	region := append([]ast.Stmt{ls.Stmt}, list[1:end+1]...)
-	path, test, onFalse := f.failureBranchIn(region, jump)
-	if path == nil {
+	var s *Site
+	var failing []*ast.BranchStmt
+	for _, jump := range jumps {
+		path, test, onFalse := f.failureBranchIn(region, jump)
+		if path == nil {
+			continue
+		}
+		failing = append(failing, jump)
+		if s == nil {
+			body := &ast.BlockStmt{Lbrace: region[0].Pos(), List: region, Rbrace: region[len(region)-1].End()}
+			s = &Site{Kind: Loop, Node: jump, Label: ls.Label, Encl: encl, Op: site.Operation{Body: body}, Attempt: []ast.Node{body}}
+		}
+		s.RetryPath = append(s.RetryPath, path...)
+		s.Tests = append(s.Tests, test)
+		s.RetryTests = append(s.RetryTests, test)
+		if onFalse {
+			if s.RetryOnFalse == nil {
+				s.RetryOnFalse = map[ast.Expr]bool{}
+			}
+			s.RetryOnFalse[test] = true
+		}
+	}
+	if s == nil {
 		return nil
 	}
-	body := &ast.BlockStmt{Lbrace: region[0].Pos(), List: region, Rbrace: region[len(region)-1].End()}
-	s := &Site{Kind: Loop, Node: jump, Label: ls.Label, Encl: encl, Op: site.Operation{Body: body}, RetryPath: path, Tests: []ast.Expr{test}, RetryTests: []ast.Expr{test}, Attempt: []ast.Node{body}}
-	if onFalse {
-		s.RetryOnFalse = map[ast.Expr]bool{test: true}
-	}
 	f.noteWaits(s)
-	s.Bound = f.gotoBound(body, s, jump)
+	s.Bound = f.gotoBound(s.Op.Body, s, failing)
 	return s
 }
 
 // gotoBound returns what ends a goto retry while the operation keeps
-// failing: a condition on the way to the goto that limits the attempts or
-// asks a context or the time (if err != nil && attempt < 3 { attempt++;
-// goto retry }), or what recursionBound finds in the statements (a test
-// that returns, a select on ctx.Done(), a wait helper that stops with the
-// context), or nil.
-func (f *finder) gotoBound(body *ast.BlockStmt, s *Site, jump *ast.BranchStmt) ast.Node {
+// failing: a condition on the way to each of its gotos that limits the
+// attempts or asks a context or the time (if err != nil && attempt < 3 {
+// attempt++; goto retry }), or what recursionBound finds in the
+// statements (a test that returns, a select on ctx.Done(), a wait helper
+// that stops with the context), or nil.
+func (f *finder) gotoBound(body *ast.BlockStmt, s *Site, jumps []*ast.BranchStmt) ast.Node {
 	b := newBounder(f.info, body, f.waits.Wait)
+	var first ast.Node
+	for _, jump := range jumps {
+		bound := f.boundOnWayTo(b, body, s, jump)
+		if bound == nil {
+			return f.recursionBound(&ast.FuncDecl{Body: body}, s, nil)
+		}
+		if first == nil {
+			first = bound
+		}
+	}
+	return first
+}
+
+// boundOnWayTo returns the condition of an if statement holding jump
+// that limits the attempts, or nil.
+func (f *finder) boundOnWayTo(b *bounder, body *ast.BlockStmt, s *Site, jump *ast.BranchStmt) ast.Node {
 	var bound ast.Node
 	ast.Inspect(body, func(n ast.Node) bool {
 		if bound != nil {
@@ -143,8 +171,5 @@ func (f *finder) gotoBound(body *ast.BlockStmt, s *Site, jump *ast.BranchStmt) a
 		}
 		return true
 	})
-	if bound != nil {
-		return bound
-	}
-	return f.recursionBound(&ast.FuncDecl{Body: body}, s, nil)
+	return bound
 }

@@ -37,7 +37,11 @@ type loopWalk struct {
 	// (package lock), lockOf says which result of a call that is.
 	boolResults map[types.Object]bool
 	lockResults map[types.Object]bool
-	lockOf      func(*ast.CallExpr) int
+	// nilResults are the first results of attempts that say their
+	// failure by a nil (fails.NilOnErrorFact): reply, resp :=
+	// connectAttempt(cfg); if reply != nil { return }.
+	nilResults map[types.Object]bool
+	lockOf     func(*ast.CallExpr) int
 	// fl says whether a call never succeeds (package fails): its outcome
 	// is a failure before any test (a reconnect loop's stream); and which
 	// error values mean "not done yet".
@@ -285,6 +289,7 @@ func newLoopWalk(info *types.Info, loop ast.Stmt, waitOf func(*ast.CallExpr) *si
 		out:          out,
 		opAssigns:    map[ast.Node]bool{},
 		boolResults:  map[types.Object]bool{},
+		nilResults:   map[types.Object]bool{},
 		resultFields: map[types.Object]bool{},
 		condVars:     map[types.Object]bool{},
 		visited:      map[[5]int]bool{},
@@ -439,7 +444,7 @@ func (w *loopWalk) collectOps(body *ast.BlockStmt) {
 		if _, ok := n.(*ast.FuncLit); ok {
 			return false
 		}
-		if ok := w.boolAttempt(n); ok {
+		if w.boolAttempt(n) || w.nilAttempt(n) {
 			return true
 		}
 		if w.out.NoteMapped(n) {
@@ -488,6 +493,24 @@ func (w *loopWalk) boolAttempt(n ast.Node) bool {
 	}
 	w.opAssigns[n] = true
 	w.boolResults[w.info.ObjectOf(id)] = true
+	return true
+}
+
+// nilAttempt notes reply, resp := connect(), a call whose first result,
+// a pointer, is nil when it fails (fails.NilOnErrorFact): an attempt
+// whose non-nil answer is its success.
+func (w *loopWalk) nilAttempt(n ast.Node) bool {
+	as, ok := n.(*ast.AssignStmt)
+	if !ok || len(as.Rhs) != 1 || w.fl == nil {
+		return false
+	}
+	id, ok := as.Lhs[0].(*ast.Ident)
+	call, isCall := ast.Unparen(as.Rhs[0]).(*ast.CallExpr)
+	if !ok || !isCall || id.Name == "_" || !w.fl.NilOnError(call) {
+		return false
+	}
+	w.opAssigns[n] = true
+	w.nilResults[w.info.ObjectOf(id)] = true
 	return true
 }
 
@@ -722,7 +745,10 @@ func (w *loopWalk) visit(b *cfg.Block, st state, bounded, byStatus bool, repair 
 				}
 			}
 		}
-		if st != success && w.boundsHere(cond, b, heads) {
+		// A test that finds the failure and asks the counter in one
+		// condition (resp.StatusCode >= 500 && retries > 0) bounds the
+		// side it sends round.
+		if (st != success || t == failure || f == failure) && w.boundsHere(cond, b, heads) {
 			sideBound = boundSides(cond)
 			if w.zeroMeansNoLimit(cond) {
 				sideBound = [2]bool{true, true} // max != 0 && try >= max (nolimit.go)
@@ -1100,7 +1126,31 @@ func (w *loopWalk) branch(cond ast.Expr) (ifTrue, ifFalse state) {
 		}
 		return success, failure
 	}
+	if x, op, ok := w.nilTest(e); ok && w.nilResults[x] {
+		if op == token.NEQ != neg {
+			return success, failure
+		}
+		return failure, success
+	}
 	return w.out.Branch(cond)
+}
+
+// nilTest returns the variable that e compares with nil, and the
+// comparison.
+func (w *loopWalk) nilTest(e ast.Expr) (types.Object, token.Token, bool) {
+	b, ok := e.(*ast.BinaryExpr)
+	if !ok || b.Op != token.EQL && b.Op != token.NEQ {
+		return nil, 0, false
+	}
+	x, y := ast.Unparen(b.X), ast.Unparen(b.Y)
+	if site.IsNil(w.info, x) {
+		x, y = y, x
+	}
+	id, ok := x.(*ast.Ident)
+	if !ok || !site.IsNil(w.info, y) {
+		return nil, 0, false
+	}
+	return w.info.ObjectOf(id), b.Op, true
 }
 
 // testsResult reports whether a loop condition waits for an attempt to
@@ -1112,6 +1162,9 @@ func (w *loopWalk) testsResult(cond ast.Expr) bool {
 	if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.NOT {
 		id, ok := ast.Unparen(u.X).(*ast.Ident)
 		return ok && w.boolResults[w.info.ObjectOf(id)]
+	}
+	if x, op, ok := w.nilTest(e); ok && op == token.EQL && w.nilResults[x] {
+		return true // for reply == nil { reply, resp = connect() }
 	}
 	b, ok := e.(*ast.BinaryExpr)
 	if !ok || b.Op != token.EQL {

@@ -57,6 +57,17 @@ func (r *Result) Within(pos token.Pos) []*Site {
 	return out
 }
 
+// GotosWithin returns the goto retries whose statements contain pos.
+func (r *Result) GotosWithin(pos token.Pos) []*Site {
+	var out []*Site
+	for _, s := range r.Gotos {
+		if s.Op.Contains(pos) {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
 // NotSent is the package-aware form of the package-level NotSent: it also
 // sees through calls of the program's predicates (status.NotSentFact).
 func (r *Result) NotSent(info *types.Info, test ast.Expr) bool {

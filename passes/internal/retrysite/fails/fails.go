@@ -38,13 +38,14 @@ type Fails struct {
 	// (falseonerror.go); impls resolves an interface method to its one
 	// implementation.
 	falseOnError map[*types.Func]bool
+	nilOnError   map[*types.Func]bool // NilOnErrorFact, nilonerror.go
 	impls        ifaces.Resolver
 }
 
 // New returns the Fails of the package of pass, to be learned from its
 // files (Learn).
 func New(pass *analysis.Pass, index *bodies.Index) *Fails {
-	return &Fails{pass: pass, index: index, local: map[*types.Func]bool{}, pending: map[*types.Var]bool{}, doneNil: map[*types.Func]int{}, falseOnError: map[*types.Func]bool{}, impls: ifaces.Resolver{Program: pass.Pkg}}
+	return &Fails{pass: pass, index: index, local: map[*types.Func]bool{}, pending: map[*types.Var]bool{}, doneNil: map[*types.Func]int{}, falseOnError: map[*types.Func]bool{}, nilOnError: map[*types.Func]bool{}, impls: ifaces.Resolver{Program: pass.Pkg}}
 }
 
 // Of reports whether call never succeeds.
@@ -90,6 +91,7 @@ func (f *Fails) Learn() {
 	f.learnPending()
 	f.learnDoneNil()
 	f.learnFalseOnError()
+	f.learnNilOnError()
 }
 
 func returnsError(info *types.Info, fd *ast.FuncDecl) bool {

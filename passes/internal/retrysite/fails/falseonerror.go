@@ -71,6 +71,26 @@ func (f *Fails) learnFalseOnError() {
 // nil), and returns true somewhere, but never under such a test.
 func falseOnError(info *types.Info, body *ast.BlockStmt) bool {
 	onErr, trueSeen, trueOnErr := false, false, false
+	walkReturns(info, body, func(ret *ast.ReturnStmt, failed bool) {
+		if len(ret.Results) != 1 {
+			return
+		}
+		if tv := info.Types[ret.Results[0]]; tv.Value != nil {
+			v := tv.Value.ExactString()
+			onErr = onErr || failed && v == "false"
+			trueSeen = trueSeen || v == "true"
+			trueOnErr = trueOnErr || failed && v == "true"
+		}
+	})
+	// A true returned when a read fails says "done" (if err != nil {
+	// return true }: stop reading), not "it worked".
+	return onErr && trueSeen && !trueOnErr
+}
+
+// walkReturns calls visit with each return statement of body (outside
+// function literals) and whether it lies inside an if whose condition
+// tests an error against nil.
+func walkReturns(info *types.Info, body *ast.BlockStmt, visit func(ret *ast.ReturnStmt, failed bool)) {
 	var walk func(n ast.Node, failed bool)
 	walk = func(n ast.Node, failed bool) {
 		ast.Inspect(n, func(m ast.Node) bool {
@@ -84,22 +104,12 @@ func falseOnError(info *types.Info, body *ast.BlockStmt) bool {
 				}
 				return false
 			case *ast.ReturnStmt:
-				if len(m.Results) == 1 {
-					if tv := info.Types[m.Results[0]]; tv.Value != nil {
-						v := tv.Value.ExactString()
-						onErr = onErr || failed && v == "false"
-						trueSeen = trueSeen || v == "true"
-						trueOnErr = trueOnErr || failed && v == "true"
-					}
-				}
+				visit(m, failed)
 			}
 			return true
 		})
 	}
 	walk(body, false)
-	// A true returned when a read fails says "done" (if err != nil {
-	// return true }: stop reading), not "it worked".
-	return onErr && trueSeen && !trueOnErr
 }
 
 // testsErr reports whether cond holds when an error is not nil: err !=

@@ -83,7 +83,7 @@ func (f *Waits) failureBackoff(loop *ast.ForStmt, encl ast.Node) (waits, hot, re
 		breaks:  map[ast.Stmt][]pstate{}, conts: map[ast.Stmt][]pstate{},
 	}
 	stream := map[int]bool{} // attempts that read the next item of a stream
-	for _, n := range attemptStmts(loop.Body.List) {
+	for _, n := range attemptStmts(f.info, loop.Body.List) {
 		lhs, ok := status.IsOpAssign(f.info, n)
 		if !ok {
 			continue
@@ -228,7 +228,7 @@ func (f *Waits) failureBackoff(loop *ast.ForStmt, encl ast.Node) (waits, hot, re
 // and those of a select's default clause, which runs when no case is
 // ready (select { case <-ctx.Done(): return; default: msgs, err :=
 // receive() }).
-func attemptStmts(list []ast.Stmt) []ast.Stmt {
+func attemptStmts(info *types.Info, list []ast.Stmt) []ast.Stmt {
 	var out []ast.Stmt
 	for _, st := range list {
 		switch s := st.(type) {
@@ -238,15 +238,15 @@ func attemptStmts(list []ast.Stmt) []ast.Stmt {
 			}
 			// if time.Now().After(t) { if err := send(t); ... }: an
 			// attempt some rounds make.
-			out = append(out, attemptStmts(s.Body.List)...)
+			out = append(out, attemptStmts(info, s.Body.List)...)
 		case *ast.SwitchStmt:
 			if s.Init != nil {
 				out = append(out, s.Init)
 			}
 		case *ast.SelectStmt:
 			for _, c := range s.Body.List {
-				if cc := c.(*ast.CommClause); cc.Comm == nil {
-					out = append(out, attemptStmts(cc.Body)...)
+				if cc := c.(*ast.CommClause); cc.Comm == nil || timerFired(info, cc.Comm) {
+					out = append(out, attemptStmts(info, cc.Body)...)
 				}
 			}
 		default:
@@ -254,6 +254,22 @@ func attemptStmts(list []ast.Stmt) []ast.Stmt {
 		}
 	}
 	return out
+}
+
+// timerFired reports whether a select case receives from a timer's or a
+// ticker's channel (case <-timer.C:): its body runs when the delay the
+// loop set has passed, an attempt of every round that waited for it.
+func timerFired(info *types.Info, comm ast.Stmt) bool {
+	ch := site.Received(comm)
+	sel, ok := ast.Unparen(ch).(*ast.SelectorExpr)
+	if !ok || sel.Sel.Name != "C" {
+		return false
+	}
+	t := info.TypeOf(sel.X)
+	if p, ok := t.(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	return libs.IsNamed(t, "time", "Timer") || libs.IsNamed(t, "time", "Ticker")
 }
 
 // iterates reports whether loop's header makes it do its work a number

@@ -79,3 +79,24 @@ retry:
 	}
 	return err
 }
+
+// PostTwoWays goes back from two branches, a failed post and a failed
+// confirmation: each branch's wait is a retry delay.
+func (l *Ledger) PostTwoWays(ctx context.Context, entry string, confirm func() error) error {
+	retries := 1
+retry:
+	if err := l.post(ctx, entry); err != nil {
+		if retries > 0 {
+			retries--
+			time.Sleep(time.Second) // want `retry delay has no jitter`
+			goto retry
+		}
+		return err
+	}
+	if err := confirm(); err != nil && retries > 0 {
+		retries--
+		time.Sleep(2 * time.Second) // want `retry delay has no jitter`
+		goto retry
+	}
+	return nil
+}

@@ -2,7 +2,12 @@
 // connection, its dial options and call options.
 package grpc
 
-import "context"
+import (
+	"context"
+	"time"
+
+	"google.golang.org/grpc/backoff"
+)
 
 type ClientConnInterface interface {
 	Invoke(ctx context.Context, method string, args any, reply any, opts ...CallOption) error
@@ -77,3 +82,11 @@ func WithChainStreamInterceptor(interceptors ...StreamClientInterceptor) DialOpt
 }
 func WithBlock() DialOption                     { return nil }
 func WaitForReady(waitForReady bool) CallOption { return nil }
+
+// ConnectParams sets how a connection is re-established (dialoptions.go).
+type ConnectParams struct {
+	Backoff           backoff.Config
+	MinConnectTimeout time.Duration
+}
+
+func WithConnectParams(p ConnectParams) DialOption { return nil }
