@@ -3,8 +3,6 @@ package libs
 import (
 	"go/ast"
 	"go/types"
-
-	"golang.org/x/tools/go/analysis"
 )
 
 // GRPCBackoff is grpc-go's connection backoff package. Its Config
@@ -27,28 +25,7 @@ func grpcBackoffLiteral(info *types.Info, lit *ast.CompositeLit) []Finding {
 	if !IsNamed(info.TypeOf(lit), GRPCBackoff, "Config") {
 		return nil
 	}
-	if len(lit.Elts) > 0 {
-		if _, keyed := lit.Elts[0].(*ast.KeyValueExpr); !keyed {
-			return nil // positional: every field is written
-		}
-	}
-	text := "Jitter: 0.2"
-	if len(lit.Elts) > 0 {
-		text += ", "
-	}
-	edit := analysis.TextEdit{Pos: lit.Lbrace + 1, End: lit.Lbrace + 1, NewText: []byte(text)}
-	for _, e := range lit.Elts {
-		kv := e.(*ast.KeyValueExpr)
-		if id, isID := kv.Key.(*ast.Ident); isID && id.Name == "Jitter" {
-			if tv := info.Types[kv.Value]; tv.Value == nil || tv.Value.ExactString() != "0" {
-				return nil // set, or set from configuration
-			}
-			edit = analysis.TextEdit{Pos: kv.Value.Pos(), End: kv.Value.End(), NewText: []byte("0.2")}
-		}
-	}
-	return []Finding{{At: lit,
-		Msg:   "backoff.Config leaves Jitter at 0, so connections that broke together reconnect together; set Jitter: 0.2, as backoff.DefaultConfig does",
-		Why:   "has no jitter (backoff.Config leaves Jitter at 0)",
-		Fixes: []analysis.SuggestedFix{{Message: "set Jitter: 0.2", TextEdits: []analysis.TextEdit{edit}}},
-	}}
+	return jitterOff(info, lit, "0", "0.2",
+		"backoff.Config leaves Jitter at 0, so connections that broke together reconnect together; set Jitter: 0.2, as backoff.DefaultConfig does",
+		"has no jitter (backoff.Config leaves Jitter at 0)")
 }

@@ -48,19 +48,17 @@ type Result struct {
 // Within returns the sites whose operation's code contains pos, innermost
 // last.
 func (r *Result) Within(pos token.Pos) []*Site {
-	var out []*Site
-	for _, s := range r.Sites {
-		if s.Op.Contains(pos) {
-			out = append(out, s)
-		}
-	}
-	return out
+	return containing(r.Sites, pos)
 }
 
 // GotosWithin returns the goto retries whose statements contain pos.
 func (r *Result) GotosWithin(pos token.Pos) []*Site {
+	return containing(r.Gotos, pos)
+}
+
+func containing(sites []*Site, pos token.Pos) []*Site {
 	var out []*Site
-	for _, s := range r.Gotos {
+	for _, s := range sites {
 		if s.Op.Contains(pos) {
 			out = append(out, s)
 		}
