@@ -63,7 +63,7 @@ func (f *finder) selfCalls(b *bodies.Body) []*ast.CallExpr {
 			}
 		}
 		for _, lit := range body.Lits {
-			if inner := f.index.Of(lit); inner != nil && f.runsOwnLiteral(body, lit) {
+			if inner := f.index.Of(lit); inner != nil && (f.runsOwnLiteral(body, lit) || f.callsOwnHeld(body, lit)) {
 				visit(inner)
 			}
 		}
@@ -86,20 +86,35 @@ func (f *finder) runsOwnLiteral(body *bodies.Body, lit *ast.FuncLit) bool {
 	return false
 }
 
+// callsOwnHeld reports whether lit, directly in body, is held in a local
+// variable that body calls (retry := func(err error) error { ... };
+// return retry(err)).
+func (f *finder) callsOwnHeld(body *bodies.Body, lit *ast.FuncLit) bool {
+	v := heldVar(f.info, body, lit)
+	return v != nil && callsHeld(f.info, body, v)
+}
+
 // recursion returns the site of the self-call call in fd, or nil.
 func (f *finder) recursion(b *bodies.Body, fd *ast.FuncDecl, call *ast.CallExpr) *Site {
 	counters, ok := f.sameOperation(fd, call)
 	if !ok {
 		return nil
 	}
-	path, test, onFalse := f.failureBranch(fd, call)
+	var tests []ast.Expr
+	var onFalse map[ast.Expr]bool
+	path, test, neg := f.failureBranch(fd, call)
+	if path != nil {
+		tests = []ast.Expr{test}
+		if neg {
+			onFalse = map[ast.Expr]bool{test: true}
+		}
+	} else if lit, v := heldLiteral(f.info, fd, call); lit != nil {
+		path, tests, onFalse = f.heldBranches(fd, lit, v, call)
+	}
 	if path == nil {
 		return nil
 	}
-	s := &Site{Kind: Loop, Node: call, Encl: fd, Op: site.Operation{Body: fd.Body}, RetryPath: path, Tests: []ast.Expr{test}, RetryTests: []ast.Expr{test}}
-	if onFalse {
-		s.RetryOnFalse = map[ast.Expr]bool{test: true}
-	}
+	s := &Site{Kind: Loop, Node: call, Encl: fd, Op: site.Operation{Body: fd.Body}, RetryPath: path, Tests: tests, RetryTests: tests, RetryOnFalse: onFalse}
 	f.noteWaits(s)
 	// A self-call at once is a retry only when it counts its attempts
 	// (return c.do(req, attempt+1) under attempt < max): without a
@@ -349,6 +364,16 @@ func (f *finder) recursionBound(fd *ast.FuncDecl, s *Site, counters map[types.Ob
 	for c := range counters {
 		b.counters[c] = true
 	}
+	// A literal that holds the self-call (retry := func(err error) error
+	// {...}) is part of the retry: its counters and tests count.
+	holds := func(lit *ast.FuncLit) bool { return lit.Pos() <= s.Node.Pos() && s.Node.End() <= lit.End() }
+	if call, ok := s.Node.(*ast.CallExpr); ok {
+		if lit, _ := heldLiteral(f.info, fd, call); lit != nil {
+			for c := range newBounder(f.info, lit.Body, f.waits.Wait).counters {
+				b.counters[c] = true
+			}
+		}
+	}
 	var bound ast.Node
 	ast.Inspect(fd.Body, func(n ast.Node) bool {
 		if bound != nil {
@@ -356,7 +381,7 @@ func (f *finder) recursionBound(fd *ast.FuncDecl, s *Site, counters map[types.Ob
 		}
 		switch n := n.(type) {
 		case *ast.FuncLit:
-			return false
+			return holds(n)
 		case *ast.IfStmt:
 			if returns(n.Body) && (b.bounds(n.Cond) || initBounds(b, n.Init)) {
 				bound = n.Cond
