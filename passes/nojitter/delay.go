@@ -371,7 +371,7 @@ func (t *tracer) call(c *ssa.CallCommon, depth int) delay {
 		d.varying = d.varying || args.varying
 		d.random = d.random || args.random
 		d.capped = d.capped || args.capped
-		d.param = args.param // its own parameters are the arguments we followed
+		d.param = d.param && args.param // its own parameters are the arguments we followed, when the result depends on them
 		return d
 	case fn != nil:
 		if f, ok := t.facts(fn); ok {
@@ -401,8 +401,13 @@ func (t *tracer) call(c *ssa.CallCommon, depth int) delay {
 func (t *tracer) returns(fn *ssa.Function, depth int) delay {
 	d := delay{}
 	server, other := false, false
+	hooks := hookReturnsBesides(fn)
 	for _, b := range fn.Blocks {
 		if ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok && len(ret.Results) > 0 {
+			if hooks[ret] {
+				t.note(ret.Pos(), "a function the caller may set replaces the delay here; the default, below, is judged")
+				continue
+			}
 			dr := t.trace(ret.Results[0], depth)
 			if dr.server {
 				// return ra: the server's delay; the other returns
@@ -426,6 +431,44 @@ func (t *tracer) returns(fn *ssa.Function, depth int) delay {
 		d.capped = true
 	}
 	return d
+}
+
+// hookReturnsBesides returns the returns of fn that hand back what a
+// function held in a struct field computes (if conf.BackoffFunc != nil {
+// return conf.BackoffFunc(n, max) }), when fn has other returns: a hook
+// the program's users may set, in place of the default the other returns
+// give. The default is what every client that sets nothing waits.
+func hookReturnsBesides(fn *ssa.Function) map[*ssa.Return]bool {
+	hooks := map[*ssa.Return]bool{}
+	others := 0
+	for _, b := range fn.Blocks {
+		ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
+		if !ok || len(ret.Results) == 0 {
+			continue
+		}
+		if call, ok := ret.Results[0].(*ssa.Call); ok && !call.Call.IsInvoke() && call.Call.StaticCallee() == nil && loadsField(call.Call.Value) {
+			hooks[ret] = true
+		} else {
+			others++
+		}
+	}
+	if others == 0 {
+		return nil
+	}
+	return hooks
+}
+
+// loadsField reports whether v is a function value read from a struct
+// field.
+func loadsField(v ssa.Value) bool {
+	switch v := v.(type) {
+	case *ssa.UnOp:
+		_, ok := v.X.(*ssa.FieldAddr)
+		return v.Op == token.MUL && ok
+	case *ssa.Field:
+		return true
+	}
+	return false
 }
 
 // clamps reports whether a phi merges a value with its clamp: one of its

@@ -43,7 +43,9 @@ through a Fact: random, capped, grows); a delay kept in a struct field or
 package variable is judged by every value the package stores there (set
 only to constants in constructors: a constant delay; a configuration field
 the caller fills in is a fixed setting, and so is one parsed from
-configuration text: time.ParseDuration, strconv.Atoi); a parameter of an unexported
+configuration text: time.ParseDuration, strconv.Atoi; a helper that
+returns a function the caller may set in a field when one is set, and a
+setting otherwise, is judged by that default); a parameter of an unexported
 function that is only called takes what its callers pass; an exported
 retry or poll helper that waits for its delay parameter as given (func
 For(timeout, interval time.Duration, f func() (bool, error)) sleeping
