@@ -27,7 +27,8 @@ for another attempt on a path a 200 does not take:
 - in the operation of a retry helper, by the error it returns: a plain
   error (err, fmt.Errorf, an error value) for cenkalti/backoff, retry-go
   and user-defined helpers, but not backoff.Permanent or
-  retry.Unrecoverable (a user-defined helper that hands its operation to
+  retry.Unrecoverable, returned at once or kept in the variable returned
+  later (a user-defined helper that hands its operation to
   a library takes that library's marker; nor an error made by another
   function of the program, which may mark it permanent); only
   retry.RetryableError for sethvargo/go-retry; (false, nil) for a k8s

@@ -44,6 +44,10 @@ type value struct {
 	// json.NewDecoder(resp.Body).Decode(&v)): on a 2xx, what fails then
 	// is the body, not the status.
 	called bool
+	// made is the function whose call made an unknown error (err =
+	// backoff.Permanent(err2)): a judge that knows a retry library's
+	// permanent marker reads it when the error is returned later.
+	made *types.Func
 }
 
 type simPath struct {
@@ -142,6 +146,10 @@ type sim struct {
 	// status, was a third of their cost on a large application.
 	followRA bool
 
+	// deferredClose holds the responses whose close a defer statement
+	// takes care of: closed for a path that goes round, still readable
+	// by the attempt (defer resp.Body.Close(); io.ReadAll(resp.Body)).
+	deferredClose map[types.Object]bool
 	// retryGoto is the goto of a goto retry (gotofail.go): a path that
 	// takes it, or another goto to its label, goes round.
 	retryGoto *ast.BranchStmt
@@ -230,6 +238,11 @@ func (s *sim) stmt(st ast.Stmt, p *simPath) (fall, broke []*simPath) {
 			}
 		}
 	case *ast.DeferStmt:
+		for obj := range p.open {
+			if astutil.Some(st.Call, func(n ast.Node) bool { id, ok := n.(*ast.Ident); return ok && s.info.Uses[id] == obj }) {
+				s.noteDeferredClose(obj)
+			}
+		}
 		s.effects(st.Call, p)
 	case *ast.GoStmt:
 	case *ast.AssignStmt:
@@ -630,7 +643,7 @@ func (s *sim) errVal(e ast.Expr, p *simPath) value {
 		if t := s.info.TypeOf(e); t != nil && !types.IsInterface(t) && !libraryErrorType(t) {
 			return value{kind: errNonNil}
 		}
-		return value{kind: errUnknown, called: true}
+		return value{kind: errUnknown, called: true, made: libs.Callee(s.info, x)}
 	}
 	// A value of a concrete type is a non-nil error once converted.
 	if t := s.info.TypeOf(e); t != nil && !types.IsInterface(t) {
@@ -910,6 +923,13 @@ func (s *sim) readsResponse(e ast.Expr, p *simPath) bool {
 // effects notes the closes in n: resp.Body.Close(), and a response (or
 // its body) handed to a function that closes it, to one that cannot be
 // pinned down, or stored.
+func (s *sim) noteDeferredClose(obj types.Object) {
+	if s.deferredClose == nil {
+		s.deferredClose = map[types.Object]bool{}
+	}
+	s.deferredClose[obj] = true
+}
+
 func (s *sim) effects(n ast.Node, p *simPath) {
 	if len(p.open) == 0 || n == nil {
 		return

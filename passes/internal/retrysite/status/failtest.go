@@ -260,12 +260,16 @@ func errJudge(permanent ...func(*types.Func) bool) judge {
 			return endExit // r.Break(); return err: not retried
 		}
 		last := ast.Unparen(ret.Results[len(ret.Results)-1])
-		if call, ok := last.(*ast.CallExpr); ok {
-			fn := libs.Callee(s.info, call)
-			for _, m := range permanent {
-				if m != nil && m(fn) {
-					return endExit
-				}
+		var made *types.Func
+		switch x := last.(type) {
+		case *ast.CallExpr:
+			made = libs.Callee(s.info, x)
+		case *ast.Ident: // err = backoff.Permanent(...); ...; return err
+			made = e.p.env[s.info.ObjectOf(x)].made
+		}
+		for _, m := range permanent {
+			if made != nil && m != nil && m(made) {
+				return endExit
 			}
 		}
 		return errEnd(s, last, e.p)

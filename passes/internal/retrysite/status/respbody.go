@@ -37,7 +37,10 @@ func (s *sim) readsBody(call *ast.CallExpr, p *simPath) bool {
 		if !ok {
 			return false
 		}
-		_, open := p.open[s.info.ObjectOf(id)]
-		return open
+		// Open on the path, or closed by a defer, which runs only when
+		// the attempt returns (defer resp.Body.Close(), then the read).
+		obj := s.info.ObjectOf(id)
+		_, open := p.open[obj]
+		return open || s.deferredClose[obj]
 	})
 }
