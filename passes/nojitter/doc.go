@@ -216,9 +216,9 @@ Library policies, reported where they are built:
     (exponential, capped by RetryWaitMax, no jitter), reported at the
     NewClient call (inline too: retryablehttp.NewClient().StandardClient())
     unless the package sets that client's Backoff, switches its retries
-    off (RetryMax 0, or a count from configuration or from a setter's
-    parameter, unless every call of the setter in the package gives a
-    constant above zero) or hands the client to its caller. A field is set
+    off (RetryMax 0, or a count from a setter's parameter, unless every
+    call of the setter in the package gives a constant above zero; a count
+    read from the program's configuration keeps them on) or hands the client to its caller. A field is set
     on a client through the variable or struct field that holds it (c :=
     NewClient(); c.Backoff = ..., or s.rc.Backoff = ... where s.rc is given
     it); one set on a client whose holder is not seen (a parameter: func

@@ -167,8 +167,13 @@ func setField(info *types.Info, index *bodies.Index, st setting, explicit *[]Kep
 				}
 				return d.Field, true // reported there, once, or replaced
 			case d.Off:
-				if tv := info.Types[st.value]; (tv.Value == nil || constant.Sign(tv.Value) <= 0) && !onByCallers(info, index, st.encl, st.value) {
-					return d.Off, true // off, or set from configuration
+				// Off when set to 0 or less, or from a parameter some
+				// caller may give 0; a count read from the program's
+				// configuration (m.config.retryMax) keeps the retries on
+				// as the package ships them.
+				tv := info.Types[st.value]
+				if tv.Value != nil && constant.Sign(tv.Value) <= 0 || tv.Value == nil && isParam(info, st.encl, st.value) && !onByCallers(info, index, st.encl, st.value) {
+					return d.Off, true
 				}
 			}
 		}
@@ -230,6 +235,21 @@ func noteReturned(info *types.Info, index *bodies.Index, b *bodies.Body, returne
 // c.SetRetryLimit(defaultRetries) where the client is built. The retries
 // are on as the package sets them up; a user passing 0 later is a choice
 // the package does not make.
+// isParam reports whether value names a parameter of encl.
+func isParam(info *types.Info, encl *types.Func, value ast.Expr) bool {
+	id, ok := ast.Unparen(value).(*ast.Ident)
+	if !ok || encl == nil {
+		return false
+	}
+	params := encl.Signature().Params()
+	for i := range params.Len() {
+		if info.Uses[id] == params.At(i) {
+			return true
+		}
+	}
+	return false
+}
+
 func onByCallers(info *types.Info, index *bodies.Index, encl *types.Func, value ast.Expr) bool {
 	id, ok := ast.Unparen(value).(*ast.Ident)
 	if !ok || encl == nil {

@@ -1,5 +1,6 @@
 // Package rhttplimitoff sets its retry count through a setter that one of
-// its callers gives 0: the count may be off, and nothing is reported.
+// its callers gives 0: the count may be off, and nothing is reported;
+// one read from its configuration is on.
 package rhttplimitoff
 
 import (
@@ -28,3 +29,18 @@ func NewOneShot() *Client {
 func (c *Client) SetRetryLimit(n int) {
 	c.client.RetryMax = n
 }
+
+type settings struct{ retryMax int }
+
+type Uploader struct{ config settings }
+
+// Start reads its retry count from the configuration: the retries are on
+// as the package ships them.
+func (u *Uploader) Start() *retryablehttp.Client {
+	rc := retryablehttp.NewClient() // want `retryablehttp.NewClient\(\) keeps DefaultBackoff`
+	rc.RetryMax = u.config.retryMax
+	u.send(rc)
+	return nil
+}
+
+func (u *Uploader) send(*retryablehttp.Client) {}
