@@ -172,7 +172,7 @@ func setField(info *types.Info, index *bodies.Index, st setting, explicit *[]Kep
 				// configuration (m.config.retryMax) keeps the retries on
 				// as the package ships them.
 				tv := info.Types[st.value]
-				if tv.Value != nil && constant.Sign(tv.Value) <= 0 || tv.Value == nil && isParam(info, st.encl, st.value) && !onByCallers(info, index, st.encl, st.value) {
+				if tv.Value != nil && constant.Sign(tv.Value) <= 0 || tv.Value == nil && paramIndex(info, st.encl, st.value) >= 0 && !onByCallers(info, index, st.encl, st.value) {
 					return d.Off, true
 				}
 			}
@@ -229,40 +229,31 @@ func noteReturned(info *types.Info, index *bodies.Index, b *bodies.Body, returne
 	}
 }
 
+// paramIndex returns the index of the parameter of encl that value
+// names, or -1.
+func paramIndex(info *types.Info, encl *types.Func, value ast.Expr) int {
+	id, ok := ast.Unparen(value).(*ast.Ident)
+	if !ok || encl == nil {
+		return -1
+	}
+	params := encl.Signature().Params()
+	for i := range params.Len() {
+		if info.Uses[id] == params.At(i) {
+			return i
+		}
+	}
+	return -1
+}
+
 // onByCallers reports whether value is a parameter of encl that every call
 // of encl in the package, and there is one, gives a constant above zero:
 // func (c *Client) SetRetryLimit(n int) { c.rc.RetryMax = n }, called as
 // c.SetRetryLimit(defaultRetries) where the client is built. The retries
 // are on as the package sets them up; a user passing 0 later is a choice
 // the package does not make.
-// isParam reports whether value names a parameter of encl.
-func isParam(info *types.Info, encl *types.Func, value ast.Expr) bool {
-	id, ok := ast.Unparen(value).(*ast.Ident)
-	if !ok || encl == nil {
-		return false
-	}
-	params := encl.Signature().Params()
-	for i := range params.Len() {
-		if info.Uses[id] == params.At(i) {
-			return true
-		}
-	}
-	return false
-}
-
 func onByCallers(info *types.Info, index *bodies.Index, encl *types.Func, value ast.Expr) bool {
-	id, ok := ast.Unparen(value).(*ast.Ident)
-	if !ok || encl == nil {
-		return false
-	}
-	param := -1
-	params := encl.Signature().Params()
-	for i := range params.Len() {
-		if info.Uses[id] == params.At(i) {
-			param = i
-		}
-	}
-	if param < 0 || encl.Signature().Variadic() && param == params.Len()-1 {
+	param := paramIndex(info, encl, value)
+	if param < 0 || encl.Signature().Variadic() && param == encl.Signature().Params().Len()-1 {
 		return false
 	}
 	calls := 0

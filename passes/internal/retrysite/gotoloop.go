@@ -144,7 +144,7 @@ func (f *finder) gotoBound(body *ast.BlockStmt, s *Site, jumps []*ast.BranchStmt
 	for _, jump := range jumps {
 		bound := f.boundOnWayTo(b, body, s, jump)
 		if bound == nil {
-			return f.recursionBound(&ast.FuncDecl{Body: body}, s, nil)
+			return f.recursionBound(&ast.FuncDecl{Body: body}, s, nil, nil)
 		}
 		if first == nil {
 			first = bound

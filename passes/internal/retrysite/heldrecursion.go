@@ -2,7 +2,6 @@ package retrysite
 
 import (
 	"go/ast"
-	"go/token"
 	"go/types"
 
 	"github.com/idemlint/idemlint/passes/internal/astutil"
@@ -29,27 +28,18 @@ import (
 // its RetryPath is each failure branch up to its call of the variable,
 // then the literal's statements up to the self-call.
 
-// heldLiteral returns the function literal held in a local variable of fd
-// that holds call, and the variable; nil when call is not in one.
-func heldLiteral(info *types.Info, fd *ast.FuncDecl, call *ast.CallExpr) (*ast.FuncLit, types.Object) {
-	var lit *ast.FuncLit
-	var v types.Object
-	ast.Inspect(fd.Body, func(n ast.Node) bool {
-		if lit != nil {
-			return false
+// heldLiteral returns the function literal directly in b that holds
+// call and is held in a local variable, and the variable; nil when call
+// is not in one.
+func (f *finder) heldLiteral(b *bodies.Body, call *ast.CallExpr) (*ast.FuncLit, types.Object) {
+	for _, lit := range b.Lits {
+		if astutil.Contains(lit, call) {
+			if v := heldVar(f.info, b, lit); v != nil {
+				return lit, v
+			}
 		}
-		as, ok := n.(*ast.AssignStmt)
-		if !ok || as.Tok != token.DEFINE && as.Tok != token.ASSIGN || len(as.Lhs) != 1 || len(as.Rhs) != 1 {
-			return true
-		}
-		l, isLit := ast.Unparen(as.Rhs[0]).(*ast.FuncLit)
-		id, isID := as.Lhs[0].(*ast.Ident)
-		if isLit && isID && l.Pos() <= call.Pos() && call.End() <= l.End() {
-			lit, v = l, info.ObjectOf(id)
-		}
-		return true
-	})
-	return lit, v
+	}
+	return nil, nil
 }
 
 // heldVar returns the local variable body assigns lit to, or nil.

@@ -1126,8 +1126,8 @@ func (w *loopWalk) branch(cond ast.Expr) (ifTrue, ifFalse state) {
 		}
 		return success, failure
 	}
-	if x, op, ok := w.nilTest(e); ok && w.nilResults[x] {
-		if op == token.NEQ != neg {
+	if b, ok := e.(*ast.BinaryExpr); ok && w.testsNilResult(b) {
+		if b.Op == token.NEQ != neg {
 			return success, failure
 		}
 		return failure, success
@@ -1135,22 +1135,18 @@ func (w *loopWalk) branch(cond ast.Expr) (ifTrue, ifFalse state) {
 	return w.out.Branch(cond)
 }
 
-// nilTest returns the variable that e compares with nil, and the
-// comparison.
-func (w *loopWalk) nilTest(e ast.Expr) (types.Object, token.Token, bool) {
-	b, ok := e.(*ast.BinaryExpr)
-	if !ok || b.Op != token.EQL && b.Op != token.NEQ {
-		return nil, 0, false
+// testsNilResult reports whether b compares with nil a result that says
+// its attempt's failure by a nil.
+func (w *loopWalk) testsNilResult(b *ast.BinaryExpr) bool {
+	if b.Op != token.EQL && b.Op != token.NEQ {
+		return false
 	}
-	x, y := ast.Unparen(b.X), ast.Unparen(b.Y)
-	if site.IsNil(w.info, x) {
-		x, y = y, x
+	for obj := range w.nilResults {
+		if astutil.IsNilTest(w.info, b, obj) {
+			return true
+		}
 	}
-	id, ok := x.(*ast.Ident)
-	if !ok || !site.IsNil(w.info, y) {
-		return nil, 0, false
-	}
-	return w.info.ObjectOf(id), b.Op, true
+	return false
 }
 
 // testsResult reports whether a loop condition waits for an attempt to
@@ -1163,12 +1159,12 @@ func (w *loopWalk) testsResult(cond ast.Expr) bool {
 		id, ok := ast.Unparen(u.X).(*ast.Ident)
 		return ok && w.boolResults[w.info.ObjectOf(id)]
 	}
-	if x, op, ok := w.nilTest(e); ok && op == token.EQL && w.nilResults[x] {
-		return true // for reply == nil { reply, resp = connect() }
-	}
 	b, ok := e.(*ast.BinaryExpr)
 	if !ok || b.Op != token.EQL {
 		return false
+	}
+	if w.testsNilResult(b) {
+		return true // for reply == nil { reply, resp = connect() }
 	}
 	x, y := ast.Unparen(b.X), ast.Unparen(b.Y)
 	if site.IsNil(w.info, x) {

@@ -5,6 +5,7 @@ import (
 	"go/token"
 	"go/types"
 
+	"github.com/idemlint/idemlint/passes/internal/astutil"
 	"github.com/idemlint/idemlint/passes/internal/bodies"
 	"github.com/idemlint/idemlint/passes/internal/libs"
 	"github.com/idemlint/idemlint/passes/internal/retrysite/site"
@@ -103,13 +104,14 @@ func (f *finder) recursion(b *bodies.Body, fd *ast.FuncDecl, call *ast.CallExpr)
 	var tests []ast.Expr
 	var onFalse map[ast.Expr]bool
 	path, test, neg := f.failureBranch(fd, call)
+	held, v := f.heldLiteral(b, call)
 	if path != nil {
 		tests = []ast.Expr{test}
 		if neg {
 			onFalse = map[ast.Expr]bool{test: true}
 		}
-	} else if lit, v := heldLiteral(f.info, fd, call); lit != nil {
-		path, tests, onFalse = f.heldBranches(fd, lit, v, call)
+	} else if held != nil {
+		path, tests, onFalse = f.heldBranches(fd, held, v, call)
 	}
 	if path == nil {
 		return nil
@@ -123,7 +125,7 @@ func (f *finder) recursion(b *bodies.Body, fd *ast.FuncDecl, call *ast.CallExpr)
 		return nil
 	}
 	s.Attempt = []ast.Node{fd.Body}
-	s.Bound = f.recursionBound(fd, s, counters)
+	s.Bound = f.recursionBound(fd, s, counters, held)
 	return s
 }
 
@@ -358,20 +360,19 @@ func returns(b *ast.BlockStmt) bool {
 // and reads a counter the self-call advances, the time or a context; a
 // wait helper on the retry path that stops with the context and whose
 // error is returned; a select on a context's Done channel.
-func (f *finder) recursionBound(fd *ast.FuncDecl, s *Site, counters map[types.Object]bool) ast.Node {
+func (f *finder) recursionBound(fd *ast.FuncDecl, s *Site, counters map[types.Object]bool, held *ast.FuncLit) ast.Node {
 	// The counters the function advances itself (c.tries++) bound it too.
 	b := newBounder(f.info, fd.Body, f.waits.Wait)
 	for c := range counters {
 		b.counters[c] = true
 	}
-	// A literal that holds the self-call (retry := func(err error) error
-	// {...}) is part of the retry: its counters and tests count.
-	holds := func(lit *ast.FuncLit) bool { return lit.Pos() <= s.Node.Pos() && s.Node.End() <= lit.End() }
-	if call, ok := s.Node.(*ast.CallExpr); ok {
-		if lit, _ := heldLiteral(f.info, fd, call); lit != nil {
-			for c := range newBounder(f.info, lit.Body, f.waits.Wait).counters {
-				b.counters[c] = true
-			}
+	// A literal held in a variable that makes the self-call (retry :=
+	// func(err error) error {...}) is part of the retry: its counters
+	// count; the tests of any literal that makes it count too.
+	holds := func(lit *ast.FuncLit) bool { return astutil.Contains(lit, s.Node) }
+	if held != nil {
+		for c := range newBounder(f.info, held.Body, f.waits.Wait).counters {
+			b.counters[c] = true
 		}
 	}
 	var bound ast.Node

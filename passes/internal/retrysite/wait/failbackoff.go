@@ -265,10 +265,7 @@ func timerFired(info *types.Info, comm ast.Stmt) bool {
 	if !ok || sel.Sel.Name != "C" {
 		return false
 	}
-	t := info.TypeOf(sel.X)
-	if p, ok := t.(*types.Pointer); ok {
-		t = p.Elem()
-	}
+	t := site.DerefType(info.TypeOf(sel.X))
 	return libs.IsNamed(t, "time", "Timer") || libs.IsNamed(t, "time", "Ticker")
 }
 

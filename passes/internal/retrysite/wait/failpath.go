@@ -570,17 +570,17 @@ func (w *failWalk) isWait(call *ast.CallExpr) bool {
 		return true
 	}
 	fn := libs.Callee(w.f.info, call)
-	if libs.IsMethod(fn, "time", "Timer", "Reset") && len(call.Args) == 1 && isZeroConst(w.f.info, call.Args[0]) {
+	if libs.IsMethod(fn, "time", "Timer", "Reset") && len(call.Args) == 1 && isZero(w.f.info, call.Args[0]) {
 		return false // timer.Reset(0): fires at once, waits for nothing
 	}
 	_, ok := libs.Waits.Lookup(fn)
 	return ok || libs.Is(fn, "time", "Tick") || libs.Is(fn, "time", "NewTicker")
 }
 
-// isZeroConst reports whether e is the constant 0.
-func isZeroConst(info *types.Info, e ast.Expr) bool {
-	tv := info.Types[e]
-	return tv.Value != nil && tv.Value.ExactString() == "0"
+// isZero reports whether e is the constant 0.
+func isZero(info *types.Info, e ast.Expr) bool {
+	c, ok := astutil.IntConst(info, e)
+	return ok && c == 0
 }
 
 // wait notes a wait (nil: one not judged, a ticker's tick) on the paths of
