@@ -240,7 +240,7 @@ func (a *analyzer) fieldScan(field *types.Var) hmap {
 		return h
 	}
 	a.fieldHdrs[field] = hmap{maybe: true} // while it is being read
-	var h hmap
+	var hall hmap
 	isField := func(e ast.Expr) bool {
 		s, ok := ast.Unparen(e).(*ast.SelectorExpr)
 		if !ok {
@@ -251,7 +251,8 @@ func (a *analyzer) fieldScan(field *types.Var) hmap {
 	}
 	for _, b := range a.usersOf(field) {
 		in := a.inspectorOf(b)
-		h.add(in.writes(isField, 1))
+		var hb hmap
+		h := &hb
 		for n := range a.index.All(b) {
 			switch n := n.(type) {
 			case *ast.KeyValueExpr:
@@ -273,9 +274,13 @@ func (a *analyzer) fieldScan(field *types.Var) hmap {
 				}
 			}
 		}
+		h.add(in.writes(isField, 1))
+		hall.add(a.optionNames(b, field, hb))
 	}
+	h := &hall
 	// A parameter's map, stored in the field, comes from callers this scan
-	// does not follow.
+	// does not follow (a client option's is the user's configuration:
+	// clientheaders.go).
 	if len(h.params) > 0 {
 		h.maybe = true
 	}
@@ -288,8 +293,8 @@ func (a *analyzer) fieldScan(field *types.Var) hmap {
 		h.maybe = false
 	}
 	h.params, h.fresh, h.via = nil, nil, nil
-	a.fieldHdrs[field] = h
-	return h
+	a.fieldHdrs[field] = *h
+	return *h
 }
 
 // inspectorOf returns an inspector for a top-level declaration, a function

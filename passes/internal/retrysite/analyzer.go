@@ -28,7 +28,7 @@ var Analyzer = &analysis.Analyzer{
 	Doc:        "find retry sites: retry loops, retry helper calls, and requests sent through retrying clients",
 	Run:        run,
 	ResultType: reflect.TypeFor[*Result](),
-	FactTypes:  []analysis.Fact{new(site.HelperFact), new(site.WaitFact), new(status.RespFact), new(status.NotSentFact), new(redelivery.JobOptsFact), new(redelivery.ActivityRunsFact), new(redelivery.AckFact), new(redelivery.ConsumerFact), new(client.ClientPassFact), new(client.RetryingClientFact), new(client.RetryingTransportFact), new(site.LockFact), new(fails.Fact), new(fails.PendingFact), new(fails.DoneNilFact), new(fails.FalseOnErrorFact), new(fails.NilOnErrorFact), new(status.ThrottleTypeFact)},
+	FactTypes:  []analysis.Fact{new(site.HelperFact), new(site.WaitFact), new(status.RespFact), new(status.NotSentFact), new(redelivery.JobOptsFact), new(redelivery.ActivityRunsFact), new(redelivery.AckFact), new(redelivery.ConsumerFact), new(client.ClientPassFact), new(client.ClientSendFact), new(client.RetryingClientFact), new(client.RetryingTransportFact), new(site.LockFact), new(fails.Fact), new(fails.PendingFact), new(fails.DoneNilFact), new(fails.FalseOnErrorFact), new(fails.NilOnErrorFact), new(status.ThrottleTypeFact)},
 	Requires:   []*analysis.Analyzer{bodies.Analyzer},
 }
 
@@ -201,6 +201,9 @@ func (f *finder) callSite(encl ast.Node, call *ast.CallExpr, fn *types.Func) *Si
 			Op: site.ResolveOp(f.info, f.decls, call.Args[fact.Op], encl)}
 		forwarded(f.info, s, call, encl)
 		return s
+	}
+	if cfg := f.clients.ThroughClientParam(call, fn); cfg != nil {
+		return &Site{Kind: Client, Node: call, Encl: encl, HelperFunc: fn, Client: cfg}
 	}
 	if library {
 		return nil

@@ -41,7 +41,11 @@ type loopWalk struct {
 	// failure by a nil (fails.NilOnErrorFact): reply, resp :=
 	// connectAttempt(cfg); if reply != nil { return }.
 	nilResults map[types.Object]bool
-	lockOf     func(*ast.CallExpr) int
+	// boolCalls are attempts tested where they are made, their bool
+	// result read by the if at once (if !probe() { continue }, with probe
+	// false when it fails: fails.FalseOnErrorFact).
+	boolCalls map[*ast.CallExpr]bool
+	lockOf    func(*ast.CallExpr) int
 	// fl says whether a call never succeeds (package fails): its outcome
 	// is a failure before any test (a reconnect loop's stream); and which
 	// error values mean "not done yet".
@@ -290,6 +294,7 @@ func newLoopWalk(info *types.Info, loop ast.Stmt, waitOf func(*ast.CallExpr) *si
 		opAssigns:    map[ast.Node]bool{},
 		boolResults:  map[types.Object]bool{},
 		nilResults:   map[types.Object]bool{},
+		boolCalls:    map[*ast.CallExpr]bool{},
 		resultFields: map[types.Object]bool{},
 		condVars:     map[types.Object]bool{},
 		visited:      map[[5]int]bool{},
@@ -447,6 +452,9 @@ func (w *loopWalk) collectOps(body *ast.BlockStmt) {
 		if w.boolAttempt(n) || w.nilAttempt(n) {
 			return true
 		}
+		if ifs, ok := n.(*ast.IfStmt); ok {
+			w.boolCondAttempts(ifs.Cond)
+		}
 		if w.out.NoteMapped(n) {
 			return true
 		}
@@ -494,6 +502,30 @@ func (w *loopWalk) boolAttempt(n ast.Node) bool {
 	w.opAssigns[n] = true
 	w.boolResults[w.info.ObjectOf(id)] = true
 	return true
+}
+
+// boolCondAttempts notes the attempts an if condition makes and tests at
+// once (if probe() { return nil }, if !probe() || n > 3), each a call
+// whose one bool result is false when it fails. The node marked is the
+// one the CFG holds: the condition's leaf, its parentheses stripped.
+func (w *loopWalk) boolCondAttempts(cond ast.Expr) {
+	if w.fl == nil {
+		return
+	}
+	leaf := ast.Unparen(cond)
+	if b, ok := leaf.(*ast.BinaryExpr); ok && (b.Op == token.LAND || b.Op == token.LOR) {
+		w.boolCondAttempts(b.X)
+		w.boolCondAttempts(b.Y)
+		return
+	}
+	e := leaf
+	if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.NOT {
+		e = ast.Unparen(u.X)
+	}
+	if call, ok := e.(*ast.CallExpr); ok && w.fl.FalseOnError(call) {
+		w.opAssigns[leaf] = true
+		w.boolCalls[call] = true
+	}
 }
 
 // nilAttempt notes reply, resp := connect(), a call whose first result,
@@ -1120,7 +1152,7 @@ func (w *loopWalk) branch(cond ast.Expr) (ifTrue, ifFalse state) {
 	if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.NOT {
 		e, neg = ast.Unparen(u.X), true
 	}
-	if id, ok := e.(*ast.Ident); ok && w.boolResults[w.info.ObjectOf(id)] {
+	if w.boolResult(e) {
 		if neg {
 			return failure, success
 		}
@@ -1133,6 +1165,18 @@ func (w *loopWalk) branch(cond ast.Expr) (ifTrue, ifFalse state) {
 		return failure, success
 	}
 	return w.out.Branch(cond)
+}
+
+// boolResult reports whether e is an attempt's success flag: a variable
+// holding it, or the call tested where it is made.
+func (w *loopWalk) boolResult(e ast.Expr) bool {
+	switch e := e.(type) {
+	case *ast.Ident:
+		return w.boolResults[w.info.ObjectOf(e)]
+	case *ast.CallExpr:
+		return w.boolCalls[e]
+	}
+	return false
 }
 
 // testsNilResult reports whether b compares with nil a result that says

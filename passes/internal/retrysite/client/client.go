@@ -24,7 +24,9 @@ type Configs struct {
 	// passes are the ClientPassFacts of the package; pass imports the
 	// others' (nil in tests that build the configs alone).
 	passes map[*types.Func]*ClientPassFact
-	pass   *analysis.Pass
+	// sends are the ClientSendFacts of the package (clientsend.go).
+	sends map[*types.Func]*ClientSendFact
+	pass  *analysis.Pass
 	// transports are the package's http.RoundTripper types that retry
 	// (MarkRetryingTransport, called from retrysite/roundtrip.go).
 	transports map[*types.TypeName]bool
@@ -66,6 +68,8 @@ func NewConfigs(pass *analysis.Pass, d site.Decls, nodes iter.Seq2[ast.Node, *ty
 	if libs.DependsOn(pass.Pkg, "net/http") {
 		c.passes = learnClientPasses(pass.TypesInfo, d)
 		exportClientPasses(pass, c.passes)
+		c.sends = learnClientSends(pass.TypesInfo, d)
+		exportClientSends(pass, c.sends)
 	}
 	return c
 }
