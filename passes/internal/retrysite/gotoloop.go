@@ -104,11 +104,29 @@ func (f *finder) gotoLoop(encl ast.Node, list []ast.Stmt, ls *ast.LabeledStmt) *
 	region := append([]ast.Stmt{ls.Stmt}, list[1:end+1]...)
 	var s *Site
 	var failing []*ast.BranchStmt
+	type way struct {
+		jump    *ast.BranchStmt
+		path    []ast.Node
+		test    ast.Expr
+		onFalse bool
+	}
+	var ways []way
 	for _, jump := range jumps {
-		path, test, onFalse := f.failureBranchIn(region, jump)
-		if path == nil {
+		if path, test, onFalse := f.failureBranchIn(region, jump); path != nil {
+			ways = append(ways, way{jump, path, test, onFalse})
 			continue
 		}
+		// A failure branch jumps ahead to a wait every way shares (if err
+		// != nil { goto WAIT } ... WAIT: select { case <-time.After(d):
+		// goto START }): its path runs on through the wait to the jump.
+		for _, via := range forwardVia(region, jump) {
+			if path, test, onFalse := f.failureBranchIn(region, via.jump); path != nil {
+				ways = append(ways, way{jump, append(path, via.tail...), test, onFalse})
+			}
+		}
+	}
+	for _, w := range ways {
+		jump, path, test, onFalse := w.jump, w.path, w.test, w.onFalse
 		failing = append(failing, jump)
 		if s == nil {
 			body := &ast.BlockStmt{Lbrace: region[0].Pos(), List: region, Rbrace: region[len(region)-1].End()}
@@ -172,4 +190,48 @@ func (f *finder) boundOnWayTo(b *bounder, body *ast.BlockStmt, s *Site, jump *as
 		return true
 	})
 	return bound
+}
+
+// forward is a goto ahead to the label of the statements tail, which hold
+// a jump back.
+type forward struct {
+	jump *ast.BranchStmt
+	tail []ast.Node
+}
+
+// forwardVia returns the gotos of region that jump ahead to a label of
+// region whose statements, up to the one holding jump, run before jump.
+func forwardVia(region []ast.Stmt, jump *ast.BranchStmt) []forward {
+	for k, st := range region {
+		ls, ok := st.(*ast.LabeledStmt)
+		if !ok || k == 0 {
+			continue
+		}
+		end := -1
+		for j := k; j < len(region); j++ {
+			if region[j].Pos() <= jump.Pos() && jump.End() <= region[j].End() {
+				end = j
+				break
+			}
+		}
+		if end < 0 {
+			continue
+		}
+		var out []forward
+		for _, before := range region[:k] {
+			ast.Inspect(before, func(n ast.Node) bool {
+				switch n := n.(type) {
+				case *ast.FuncLit:
+					return false
+				case *ast.BranchStmt:
+					if n.Tok == token.GOTO && n.Label != nil && n.Label.Name == ls.Label.Name {
+						out = append(out, forward{n, nodes(region[k : end+1])})
+					}
+				}
+				return true
+			})
+		}
+		return out
+	}
+	return nil
 }
