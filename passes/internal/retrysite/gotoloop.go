@@ -84,18 +84,10 @@ func (f *finder) gotoLoop(encl ast.Node, list []ast.Stmt, ls *ast.LabeledStmt) *
 	var jumps []*ast.BranchStmt
 	end := -1
 	for i, st := range list {
-		ast.Inspect(st, func(n ast.Node) bool {
-			switch n := n.(type) {
-			case *ast.FuncLit:
-				return false
-			case *ast.BranchStmt:
-				if n.Tok == token.GOTO && n.Label != nil && n.Label.Name == ls.Label.Name {
-					jumps = append(jumps, n)
-					end = i
-				}
-			}
-			return true
-		})
+		for _, g := range gotosTo(st, ls.Label.Name) {
+			jumps = append(jumps, g)
+			end = i
+		}
 	}
 	if len(jumps) == 0 {
 		return nil
@@ -219,19 +211,29 @@ func forwardVia(region []ast.Stmt, jump *ast.BranchStmt) []forward {
 		}
 		var out []forward
 		for _, before := range region[:k] {
-			ast.Inspect(before, func(n ast.Node) bool {
-				switch n := n.(type) {
-				case *ast.FuncLit:
-					return false
-				case *ast.BranchStmt:
-					if n.Tok == token.GOTO && n.Label != nil && n.Label.Name == ls.Label.Name {
-						out = append(out, forward{n, nodes(region[k : end+1])})
-					}
-				}
-				return true
-			})
+			for _, g := range gotosTo(before, ls.Label.Name) {
+				out = append(out, forward{g, nodes(region[k : end+1])})
+			}
 		}
 		return out
 	}
 	return nil
+}
+
+// gotosTo returns the gotos to label in st, outside function literals
+// (a label belongs to its own function).
+func gotosTo(st ast.Stmt, label string) []*ast.BranchStmt {
+	var out []*ast.BranchStmt
+	ast.Inspect(st, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.BranchStmt:
+			if n.Tok == token.GOTO && n.Label != nil && n.Label.Name == label {
+				out = append(out, n)
+			}
+		}
+		return true
+	})
+	return out
 }

@@ -67,9 +67,9 @@ func NewConfigs(pass *analysis.Pass, d site.Decls, nodes iter.Seq2[ast.Node, *ty
 	c.pass = pass
 	if libs.DependsOn(pass.Pkg, "net/http") {
 		c.passes = learnClientPasses(pass.TypesInfo, d)
-		exportClientPasses(pass, c.passes)
+		exportFacts(pass, c.passes)
 		c.sends = learnClientSends(pass.TypesInfo, d)
-		exportClientSends(pass, c.sends)
+		exportFacts(pass, c.sends)
 	}
 	return c
 }

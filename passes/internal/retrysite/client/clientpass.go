@@ -82,21 +82,30 @@ func learnClientPasses(info *types.Info, d site.Decls) map[*types.Func]*ClientPa
 // clientPass returns the ClientPassFact of fn, from this package or an
 // imported fact.
 func (c *Configs) clientPass(fn *types.Func) *ClientPassFact {
-	if f, ok := c.passes[fn]; ok {
+	return factOf(c.pass, c.passes, fn)
+}
+
+// factOf returns the fact of fn: local's for a function of this package,
+// the imported one for another's, or nil.
+func factOf[T any, P interface {
+	*T
+	analysis.Fact
+}](pass *analysis.Pass, local map[*types.Func]P, fn *types.Func) P {
+	if f, ok := local[fn]; ok {
 		return f
 	}
-	if c.pass == nil || fn.Pkg() == nil || fn.Pkg() == c.pass.Pkg {
+	if pass == nil || fn.Pkg() == nil || fn.Pkg() == pass.Pkg {
 		return nil
 	}
-	var f ClientPassFact
-	if c.pass.ImportObjectFact(fn, &f) {
-		return &f
+	f := P(new(T))
+	if pass.ImportObjectFact(fn, f) {
+		return f
 	}
 	return nil
 }
 
-// exportClientPasses exports the package's ClientPassFacts.
-func exportClientPasses(pass *analysis.Pass, m map[*types.Func]*ClientPassFact) {
+// exportFacts exports the facts of the package's functions.
+func exportFacts[P analysis.Fact](pass *analysis.Pass, m map[*types.Func]P) {
 	for fn, f := range m {
 		pass.ExportObjectFact(fn, f)
 	}

@@ -5,8 +5,6 @@ import (
 	"go/ast"
 	"go/types"
 
-	"golang.org/x/tools/go/analysis"
-
 	"github.com/idemlint/idemlint/passes/internal/libs"
 	"github.com/idemlint/idemlint/passes/internal/retrysite/site"
 )
@@ -88,17 +86,7 @@ func clientParam(sig *types.Signature) int {
 // clientSend returns the ClientSendFact of fn, from this package or an
 // imported fact.
 func (c *Configs) clientSend(fn *types.Func) *ClientSendFact {
-	if f, ok := c.sends[fn]; ok {
-		return f
-	}
-	if c.pass == nil || fn.Pkg() == nil || fn.Pkg() == c.pass.Pkg {
-		return nil
-	}
-	var f ClientSendFact
-	if c.pass.ImportObjectFact(fn, &f) {
-		return &f
-	}
-	return nil
+	return factOf(c.pass, c.sends, fn)
 }
 
 // ThroughClientParam returns the configuration of the retrying client a
@@ -117,11 +105,4 @@ func (c *Configs) ThroughClientParam(call *ast.CallExpr, fn *types.Func) *site.C
 		return cfg
 	}
 	return nil
-}
-
-// exportClientSends exports the package's ClientSendFacts.
-func exportClientSends(pass *analysis.Pass, m map[*types.Func]*ClientSendFact) {
-	for fn, f := range m {
-		pass.ExportObjectFact(fn, f)
-	}
 }
