@@ -53,8 +53,13 @@ func (a *amplifier) learnDefaults() {
 
 // countedIn drops, inside a redelivered handler, the inner retries that
 // are library defaults.
-func countedIn(outer *retrysite.Site, found []inner) []inner {
-	if outer.Kind != retrysite.Redelivery {
+//
+// So does a loop whose success goes round (polls, consumers) on its
+// failure paths: its rounds are the program's schedule, and a client
+// retrying on its library's defaults inside it is a retry the program
+// neither wrote nor configured.
+func countedIn(outer *retrysite.Site, found []inner, failurePaths bool) []inner {
+	if outer.Kind != retrysite.Redelivery && !failurePaths {
 		return found
 	}
 	var out []inner

@@ -63,7 +63,15 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	a.learn()
 	for _, outer := range a.sites {
-		a.check(outer)
+		a.check(outer, false)
+	}
+	// A loop whose success goes round too (a status poll) retries on its
+	// failure paths: a failed call that reaches another retry runs it
+	// again on each of them, so the attempts multiply as in any retry
+	// loop. It is an outer site only: a call of the function holding it
+	// polls, it is no retry of the caller's.
+	for _, outer := range a.counted(res.FailureRetries) {
+		a.check(outer, true)
 	}
 	return a.result, nil
 }
@@ -297,8 +305,8 @@ func (a *amplifier) candidatesFor(name string) []*types.Named {
 
 // check reports, once per outer site, the first inner retry its attempts
 // reach.
-func (a *amplifier) check(outer *retrysite.Site) {
-	found := countedIn(outer, a.inners(outer))
+func (a *amplifier) check(outer *retrysite.Site, failurePaths bool) {
+	found := countedIn(outer, a.inners(outer), failurePaths)
 	found = slices.DeleteFunc(found, func(in inner) bool { return !skipFollows(outer, in.pos) })
 	a.record(outer, found)
 	if len(found) == 0 {

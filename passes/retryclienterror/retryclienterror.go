@@ -45,8 +45,10 @@ func run(pass *analysis.Pass) (any, error) {
 	done := map[ast.Node]bool{}
 	// A function that calls itself again after a failure retries like a
 	// loop: its failure test and its wait are judged the same way.
-	// A goto retry's failure test is read like a loop's too.
-	for _, s := range slices.Concat(res.Sites, res.Recursions, res.Gotos) {
+	// A goto retry's failure test is read like a loop's too, and so are
+	// the failure paths of a loop whose success goes round (a poll that
+	// retries its failed calls).
+	for _, s := range slices.Concat(res.Sites, res.Recursions, res.Gotos, res.FailureRetries) {
 		f := s.Fail
 		if f == nil || len(f.Sends) == 0 {
 			continue

@@ -83,6 +83,11 @@ func run(pass *analysis.Pass) (any, error) {
 		s.Fail = status.SimulateFailure(pass.TypesInfo, s, f.facts.Lookup)
 	}
 	backoffs, failing := f.waits.FailureBackoffs(sites)
+	// What a failure path retries is read as any retry loop's failure
+	// test is (a 4xx turned into an error goes round on it).
+	for _, s := range failing {
+		s.Fail = status.SimulateFailure(pass.TypesInfo, s, f.facts.Lookup)
+	}
 	res := &Result{Backoffs: backoffs, FailureRetries: failing, clients: f.clients, facts: f.facts.Lookup, throttles: throttles}
 	// A poll of in-memory state repeats no operation on a dependency: its
 	// wait is judged by nojitter, and no other analyzer sees a site.

@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 
 	"github.com/idemlint/idemlint/passes/internal/astutil"
 	"github.com/idemlint/idemlint/passes/internal/libs"
@@ -209,7 +210,18 @@ func (f *Waits) failureBackoff(loop *ast.ForStmt, encl ast.Node) (waits, hot, re
 	}
 	if len(retrying) > 0 {
 		retry = &site.Site{Kind: site.Loop, Node: loop, Op: body, RetryPath: w.preNodes, Bound: retrying[0].bound}
+		// The attempt is what a failure path runs again: the statement
+		// making the call that failed, and the path itself.
+		stmtOf := map[int]ast.Stmt{}
+		for n, i := range w.attempt {
+			stmtOf[i] = n
+		}
+		retry.Attempt = append(retry.Attempt, w.preNodes...)
 		for _, p := range retrying {
+			if n := stmtOf[p.call]; n != nil && !slices.Contains(retry.Attempt, ast.Node(n)) {
+				retry.Attempt = append(retry.Attempt, n)
+			}
+			retry.Attempt = append(retry.Attempt, p.nodes...)
 			retry.RetryPath = append(retry.RetryPath, p.nodes...)
 			if p.test != nil {
 				retry.Tests = append(retry.Tests, p.test)

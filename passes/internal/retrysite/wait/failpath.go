@@ -202,9 +202,14 @@ func (w *failWalk) split(s pstate, st status.State, test ast.Expr) pstate {
 }
 
 func (w *failWalk) stmts(list []ast.Stmt, s pstate) pstate {
-	for _, st := range list {
+	for i, st := range list {
 		if s.dead() || w.bail {
 			return s
+		}
+		// if n < 3 { n++; continue }; return err: the test's false side is
+		// what follows, and it leaves.
+		if ifs, ok := st.(*ast.IfStmt); ok && ifs.Else == nil && i+1 < len(list) && w.bounds(ifs.Cond) && w.leaves(&ast.BlockStmt{List: list[i+1:]}) {
+			s = w.bound(s, ifs.Cond)
 		}
 		s = w.stmt(st, s)
 	}
