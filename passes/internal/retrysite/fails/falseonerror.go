@@ -84,7 +84,53 @@ func falseOnError(info *types.Info, body *ast.BlockStmt) bool {
 	})
 	// A true returned when a read fails says "done" (if err != nil {
 	// return true }: stop reading), not "it worked".
-	return onErr && trueSeen && !trueOnErr
+	return onErr && trueSeen && !trueOnErr && failuresEndFalse(info, body)
+}
+
+// failuresEndFalse reports whether every error test of body that returns
+// false somewhere ends in return false: one that returns false only for a
+// chosen error and goes on for the others (if errors.Is(err, ErrDestroyed)
+// { return false }; log(err)) says which state it met, not that the call
+// failed.
+func failuresEndFalse(info *types.Info, body *ast.BlockStmt) bool {
+	ok := true
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.IfStmt:
+			if ok && testsErr(info, n.Cond) && returnsFalse(info, n.Body) {
+				last, isRet := n.Body.List[len(n.Body.List)-1].(*ast.ReturnStmt)
+				ok = isRet && len(last.Results) == 1 && constString(info, last.Results[0]) == "false"
+			}
+		}
+		return ok
+	})
+	return ok
+}
+
+// returnsFalse reports whether b holds a return false, outside function
+// literals.
+func returnsFalse(info *types.Info, b *ast.BlockStmt) bool {
+	found := false
+	ast.Inspect(b, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.ReturnStmt:
+			found = found || len(n.Results) == 1 && constString(info, n.Results[0]) == "false"
+		}
+		return !found
+	})
+	return found
+}
+
+// constString is the exact string of e's constant value, or "".
+func constString(info *types.Info, e ast.Expr) string {
+	if tv := info.Types[e]; tv.Value != nil {
+		return tv.Value.ExactString()
+	}
+	return ""
 }
 
 // walkReturns calls visit with each return statement of body (outside

@@ -91,3 +91,27 @@ func (m *Module) ReadyJittered() error {
 	}
 	return errors.New("browser did not start")
 }
+
+var errDestroyed = errors.New("destroyed")
+
+// insert is false only when the browser was destroyed; another error is
+// logged and the insert counts as done: false says which state it met.
+func (b *browser) insert() bool {
+	if err := version(context.Background()); err != nil {
+		if errors.Is(err, errDestroyed) {
+			return false
+		}
+		println(err.Error())
+	}
+	return true
+}
+
+// Insert goes round when it met a destroyed browser: a race for a new
+// one, not a retry of a failed call.
+func (m *Module) Insert() {
+	for i := 0; i < 100; i++ {
+		if m.b.insert() {
+			return
+		}
+	}
+}
