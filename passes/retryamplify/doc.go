@@ -37,7 +37,13 @@ Reported, once per outer retry site, at the code that enters the inner one:
     configuration is read where it is built, through variables, struct
     fields and constructor functions;
   - a retry helper whose operation is a named function that retries, at the
-    helper call.
+    helper call;
+  - a loop whose success goes round too (a status poll) and whose failure
+    paths run the failed call again (if err != nil && n < 3 { n++;
+    continue }): each such round runs the inner retry again, so it is an
+    outer site for the calls its failure paths repeat (a client retrying
+    on its library's defaults left out, as in a redelivered handler); a
+    call of the function holding it polls, it is no retry of the caller.
 
 The message multiplies the attempt counts where they are constants (a loop
 "for i := 0; i < 3; i++" or "for range 3", a goto retry bounded by

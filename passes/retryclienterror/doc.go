@@ -24,6 +24,8 @@ for another attempt on a path a 200 does not take:
   recursive retry), by a path that makes the self-call;
 - in a retry written with a goto back to a label, by a path that takes
   the goto;
+- in a loop whose success goes round too (a status poll), by a failure
+  path that runs the failed call again;
 - in the operation of a retry helper, by the error it returns: a plain
   error (err, fmt.Errorf, an error value) for cenkalti/backoff, retry-go
   and user-defined helpers, but not backoff.Permanent or

@@ -72,7 +72,13 @@ called in the attempt makes a key per attempt); a map-typed struct field of
 the package by every value the package stores in it, where an exported
 field the user fills (user metadata, extra headers) counts for the names
 the program writes: names the user adds are not seen, and a key is present
-only when the request carries a key-list header. The Header of a request
+only when the request carries a key-list header; so does an unexported
+field filled by a client option from the user's map (SetRequestHeaders(h)
+returning func(c *Client) error, c holding the *http.Client): those
+headers go on every request of the client, one value for every
+operation, which keys none. A call option's map (func(o *callOpts), a
+struct that holds no client) and a builder's setter returning its
+receiver still may hold a key. The Header of a request
 built in the same function by http.NewRequest(WithContext) or
 go-retryablehttp's NewRequest starts empty: reading it back (header :=
 req.Header; ...; req.Header = header) adds no name, while the Header of a
@@ -106,7 +112,12 @@ also through functions of any package that return the client they are
 given, such as a debug wrapper) is reported at that call, with the POST
 as related information. A POST that carries a key, a field no POST goes
 through, a client whose CheckRetry was replaced or whose retries are off,
-are not reported.
+are not reported. A helper that sends through the *http.Client it is
+given (DoRequestWithClient(ctx, c.HTTPClient, req) calling client.Do(req))
+sends through the client its caller hands it: a call of it with a
+retrying client kept in a field of the package is a send through that
+client, and the POSTs of the package's methods that reach it are reported
+as retried.
 
 Also reported: a key generated per attempt, its value made by uuid, rand,
 time.Now or similar inside the retry site (followed through SSA, and
