@@ -39,8 +39,10 @@ Reported, once per outer retry site, at the code that enters the inner one:
   - a retry helper whose operation is a named function that retries, at the
     helper call;
   - a loop whose success goes round too (a status poll) and whose failure
-    paths run the failed call again (if err != nil && n < 3 { n++;
-    continue }): each such round runs the inner retry again, so it is an
+    paths run the failed call again, counting the failures (if err != nil
+    && n < 3 { n++; continue }; a consumer's receive loop that goes round
+    after every failed receive for as long as it runs is its schedule,
+    not counted): each such round runs the inner retry again, so it is an
     outer site for the calls its failure paths repeat (a client retrying
     on its library's defaults left out, as in a redelivered handler); a
     call of the function holding it polls, it is no retry of the caller.

@@ -69,9 +69,14 @@ func run(pass *analysis.Pass) (any, error) {
 	// failure paths: a failed call that reaches another retry runs it
 	// again on each of them, so the attempts multiply as in any retry
 	// loop. It is an outer site only: a call of the function holding it
-	// polls, it is no retry of the caller's.
+	// polls, it is no retry of the caller's. Only a loop that counts its
+	// failures retries them by design; a consumer's receive loop that goes
+	// round after a failed receive for as long as it runs is its schedule
+	// (countsFailures).
 	for _, outer := range a.counted(res.FailureRetries) {
-		a.check(outer, true)
+		if countsFailures(pass.TypesInfo, outer) {
+			a.check(outer, true)
+		}
 	}
 	return a.result, nil
 }

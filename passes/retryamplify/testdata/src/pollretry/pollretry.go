@@ -64,3 +64,18 @@ func WaitOnce(ctx context.Context, uri string) error { // want WaitOnce:"retries
 		time.Sleep(5 * time.Second)
 	}
 }
+
+// Watch reads statuses for as long as it runs and goes round after a
+// failed lookup too, without counting: its rounds are its schedule, not
+// a retry of the failed lookup.
+func Watch(ctx context.Context, uri string, out chan<- string) { // want Watch:"retries\\(attempts=3\\)"
+	for {
+		st, err := getStatus(ctx, uri)
+		if err != nil {
+			time.Sleep(2 * time.Second)
+			continue
+		}
+		out <- st
+		time.Sleep(5 * time.Second)
+	}
+}
