@@ -3,6 +3,7 @@ package nojitter
 import (
 	"fmt"
 	"go/ast"
+	"go/token"
 	"go/types"
 
 	"golang.org/x/tools/go/analysis"
@@ -57,6 +58,9 @@ func checkZeroDelays(pass *analysis.Pass, sites []*retrysite.Site) {
 	}
 	index := pass.ResultOf[bodies.Analyzer].(*bodies.Index)
 	// Wrappers handing their parameter on, in the package: until no more.
+	// The calls come from the bodies index with their callees, in the
+	// order a walk of the syntax meets them (a call found to hand the
+	// parameter on is not looked into).
 	for grew := true; grew; {
 		grew = false
 		for _, b := range index.Bodies {
@@ -68,19 +72,19 @@ func checkZeroDelays(pass *analysis.Pass, sites []*retrysite.Site) {
 				continue
 			}
 			params := paramObjects(pass.TypesInfo, fd.Type)
-			ast.Inspect(fd.Body, func(n ast.Node) bool {
+			skipTo := token.NoPos
+			for n, fn := range index.All(b) {
 				call, ok := n.(*ast.CallExpr)
-				if !ok {
-					return true
+				if !ok || call.Pos() < skipTo {
+					continue
 				}
-				if p, ok := zeroDelayParam(pass, helpers, call); ok && p < len(call.Args) {
+				if p, ok := zeroDelayParam(pass, helpers, fn); ok && p < len(call.Args) {
 					if i := paramIndex(pass.TypesInfo, call.Args[p], params); i >= 0 {
 						helpers[b.Func], grew = i, true
-						return false
+						skipTo = call.End()
 					}
 				}
-				return true
-			})
+			}
 		}
 	}
 	for fn, i := range helpers {
@@ -90,24 +94,21 @@ func checkZeroDelays(pass *analysis.Pass, sites []*retrysite.Site) {
 		if b.Block == nil {
 			continue
 		}
-		ast.Inspect(b.Block, func(n ast.Node) bool {
+		for n, fn := range index.All(b) {
 			call, ok := n.(*ast.CallExpr)
 			if !ok {
-				return true
+				continue
 			}
-			if p, ok := zeroDelayParam(pass, helpers, call); ok && p < len(call.Args) && astutil.IsZero(pass.TypesInfo, call.Args[p]) {
-				name := libs.Callee(pass.TypesInfo, call).Name()
-				report.At(pass, call, "%s is given no delay (0) and retries at once; pass a capped, jittered backoff delay", name)
+			if p, ok := zeroDelayParam(pass, helpers, fn); ok && p < len(call.Args) && astutil.IsZero(pass.TypesInfo, call.Args[p]) {
+				report.At(pass, call, "%s is given no delay (0) and retries at once; pass a capped, jittered backoff delay", fn.Name())
 			}
-			return true
-		})
+		}
 	}
 }
 
-// zeroDelayParam returns the delay parameter of the retry helper call
-// calls, of the package (helpers) or of another (its fact).
-func zeroDelayParam(pass *analysis.Pass, helpers map[*types.Func]int, call *ast.CallExpr) (int, bool) {
-	fn := libs.Callee(pass.TypesInfo, call)
+// zeroDelayParam returns the delay parameter of the retry helper fn, of
+// the package (helpers) or of another (its fact).
+func zeroDelayParam(pass *analysis.Pass, helpers map[*types.Func]int, fn *types.Func) (int, bool) {
 	if fn == nil {
 		return 0, false
 	}
