@@ -72,9 +72,9 @@ func run(pass *analysis.Pass) (any, error) {
 	// polls, it is no retry of the caller's. Only a loop that counts its
 	// failures retries them by design; a consumer's receive loop that goes
 	// round after a failed receive for as long as it runs is its schedule
-	// (countsFailures).
+	// (retrysite.CountsFailures).
 	for _, outer := range a.counted(res.FailureRetries) {
-		if countsFailures(pass.TypesInfo, outer) {
+		if retrysite.CountsFailures(pass.TypesInfo, outer) {
 			a.check(outer, true)
 		}
 	}

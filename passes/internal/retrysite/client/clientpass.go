@@ -32,16 +32,7 @@ func learnClientPasses(info *types.Info, d site.Decls) map[*types.Func]*ClientPa
 		if res.Len() != 1 || !isHTTPClient(res.At(0).Type()) {
 			continue
 		}
-		param := -1
-		for i := range sig.Params().Len() {
-			if isHTTPClient(sig.Params().At(i).Type()) {
-				if param >= 0 {
-					param = -2 // two clients: which comes back is not known
-				} else {
-					param = i
-				}
-			}
-		}
+		param := clientParam(sig) // of two clients, which comes back is not known
 		if param < 0 {
 			continue
 		}

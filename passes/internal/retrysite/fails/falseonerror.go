@@ -75,12 +75,10 @@ func falseOnError(info *types.Info, body *ast.BlockStmt) bool {
 		if len(ret.Results) != 1 {
 			return
 		}
-		if tv := info.Types[ret.Results[0]]; tv.Value != nil {
-			v := tv.Value.ExactString()
-			onErr = onErr || failed && v == "false"
-			trueSeen = trueSeen || v == "true"
-			trueOnErr = trueOnErr || failed && v == "true"
-		}
+		v := constString(info, ret.Results[0])
+		onErr = onErr || failed && v == "false"
+		trueSeen = trueSeen || v == "true"
+		trueOnErr = trueOnErr || failed && v == "true"
 	})
 	// A true returned when a read fails says "done" (if err != nil {
 	// return true }: stop reading), not "it worked".

@@ -125,7 +125,7 @@ func (f *Waits) failureBackoff(loop *ast.ForStmt, encl ast.Node) (waits, hot, re
 	}
 	w.out.NoteSwitches(loop.Body)
 	w.out.NoteStatusVars(loop.Body)
-	w.counters = counters(f.info, loop)
+	w.counters = Counters(f.info, loop)
 	w.ctxResults = ctxResults(f.info, loop)
 	w.round(w.stmts(loop.Body.List, pstate{ok: true}))
 	if w.bail {
@@ -393,9 +393,9 @@ func ctxResults(info *types.Info, loop *ast.ForStmt) map[types.Object]bool {
 	return out
 }
 
-// counters returns the variables and fields loop increments or
+// Counters returns the variables and fields loop increments or
 // decrements: a test of one counts the attempts.
-func counters(info *types.Info, loop *ast.ForStmt) map[types.Object]bool {
+func Counters(info *types.Info, loop *ast.ForStmt) map[types.Object]bool {
 	out := map[types.Object]bool{}
 	mark := func(e ast.Expr) {
 		id := site.RootIdent(e)
