@@ -13,7 +13,10 @@ import (
 // build builds the package's SSA form and returns its source functions,
 // declared and literal, in source order.
 func build(pass *analysis.Pass) []*ssa.Function {
-	prog, _ := buildFrom(pass, pass.Files, referenced(pass.Pkg, maps.Values(pass.TypesInfo.Uses)))
+	prog, pkg := buildFrom(pass, pass.Files, referenced(pass.Pkg, maps.Values(pass.TypesInfo.Uses)))
+	if pkg == nil {
+		return nil
+	}
 	return sourceFuncs(pass, prog)
 }
 
@@ -31,8 +34,26 @@ func buildFrom(pass *analysis.Pass, files []*ast.File, imports []*types.Package)
 		prog.CreatePackage(p, nil, nil, true)
 	}
 	pkg := prog.CreatePackage(pass.Pkg, files, pass.TypesInfo, false)
-	pkg.Build()
+	if !buildChecked(pkg) {
+		return ssa.NewProgram(pass.Fset, ssa.BareInits), nil
+	}
 	return prog, pkg
+}
+
+// buildChecked builds pkg's functions and reports whether the builder
+// finished. It does not on code whose types are broken where the type
+// checker reports nothing: a value of a dependency's type that failed to
+// check (func List() ([]*Missing, error)) has no type recorded for its
+// fields, and the builder dereferences that. Such a package gets no SSA:
+// the analyzers that need it report nothing there, the others run.
+func buildChecked(pkg *ssa.Package) (ok bool) {
+	defer func() {
+		if recover() != nil {
+			ok = false
+		}
+	}()
+	pkg.Build()
+	return true
 }
 
 // sourceFuncs returns the source functions of the package, declared and

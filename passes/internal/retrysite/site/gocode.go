@@ -8,14 +8,23 @@ import (
 	"github.com/idemlint/idemlint/passes/internal/libs"
 )
 
-// IsBool reports whether t is a boolean type.
+// IsBool reports whether t is a boolean type. t may be nil: the type
+// checker records none for an expression it could not type (a field of a
+// value whose type is broken).
 func IsBool(t types.Type) bool {
+	if t == nil {
+		return false
+	}
 	b, ok := t.Underlying().(*types.Basic)
 	return ok && b.Info()&types.IsBoolean != 0
 }
 
-// IsInteger reports whether t is an integer type.
+// IsInteger reports whether t (perhaps nil, as for IsBool) is an integer
+// type.
 func IsInteger(t types.Type) bool {
+	if t == nil {
+		return false
+	}
 	b, ok := t.Underlying().(*types.Basic)
 	return ok && b.Info()&types.IsInteger != 0
 }
