@@ -122,6 +122,10 @@ func checkLoop(pass *analysis.Pass, s *retrysite.Site, local map[*types.Func]boo
 		if randomlyTaken(pass.TypesInfo, s.Op.Body, w) {
 			continue // if rand.Intn(10) == 0 { time.Sleep(d) }: the wait itself is random
 		}
+		if inner, idx, ok := computedWait(pass, s, w); ok {
+			judgeComputed(pass, s, calls, w, where(w), inner, idx)
+			continue
+		}
 		idx, ok := waitParam(pass, s, w)
 		if !ok {
 			continue

@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"maps"
 
 	"github.com/idemlint/idemlint/passes/internal/astutil"
 	"github.com/idemlint/idemlint/passes/internal/retrysite/site"
@@ -36,80 +37,158 @@ func (f *finder) markFailovers(sites []*Site) {
 }
 
 // drawsTargets reports whether body calls a drawing method (draws) and
-// hands what it returns, directly or through a variable, to another call.
+// hands what it returns, directly or through a variable, to another call,
+// or calls, on the same receiver, a method that reads the field the draw
+// wrote (cur, err := nc.selectNextServer(); ...; nc.createConn(), which
+// dials nc.current).
 func (f *finder) drawsTargets(body ast.Node) bool {
 	drawn := map[types.Object]bool{}
-	found := false
+	written := map[types.Object]map[*types.Var]bool{} // receiver: the fields its draws wrote
+	var calls []*ast.CallExpr
 	for n := range f.index.In(body, nil) {
 		switch n := n.(type) {
 		case *ast.AssignStmt:
-			if len(n.Lhs) == 1 && len(n.Rhs) == 1 {
-				if call, ok := ast.Unparen(n.Rhs[0]).(*ast.CallExpr); ok && f.draws(call) {
+			if len(n.Rhs) == 1 && (len(n.Lhs) == 1 || len(n.Lhs) == 2) {
+				if call, ok := ast.Unparen(n.Rhs[0]).(*ast.CallExpr); ok && f.draws(call) != nil {
 					if id, ok := n.Lhs[0].(*ast.Ident); ok {
 						drawn[f.info.ObjectOf(id)] = true
 					}
 				}
 			}
 		case *ast.CallExpr:
+			calls = append(calls, n)
+			if fields := f.draws(n); fields != nil {
+				if recv := receiverObject(f.info, n); recv != nil {
+					if written[recv] == nil {
+						written[recv] = map[*types.Var]bool{}
+					}
+					maps.Copy(written[recv], fields)
+				}
+			}
 			for _, a := range n.Args {
 				a = ast.Unparen(a)
-				if call, ok := a.(*ast.CallExpr); ok && f.draws(call) {
-					found = true
+				if call, ok := a.(*ast.CallExpr); ok && f.draws(call) != nil {
+					return true
 				}
 				if id, ok := a.(*ast.Ident); ok && drawn[f.info.ObjectOf(id)] {
-					found = true
+					return true
 				}
 			}
 		}
-		if found {
+	}
+	for _, call := range calls {
+		if fields := written[receiverObject(f.info, call)]; fields != nil && f.draws(call) == nil && f.readsFields(call, fields) {
 			return true
 		}
 	}
 	return false
 }
 
-// draws reports whether call, given no argument, calls a method of the
-// package that writes a field of its receiver and returns a value: it
-// hands out the next of something it keeps.
-func (f *finder) draws(call *ast.CallExpr) bool {
-	if len(call.Args) != 0 {
-		return false
-	}
+// receiverObject returns the variable a method call is made on (nc in
+// nc.createConn()), or nil.
+func receiverObject(info *types.Info, call *ast.CallExpr) types.Object {
 	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
 	if !ok {
-		return false
+		return nil
 	}
-	fn, ok := f.info.Uses[sel.Sel].(*types.Func)
-	if !ok || fn.Signature().Recv() == nil || fn.Signature().Results().Len() != 1 {
-		return false
+	if _, method := info.Selections[sel]; !method {
+		return nil
 	}
-	// A target is an address, a URL, a client or a connection; a number
-	// drawn is a delay or a counter (b.Duration() of a backoff), an error
-	// the outcome of an attempt (b.connect()).
-	res := fn.Signature().Results().At(0).Type()
-	if b, isBasic := res.Underlying().(*types.Basic); isBasic && b.Info()&types.IsString == 0 || site.IsErrorType(res) {
-		return false
+	if id, ok := ast.Unparen(sel.X).(*ast.Ident); ok {
+		return info.Uses[id]
 	}
-	fd := f.decls[fn]
-	if fd == nil || fd.Recv == nil || len(fd.Recv.List) != 1 || len(fd.Recv.List[0].Names) != 1 {
-		return false
-	}
-	recv := f.info.Defs[fd.Recv.List[0].Names[0]]
-	writesRecv := func(e ast.Expr) bool {
-		s, ok := ast.Unparen(e).(*ast.SelectorExpr)
+	return nil
+}
+
+// readsFields reports whether the method call invokes a method of the
+// package whose body selects one of fields on its receiver.
+func (f *finder) readsFields(call *ast.CallExpr, fields map[*types.Var]bool) bool {
+	fd, recv := f.methodDecl(call)
+	return fd != nil && astutil.Some(fd.Body, func(n ast.Node) bool {
+		s, ok := n.(*ast.SelectorExpr)
 		if !ok {
 			return false
 		}
 		id, ok := ast.Unparen(s.X).(*ast.Ident)
-		return ok && f.info.Uses[id] == recv
+		v, isVar := f.info.Uses[s.Sel].(*types.Var)
+		return ok && isVar && f.info.Uses[id] == recv && fields[v]
+	})
+}
+
+// methodDecl returns the declaration of the package's method that call
+// invokes and its receiver variable, or nil.
+func (f *finder) methodDecl(call *ast.CallExpr) (*ast.FuncDecl, types.Object) {
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok {
+		return nil, nil
 	}
-	return recv != nil && astutil.Some(fd.Body, func(n ast.Node) bool {
+	fn, ok := f.info.Uses[sel.Sel].(*types.Func)
+	if !ok || fn.Signature().Recv() == nil {
+		return nil, nil
+	}
+	fd := f.decls[fn]
+	if fd == nil || fd.Recv == nil || len(fd.Recv.List) != 1 || len(fd.Recv.List[0].Names) != 1 {
+		return nil, nil
+	}
+	recv := f.info.Defs[fd.Recv.List[0].Names[0]]
+	if recv == nil {
+		return nil, nil
+	}
+	return fd, recv
+}
+
+// draws returns the fields of its receiver that call writes, when call,
+// given no argument, calls a method of the package that writes a field of
+// its receiver and returns a value (and perhaps an error): it hands out
+// the next of something it keeps. Otherwise nil.
+func (f *finder) draws(call *ast.CallExpr) map[*types.Var]bool {
+	if len(call.Args) != 0 {
+		return nil
+	}
+	fd, recv := f.methodDecl(call)
+	if fd == nil {
+		return nil
+	}
+	res := f.info.Defs[fd.Name].(*types.Func).Signature().Results()
+	switch {
+	case res.Len() == 1:
+	case res.Len() == 2 && site.IsErrorType(res.At(1).Type()):
+	default:
+		return nil
+	}
+	// A target is an address, a URL, a client or a connection; a number
+	// drawn is a delay or a counter (b.Duration() of a backoff), an error
+	// the outcome of an attempt (b.connect()).
+	t := res.At(0).Type()
+	if b, isBasic := t.Underlying().(*types.Basic); isBasic && b.Info()&types.IsString == 0 || site.IsErrorType(t) {
+		return nil
+	}
+	var fields map[*types.Var]bool
+	write := func(e ast.Expr) {
+		s, ok := ast.Unparen(e).(*ast.SelectorExpr)
+		if !ok {
+			return
+		}
+		id, ok := ast.Unparen(s.X).(*ast.Ident)
+		if v, isVar := f.info.Uses[s.Sel].(*types.Var); ok && isVar && f.info.Uses[id] == recv {
+			if fields == nil {
+				fields = map[*types.Var]bool{}
+			}
+			fields[v] = true
+		}
+	}
+	ast.Inspect(fd.Body, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.IncDecStmt:
-			return writesRecv(n.X)
+			write(n.X)
 		case *ast.AssignStmt:
-			return n.Tok != token.DEFINE && writesRecv(n.Lhs[0])
+			if n.Tok != token.DEFINE {
+				for _, l := range n.Lhs {
+					write(l)
+				}
+			}
 		}
-		return false
+		return true
 	})
+	return fields
 }

@@ -32,6 +32,9 @@ type Waits struct {
 	decls site.Decls
 	facts *status.RespFacts
 	waits map[*types.Func]*site.WaitFact // wait helpers of this package
+	// timersRead are the timers whose channel the package reads
+	// (unreadtimer.go), found on first use.
+	timersRead map[types.Object]bool
 	// Pending says whether an error value means "not done yet" (package
 	// fails): a failure path taken on it is a poll's, not a retry's.
 	Pending func(*types.Var) bool

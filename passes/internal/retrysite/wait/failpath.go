@@ -58,6 +58,11 @@ type failPath struct {
 	// under if err != nil): a wait success takes too, for such a delay,
 	// waits what the failure chose.
 	delays []types.Object
+	// joined is the later attempt at which the path rejoined the body's
+	// course, reached by a success too (if err != nil { log }; then the
+	// next step): the failure was put up with, and that attempt's success
+	// ends the path. -1 while it has not.
+	joined int
 }
 
 func (p *failPath) clone() *failPath {
@@ -179,20 +184,34 @@ func (w *failWalk) round(s pstate) {
 	w.rounds = append(w.rounds, s.fails...)
 }
 
+// join notes the failure paths that reach attempt i together with a
+// success: the loop went on with its next step after the failure, as
+// it does after a success (a frame whose name could not be peeked is
+// still read and consumed), so the next step's success ends them. A
+// step only failures reach (if err != nil { reconnect() }) is a repair,
+// and the path it is on still retries.
+func (w *failWalk) join(s pstate, i int) pstate {
+	return s.edit(func(p *failPath) {
+		if p.joined < 0 {
+			p.joined = i
+		}
+	})
+}
+
 // split returns the state on the side of a test whose outcome is st.
 func (w *failWalk) split(s pstate, st status.State, test ast.Expr) pstate {
 	switch st {
 	case status.StateFailure:
 		out := pstate{fails: s.fails}
 		if s.ok && w.started && !slices.Contains(s.passed, types.ExprString(test)) {
-			p := &failPath{call: w.cur, test: test}
+			p := &failPath{call: w.cur, test: test, joined: -1}
 			out.fails = append(append([]*failPath(nil), s.fails...), p)
 		}
 		return out
 	case status.StateSuccess:
 		keep := pstate{ok: s.ok, passed: s.passed}
 		for _, p := range s.fails {
-			if p.call != w.cur {
+			if p.call != w.cur && p.joined != w.cur {
 				keep.fails = append(keep.fails, p)
 			}
 		}
@@ -220,6 +239,9 @@ func (w *failWalk) stmt(st ast.Stmt, s pstate) pstate {
 	if i, ok := w.attempt[st]; ok {
 		defer func() { w.cur, w.started = i, true }()
 		s.passed = nil // a new outcome
+		if s.ok {
+			s = w.join(s, i)
+		}
 	}
 	switch st := st.(type) {
 	case *ast.BlockStmt:
@@ -577,6 +599,9 @@ func (w *failWalk) isWait(call *ast.CallExpr) bool {
 	fn := libs.Callee(w.f.info, call)
 	if libs.IsMethod(fn, "time", "Timer", "Reset") && len(call.Args) == 1 && isZero(w.f.info, call.Args[0]) {
 		return false // timer.Reset(0): fires at once, waits for nothing
+	}
+	if w.f.resetsUnread(call) {
+		return false
 	}
 	_, ok := libs.Waits.Lookup(fn)
 	return ok || libs.Is(fn, "time", "Tick") || libs.Is(fn, "time", "NewTicker")

@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/types"
 
+	"github.com/idemlint/idemlint/passes/internal/astutil"
 	"github.com/idemlint/idemlint/passes/internal/libs"
 	"github.com/idemlint/idemlint/passes/internal/retrysite/site"
 )
@@ -66,7 +67,8 @@ func (f *Waits) Learn() {
 // waitHelper returns the fact of fd when it is a wait helper: it waits for
 // a duration (computed from one of its time.Duration parameters, or by
 // itself), does nothing else than wait (no operation, no loop, no call of a
-// function value), and its results are at most an error or a bool.
+// function value), and its results are at most an error or a bool and the
+// duration it waited.
 func (f *Waits) waitHelper(fn *types.Func, fd *ast.FuncDecl) *site.WaitFact {
 	sig := fn.Signature()
 	durations := map[types.Object]int{}
@@ -75,16 +77,19 @@ func (f *Waits) waitHelper(fn *types.Func, fd *ast.FuncDecl) *site.WaitFact {
 			durations[p] = i
 		}
 	}
-	if sig.Results().Len() > 1 {
+	if sig.Results().Len() > 2 {
 		return nil
 	}
-	reports := false // it returns an error or a bool: how a stop is told
-	if sig.Results().Len() == 1 {
-		t := sig.Results().At(0).Type()
-		if !site.IsErrorType(t) && !site.IsBool(t) {
+	// It returns an error or a bool, how a stop is told, and perhaps the
+	// duration it slept (slept, continual := b.sleepWithBackoff(...)).
+	reports := false
+	for i := range sig.Results().Len() {
+		switch t := sig.Results().At(i).Type(); {
+		case site.IsErrorType(t) || site.IsBool(t):
+			reports = true
+		case !libs.IsNamed(t, "time", "Duration"):
 			return nil
 		}
-		reports = true
 	}
 	// A loop or a function literal anywhere in it makes it no wait
 	// helper: the index says so without walking the body, which most
@@ -95,6 +100,7 @@ func (f *Waits) waitHelper(fn *types.Func, fd *ast.FuncDecl) *site.WaitFact {
 	var fact *site.WaitFact
 	clean := true
 	stops := false
+	var cases []*ast.CommClause // an if in one tells what the select received
 	ast.Inspect(fd.Body, func(n ast.Node) bool {
 		if !clean {
 			return false
@@ -105,6 +111,11 @@ func (f *Waits) waitHelper(fn *types.Func, fd *ast.FuncDecl) *site.WaitFact {
 		case *ast.CommClause:
 			if f.receivesStop(n, sig) {
 				stops = true
+			}
+			cases = append(cases, n)
+		case *ast.IfStmt:
+			if reports && !inAny(n, cases) && f.failsOnItsOwn(n) {
+				clean = false // time.Sleep(d); if busy() { return errBusy }: an operation
 			}
 		case *ast.CallExpr:
 			if w := f.waitThrough(n, durations); w != nil {
@@ -127,9 +138,68 @@ func (f *Waits) waitHelper(fn *types.Func, fd *ast.FuncDecl) *site.WaitFact {
 	return fact
 }
 
+// failsOnItsOwn reports whether the if statement returns an error
+// that is not nil on a test that asks no context, timer or stop: a function
+// that waits and then fails for a reason of its own (simulated work that
+// sleeps and fails one time in two) is an operation, not a wait helper,
+// whose error tells that the wait was cut short.
+func (f *Waits) failsOnItsOwn(ifs *ast.IfStmt) bool {
+	asksStop := astutil.Some(ifs.Cond, func(n ast.Node) bool {
+		e, ok := n.(ast.Expr)
+		if !ok {
+			return false
+		}
+		t := f.info.TypeOf(e)
+		_, isChan := types.Unalias(typeOrNil(t)).(*types.Chan)
+		return t != nil && (site.IsContext(t) || isChan || site.IsErrorType(t) || site.IsBool(t) && isIdentOrField(e))
+	})
+	if asksStop || ifs.Init != nil {
+		return false
+	}
+	return astutil.Some(ifs.Body, func(n ast.Node) bool {
+		ret, ok := n.(*ast.ReturnStmt)
+		if !ok || len(ret.Results) != 1 {
+			return false
+		}
+		return site.IsErrorType(f.info.TypeOf(ret.Results[0])) && !site.IsNil(f.info, ret.Results[0])
+	})
+}
+
+// inAny reports whether n lies within one of the clauses.
+func inAny(n ast.Node, clauses []*ast.CommClause) bool {
+	for _, c := range clauses {
+		if c.Pos() <= n.Pos() && n.End() <= c.End() {
+			return true
+		}
+	}
+	return false
+}
+
+// typeOrNil returns t, or the invalid type for nil, so that a type
+// switch or assertion on it is safe.
+func typeOrNil(t types.Type) types.Type {
+	if t == nil {
+		return types.Typ[types.Invalid]
+	}
+	return t
+}
+
+// isIdentOrField reports whether e names a variable or a field (a stop
+// flag: if s.closed), not a computed value.
+func isIdentOrField(e ast.Expr) bool {
+	switch ast.Unparen(e).(type) {
+	case *ast.Ident, *ast.SelectorExpr:
+		return true
+	}
+	return false
+}
+
 // waitThrough returns what waiting through call says when it waits for a
 // duration computed from one of the parameters in durations, or nil.
 func (f *Waits) waitThrough(call *ast.CallExpr, durations map[types.Object]int) *site.WaitFact {
+	if f.resetsUnread(call) {
+		return nil
+	}
 	fn := libs.Callee(f.info, call)
 	idx, ok := libs.Waits.Lookup(fn)
 	var inner *site.WaitFact
@@ -286,8 +356,10 @@ func (f *Waits) harmlessInWait(call *ast.CallExpr) bool {
 	if _, ok := libs.Jitterers.Lookup(fn); ok {
 		return true
 	}
+	// A delay computed (d := b.next(), d, continual := b.sleepTime(...)).
 	res := fn.Signature().Results()
-	return res.Len() == 1 && libs.IsNamed(res.At(0).Type(), "time", "Duration")
+	return res.Len() >= 1 && res.Len() <= 2 && libs.IsNamed(res.At(0).Type(), "time", "Duration") &&
+		(res.Len() == 1 || site.IsBool(res.At(1).Type()))
 }
 
 // receivesStop reports whether a select case receives from a context's
