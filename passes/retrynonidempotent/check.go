@@ -74,6 +74,9 @@ func retrier(info *types.Info, site *retrysite.Site) string {
 			}
 			return "by " + astutil.FuncName(fn)
 		}
+		if fn := site.HelperFunc; fn != nil && site.Kind == retrysite.UserHelper {
+			return "by the helper " + astutil.FuncName(fn) + " made" // c.requestFunc(ctx, send)
+		}
 		return "by this retry" // a function that calls itself again
 	}
 	if site.Label != nil {

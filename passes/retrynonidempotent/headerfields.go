@@ -8,6 +8,8 @@ import (
 	"slices"
 	"strings"
 
+	"golang.org/x/tools/go/analysis"
+
 	"github.com/idemlint/idemlint/passes/internal/astutil"
 	"github.com/idemlint/idemlint/passes/internal/bodies"
 	"github.com/idemlint/idemlint/passes/internal/libs"
@@ -234,6 +236,12 @@ func fieldPkg(t types.Type) *types.Package {
 // the package stores in it; a field of another package may hold anything.
 func (a *analyzer) fieldScan(field *types.Var) hmap {
 	if field.Pkg() != a.pass.Pkg {
+		// An exported field of a package of the same module (the
+		// exporter's c.cfg.Headers, filled by its WithHeaders option) is
+		// the user's configuration, as one of this package is (below).
+		if field.Exported() && sameModule(a.pass, field.Pkg()) {
+			return hmap{}
+		}
 		return hmap{maybe: true}
 	}
 	if h, ok := a.fieldHdrs[field]; ok {
@@ -380,4 +388,14 @@ func (in *inspector) elemHeaders(call *ast.CallExpr, i int, name string) hmap {
 		}
 	}
 	return h
+}
+
+// sameModule reports whether pkg belongs to the module of the package
+// being analyzed (unknown: no).
+func sameModule(pass *analysis.Pass, pkg *types.Package) bool {
+	if pass.Module == nil || pass.Module.Path == "" || pkg == nil {
+		return false
+	}
+	m := pass.Module.Path
+	return pkg.Path() == m || strings.HasPrefix(pkg.Path(), m+"/")
 }

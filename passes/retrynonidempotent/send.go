@@ -232,7 +232,23 @@ func (in *inspector) request(s *send, e ast.Expr) {
 		case *ast.UnaryExpr:
 			follow(x.X, depth+1)
 		case *ast.CompositeLit:
+			if f := embeddedRequest(in.info.TypeOf(x)); f != nil {
+				// request{Request: r}: the request it wraps.
+				for _, elt := range x.Elts {
+					if kv, ok := elt.(*ast.KeyValueExpr); ok {
+						if key, ok := kv.Key.(*ast.Ident); ok && in.info.Uses[key] == f {
+							follow(kv.Value, depth+1)
+						}
+					}
+				}
+				return
+			}
 			in.requestLit(s, x)
+		case *ast.SelectorExpr:
+			// req.Request, the request a wrapper embeds.
+			if f, ok := in.info.Uses[x.Sel].(*types.Var); ok && f == embeddedRequest(in.info.TypeOf(x.X)) {
+				follow(x.X, depth+1)
+			}
 		case *ast.CallExpr:
 			fn := libs.Callee(in.info, x)
 			if i, ok := libs.RequestBuilders.Lookup(fn); ok && i < len(x.Args) {
@@ -293,6 +309,15 @@ func (in *inspector) headerLit(s *send, e ast.Expr) {
 }
 
 func isRequest(t types.Type) bool {
+	return isLibRequest(t) || wrapsRequest(t)
+}
+
+// isLibRequest reports whether t is (a pointer to) the request type of
+// net/http, go-retryablehttp or resty.
+func isLibRequest(t types.Type) bool {
+	if t == nil {
+		return false
+	}
 	if p, ok := t.(*types.Pointer); ok {
 		t = p.Elem()
 	}
@@ -302,6 +327,38 @@ func isRequest(t types.Type) bool {
 	}
 	path := n.Obj().Pkg().Path()
 	return n.Obj().Name() == "Request" && (path == "net/http" || path == libs.RetryableHTTP || path == libs.RestyV2)
+}
+
+// wrapsRequest reports whether t is (a pointer to) a struct of the program
+// that embeds a request (type request struct{ *http.Request; body func()
+// io.ReadCloser }, how exporters keep a body they can send again): the
+// request it holds is the one sent.
+func wrapsRequest(t types.Type) bool {
+	return embeddedRequest(t) != nil
+}
+
+// embeddedRequest returns the embedded request field of the struct t (or
+// *t), or nil.
+func embeddedRequest(t types.Type) *types.Var {
+	if t == nil {
+		return nil
+	}
+	if p, ok := t.(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	if _, named := types.Unalias(t).(*types.Named); !named {
+		return nil
+	}
+	st, ok := t.Underlying().(*types.Struct)
+	if !ok {
+		return nil
+	}
+	for i := range st.NumFields() {
+		if f := st.Field(i); f.Embedded() && isLibRequest(f.Type()) {
+			return f
+		}
+	}
+	return nil
 }
 
 // headersOf finds the headers set, anywhere in the declaration, on the

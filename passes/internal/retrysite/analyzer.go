@@ -28,7 +28,7 @@ var Analyzer = &analysis.Analyzer{
 	Doc:        "find retry sites: retry loops, retry helper calls, and requests sent through retrying clients",
 	Run:        run,
 	ResultType: reflect.TypeFor[*Result](),
-	FactTypes:  []analysis.Fact{new(site.HelperFact), new(site.WaitFact), new(status.RespFact), new(status.NotSentFact), new(redelivery.JobOptsFact), new(redelivery.ActivityRunsFact), new(redelivery.AckFact), new(redelivery.ConsumerFact), new(client.ClientPassFact), new(client.ClientSendFact), new(client.RetryingClientFact), new(client.RetryingTransportFact), new(site.LockFact), new(fails.Fact), new(fails.PendingFact), new(fails.DoneNilFact), new(fails.FalseOnErrorFact), new(fails.NilOnErrorFact), new(status.ThrottleTypeFact)},
+	FactTypes:  []analysis.Fact{new(site.HelperFact), new(site.MakerFact), new(site.WaitFact), new(status.RespFact), new(status.NotSentFact), new(redelivery.JobOptsFact), new(redelivery.ActivityRunsFact), new(redelivery.AckFact), new(redelivery.ConsumerFact), new(client.ClientPassFact), new(client.ClientSendFact), new(client.RetryingClientFact), new(client.RetryingTransportFact), new(site.LockFact), new(fails.Fact), new(fails.PendingFact), new(fails.DoneNilFact), new(fails.FalseOnErrorFact), new(fails.NilOnErrorFact), new(status.ThrottleTypeFact)},
 	Requires:   []*analysis.Analyzer{bodies.Analyzer},
 }
 
@@ -37,6 +37,7 @@ func run(pass *analysis.Pass) (any, error) {
 		info:    pass.TypesInfo,
 		decls:   site.IndexDecls(pass.TypesInfo, pass.Files),
 		helpers: map[*types.Func]*site.HelperFact{},
+		makers:  map[*types.Func]*site.MakerFact{},
 		loops:   map[*bodies.Body][]*Site{},
 		pass:    pass,
 		index:   pass.ResultOf[bodies.Analyzer].(*bodies.Index),
@@ -60,7 +61,7 @@ func run(pass *analysis.Pass) (any, error) {
 	var sites []*Site
 	for range 8 {
 		sites = f.sites()
-		if !f.learnHelpers(pass.Files, sites) {
+		if learned, made := f.learnHelpers(pass.Files, sites), f.learnMakers(sites); !learned && !made {
 			break
 		}
 	}
@@ -75,6 +76,9 @@ func run(pass *analysis.Pass) (any, error) {
 		if fd := f.decls[fn]; fd != nil {
 			fact.Throttled = throttledOnly(f.info, fd, fact.Op, sites, throttles)
 		}
+		pass.ExportObjectFact(fn, fact)
+	}
+	for fn, fact := range f.makers {
 		pass.ExportObjectFact(fn, fact)
 	}
 	unsent := status.LearnUnsent(pass, f.index)
@@ -125,6 +129,8 @@ type finder struct {
 	decls   site.Decls
 	clients *client.Configs
 	helpers map[*types.Func]*site.HelperFact // helpers of this package
+	makers  map[*types.Func]*site.MakerFact  // functions of this package returning a helper (makers.go)
+	stored  map[*types.Var][]ast.Expr        // storedIn's answer
 	waits   *wait.Waits                      // wait helpers of this package
 	facts   *status.RespFacts
 	locks   *lock.Locks  // functions that take a lock, and say whether they did
@@ -156,6 +162,10 @@ func (f *finder) bodySites(b *bodies.Body) []*Site {
 	for _, c := range b.Calls {
 		if s := f.callSite(b.Node, c.CallExpr, c.Callee); s != nil {
 			out = append(out, s)
+		} else if c.Callee == nil {
+			if s := f.madeSite(b.Node, c.CallExpr); s != nil {
+				out = append(out, s)
+			}
 		}
 	}
 	return out

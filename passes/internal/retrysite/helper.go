@@ -24,8 +24,9 @@ func helperParam(info *types.Info, fd *ast.FuncDecl, sites []*Site) int {
 	if len(index) == 0 {
 		return -1
 	}
+	returned := returnedLits(fd)
 	for _, s := range sites {
-		if s.Encl == nil || s.Encl.Pos() < fd.Pos() || s.Encl.End() > fd.End() {
+		if s.Encl == nil || s.Encl.Pos() < fd.Pos() || s.Encl.End() > fd.End() || inLits(s.Encl, returned) {
 			continue
 		}
 		if i := runsParam(info, s, index); i >= 0 {
@@ -33,6 +34,33 @@ func helperParam(info *types.Info, fd *ast.FuncDecl, sites []*Site) int {
 		}
 	}
 	return -1
+}
+
+// returnedLits returns the function literals fd returns: their sites run
+// when the caller calls what it got, not in fd (a maker, makers.go).
+func returnedLits(fd *ast.FuncDecl) []*ast.FuncLit {
+	var lits []*ast.FuncLit
+	ast.Inspect(fd.Body, func(n ast.Node) bool {
+		if ret, ok := n.(*ast.ReturnStmt); ok {
+			for _, r := range ret.Results {
+				if lit, ok := ast.Unparen(r).(*ast.FuncLit); ok {
+					lits = append(lits, lit)
+				}
+			}
+		}
+		return true
+	})
+	return lits
+}
+
+// inLits reports whether n lies within one of lits.
+func inLits(n ast.Node, lits []*ast.FuncLit) bool {
+	for _, l := range lits {
+		if l.Pos() <= n.Pos() && n.End() <= l.End() {
+			return true
+		}
+	}
+	return false
 }
 
 // runsParam returns the index of the parameter (of index) that site s

@@ -19,6 +19,9 @@ func predicateArg(info *types.Info, s *Site) ast.Expr {
 	if !ok || s.Kind != Helper && s.Kind != UserHelper {
 		return nil
 	}
+	if s.MadePred != nil {
+		return s.MadePred
+	}
 	var pred ast.Expr
 	if i, ok := libs.RetryPredicates.Lookup(s.HelperFunc); ok && i < len(call.Args) {
 		pred = call.Args[i]

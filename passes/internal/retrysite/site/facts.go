@@ -100,3 +100,24 @@ type LockFact struct {
 func (*LockFact) AFact() {}
 
 func (f *LockFact) String() string { return fmt.Sprintf("lock taken in result %d", f.Result) }
+
+// MakerFact marks a function that returns a retry helper it builds: a
+// function literal that retries parameter Op of its own (the exporters'
+// cfg.RequestFunc(evaluate), kept in a field and called as
+// c.requestFunc(ctx, send)). A call of a value it made is a call of a
+// user-defined retry helper.
+//
+// Pred is the index of the maker's parameter that the literal calls with
+// the error to decide whether to go round (evaluate(err) in
+// cfg.RequestFunc(evaluate)), or -1.
+type MakerFact struct{ Op, Pred int }
+
+func (*MakerFact) AFact() {}
+
+func (f *MakerFact) String() string {
+	s := fmt.Sprintf("returns a helper retrying its parameter %d", f.Op)
+	if f.Pred >= 0 {
+		s += fmt.Sprintf(" while parameter %d says so", f.Pred)
+	}
+	return s
+}

@@ -96,6 +96,9 @@ type Site struct {
 	// unprocessed (the others returned wrapped as permanent, or nil).
 	Pred          *Predicate
 	OpUnprocessed bool
+	// MadePred is, for a call of a helper a maker made, the predicate
+	// the maker was handed (cfg.RequestFunc(evaluate)), or nil.
+	MadePred ast.Expr
 	// For Client sites: the client's configuration.
 	Client *ClientConfig
 	// For Redelivery sites: the framework and how often it runs the
