@@ -67,17 +67,8 @@ func helperDecl(pass *analysis.Pass, call *ast.CallExpr) *ast.FuncDecl {
 
 // judgeComputed judges the delay of inner, the wait inside the helper
 // that the loop's wait call w invokes, and reports it at the loop's call.
-func judgeComputed(pass *analysis.Pass, s *retrysite.Site, calls *waitJudge, w *ast.CallExpr, at ast.Node, inner *ast.CallExpr, idx int) {
-	judged := judgedIn(pass.Fset)
-	v, ok := judged.Load(inner)
-	if !ok {
-		v = calls.judge(inner, idx)
-		judged.Store(inner, v)
-	}
-	j := v.(judgement)
-	if n := s.Attempts(pass.TypesInfo); n > 0 && n <= maxGrowthRounds {
-		j.msg = grownAtMost(j.msg)
-	}
+func judgeComputed(pass *analysis.Pass, s *retrysite.Site, calls *waitJudge, at ast.Node, inner *ast.CallExpr, idx int) {
+	j := judgeOnce(pass, s, calls, inner, idx)
 	if j.msg == "" {
 		return
 	}

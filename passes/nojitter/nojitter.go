@@ -123,7 +123,7 @@ func checkLoop(pass *analysis.Pass, s *retrysite.Site, local map[*types.Func]boo
 			continue // if rand.Intn(10) == 0 { time.Sleep(d) }: the wait itself is random
 		}
 		if inner, idx, ok := computedWait(pass, s, w); ok {
-			judgeComputed(pass, s, calls, w, where(w), inner, idx)
+			judgeComputed(pass, s, calls, where(w), inner, idx)
 			continue
 		}
 		idx, ok := waitParam(pass, s, w)
@@ -137,16 +137,7 @@ func checkLoop(pass *analysis.Pass, s *retrysite.Site, local map[*types.Func]boo
 		if idx >= len(w.Args) {
 			continue
 		}
-		judged := judgedIn(pass.Fset)
-		v, ok := judged.Load(w)
-		if !ok {
-			v = calls.judge(w, idx)
-			judged.Store(w, v)
-		}
-		j := v.(judgement)
-		if n := s.Attempts(pass.TypesInfo); n > 0 && n <= maxGrowthRounds {
-			j.msg = grownAtMost(j.msg)
-		}
+		j := judgeOnce(pass, s, calls, w, idx)
 		switch j.msg {
 		case "":
 		case msgNoJitter:
@@ -161,6 +152,22 @@ func checkLoop(pass *analysis.Pass, s *retrysite.Site, local map[*types.Func]boo
 			report.Report(pass, analysis.Diagnostic{Pos: where(w).Pos(), End: where(w).End(), Message: j.msg, Related: j.via})
 		}
 	}
+}
+
+// judgeOnce judges the delay argument idx of wait w once per run, and
+// reads a growing delay as capped when the site makes few attempts.
+func judgeOnce(pass *analysis.Pass, s *retrysite.Site, calls *waitJudge, w *ast.CallExpr, idx int) judgement {
+	judged := judgedIn(pass.Fset)
+	v, ok := judged.Load(w)
+	if !ok {
+		v = calls.judge(w, idx)
+		judged.Store(w, v)
+	}
+	j := v.(judgement)
+	if n := s.Attempts(pass.TypesInfo); n > 0 && n <= maxGrowthRounds {
+		j.msg = grownAtMost(j.msg)
+	}
+	return j
 }
 
 // maxGrowthRounds is the largest constant number of attempts under which

@@ -142,16 +142,15 @@ func (f *finder) makerFact(fn *types.Func) *site.MakerFact {
 // local, a package variable) is made by the same maker, or the call is the
 // maker's result called at once.
 func (f *finder) madeHelper(call *ast.CallExpr) (*types.Func, *site.MakerFact, *ast.CallExpr) {
-	var v *types.Var
-	switch fun := ast.Unparen(call.Fun).(type) {
-	case *ast.CallExpr:
+	if fun, ok := ast.Unparen(call.Fun).(*ast.CallExpr); ok {
 		fn := libs.Callee(f.info, fun)
 		return fn, f.makerFact(fn), fun
-	case *ast.Ident:
-		v, _ = f.info.Uses[fun].(*types.Var)
-	case *ast.SelectorExpr:
-		v, _ = f.info.Uses[fun.Sel].(*types.Var)
 	}
+	id := astutil.NameIdent(call.Fun)
+	if id == nil {
+		return nil, nil, nil
+	}
+	v, _ := f.info.Uses[id].(*types.Var)
 	if v == nil {
 		return nil, nil, nil
 	}
@@ -190,13 +189,8 @@ func (f *finder) storedIn() map[*types.Var][]ast.Expr {
 	}
 	f.stored = map[*types.Var][]ast.Expr{}
 	note := func(target ast.Expr, val ast.Expr) {
-		var id *ast.Ident
-		switch t := ast.Unparen(target).(type) {
-		case *ast.Ident:
-			id = t
-		case *ast.SelectorExpr:
-			id = t.Sel
-		default:
+		id := astutil.NameIdent(target)
+		if id == nil {
 			return
 		}
 		if v, ok := f.info.ObjectOf(id).(*types.Var); ok {

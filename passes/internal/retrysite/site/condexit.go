@@ -6,6 +6,7 @@ import (
 	"go/token"
 	"go/types"
 
+	"github.com/idemlint/idemlint/passes/internal/astutil"
 	"github.com/idemlint/idemlint/passes/internal/libs"
 )
 
@@ -66,13 +67,8 @@ func errVar(info *types.Info, e ast.Expr) types.Object {
 // sentinel returns the package-level error variable e names (io.EOF,
 // api.ErrMustRetry), or nil.
 func sentinel(info *types.Info, e ast.Expr) types.Object {
-	var id *ast.Ident
-	switch x := ast.Unparen(e).(type) {
-	case *ast.Ident:
-		id = x
-	case *ast.SelectorExpr:
-		id = x.Sel
-	default:
+	id := astutil.NameIdent(e)
+	if id == nil {
 		return nil
 	}
 	v, ok := info.Uses[id].(*types.Var)

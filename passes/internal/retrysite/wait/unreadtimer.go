@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/types"
 
+	"github.com/idemlint/idemlint/passes/internal/astutil"
 	"github.com/idemlint/idemlint/passes/internal/libs"
 )
 
@@ -58,11 +59,8 @@ func (f *Waits) readTimers() map[types.Object]bool {
 
 // timerObject returns the variable or field that e names (t, s.timer).
 func timerObject(info *types.Info, e ast.Expr) types.Object {
-	switch e := ast.Unparen(e).(type) {
-	case *ast.Ident:
-		return info.Uses[e]
-	case *ast.SelectorExpr:
-		return info.Uses[e.Sel]
+	if id := astutil.NameIdent(e); id != nil {
+		return info.Uses[id]
 	}
 	return nil
 }
