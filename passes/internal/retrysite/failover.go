@@ -31,7 +31,7 @@ import (
 func (f *finder) markFailovers(sites []*Site) {
 	for _, s := range sites {
 		if s.Kind == Loop && s.Op.Body != nil {
-			s.Failover = f.drawsTargets(s.Op.Body)
+			s.Failover = f.drawsTargets(s.Op.Body) || popsTargets(f.info, s.Op.Body)
 		}
 	}
 }
@@ -191,4 +191,45 @@ func (f *finder) draws(call *ast.CallExpr) map[*types.Var]bool {
 		return true
 	})
 	return fields
+}
+
+// popsTargets reports whether body reads the head of a list and drops it
+// from the list (u := urls[0]; ...; urls = urls[1:]): each round goes to
+// the next target, and the list's end bounds the rounds.
+func popsTargets(info *types.Info, body ast.Node) bool {
+	heads := map[types.Object]bool{} // lists whose first element is read
+	popped := map[types.Object]bool{}
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.IndexExpr:
+			if id, ok := ast.Unparen(n.X).(*ast.Ident); ok {
+				if c, ok := astutil.IntConst(info, n.Index); ok && c == 0 {
+					heads[info.Uses[id]] = true
+				}
+			}
+		case *ast.AssignStmt:
+			if len(n.Lhs) != 1 || len(n.Rhs) != 1 || n.Tok != token.ASSIGN {
+				return true
+			}
+			id, ok := ast.Unparen(n.Lhs[0]).(*ast.Ident)
+			sl, isSlice := ast.Unparen(n.Rhs[0]).(*ast.SliceExpr)
+			if !ok || !isSlice || sl.Low == nil || sl.High != nil {
+				return true
+			}
+			if x, ok := ast.Unparen(sl.X).(*ast.Ident); ok && info.Uses[x] == info.Uses[id] {
+				if c, ok := astutil.IntConst(info, sl.Low); ok && c == 1 {
+					popped[info.Uses[id]] = true
+				}
+			}
+		}
+		return true
+	})
+	for v := range popped {
+		if v != nil && heads[v] {
+			return true
+		}
+	}
+	return false
 }
