@@ -30,7 +30,15 @@ A wait helper of the program (a function, in any package, that waits for
 its time.Duration parameter on a timer, time.After or time.Sleep and at most
 returns the context's error: if err := sleep(ctx, d); err != nil { return
 err }, c.sleep(ctx, d)) is a wait: its duration argument is the delay,
-unless the helper adds jitter to it itself. Ranging over a retry iterator
+unless the helper adds jitter to it itself; it may also return the
+duration it slept (slept, continual := b.sleepWithBackoff(...)), and one
+that computes its delay itself (doubling its last sleep up to a maximum)
+is judged through its one wait, the report going to the loop's call of
+it. A function that sleeps and then fails for a reason of its own (if
+busy() { return errBusy }, simulated work) is an operation, not a wait
+helper. A timer's Reset is a wait only when the package reads the timer's
+channel: re-arming a watchdog made by time.AfterFunc blocks nobody.
+Ranging over a retry iterator
 of the program (for attempt := range c.retries(ctx, n, d): a function that
 returns an iterator of attempt numbers and waits between yields) is a retry
 loop whose wait is the iterator's, judged at the range the same way. A
@@ -78,8 +86,10 @@ of a unit, time.Sleep(time.Duration(ms) * time.Millisecond) over an
 bounded by the schedule's length, judged the same way (a range over
 endpoints or targets is a walk over a list, not a retry; a loop whose
 every round hands its attempt the next target a method of the client
-draws, endpoint := c.nextEndpoint(), is failover, whose missing delay is
-not reported: RULES.md, "Vocabulary"). The delay the
+draws, endpoint := c.nextEndpoint(), or a method that moves the client to
+the next server which the dialling method reads, or that consumes a list
+of targets head first, u := urls[0]; urls = urls[1:], is failover, whose
+missing delay is not reported: RULES.md, "Vocabulary"). The delay the
 server asks for (the Retry-After header, read by a call given its name,
 and what parses it: strconv.Atoi, http.ParseTime, time.Until; or a
 function of the program that returns it, through a Fact; a field of a

@@ -16,7 +16,10 @@ in -retrynonidempotent.methods (default POST,PATCH) sent inside a retry site
 a recursive retry (a function that waits and calls itself
 with the same arguments after a failure; a send before the failure test),
 a retry helper such as backoff.Retry or retry.Do, a
-user-defined retry helper, a failsafe-go executor with a retry policy, or
+user-defined retry helper (also one a function makes and the program keeps
+in a field: c.requestFunc(ctx, send) after requestFunc:
+cfg.RequestFunc(evaluate), judged with the predicate the maker was
+given), a failsafe-go executor with a retry policy, or
 a retrying client: go-retryablehttp, its StandardClient or a transport
 wrapping it, resty with SetRetryCount, an http.Client whose transport is
 failsafehttp.NewRoundTripper with a retry policy, a request wrapped by
@@ -83,9 +86,12 @@ built in the same function by http.NewRequest(WithContext) or
 go-retryablehttp's NewRequest starts empty: reading it back (header :=
 req.Header; ...; req.Header = header) adds no name, while the Header of a
 request the function is given (a proxied in.Header) may hold any. A name
-from anything else (another package's field, an opaque call, a name made at
+from anything else (another module's field, an opaque call, a name made at
 run time, a parameter stored in an unexported field) may be a key: not
-reported.
+reported; an exported header field of a package of the same module (an
+exporter's c.cfg.Headers, filled by its WithHeaders option) is the user's
+configuration, as one of the package itself is. A request kept in a struct
+that embeds it (request{Request: r}, sent as req.Request) is that request.
 
 Across functions and packages, Facts record functions that send an unkeyed
 non-idempotent request (and which parameter carries the method, and

@@ -79,7 +79,9 @@ nojitter's Doc says.
 
 A failover loop, whose every round hands its attempt the next target a
 method of the client draws (endpoint := c.nextEndpoint(), a method that
-moves a field of its receiver and returns an address or a client), is
+moves a field of its receiver and returns an address or a client, or that
+moves the client to the next server its dialling method reads), or that
+consumes a list of targets head first (u := urls[0]; urls = urls[1:]), is
 bounded by its targets and not reported (RULES.md, "Vocabulary"); it
 stays a retry for retrynonidempotent and retryamplify.
 
