@@ -245,9 +245,13 @@ func (in *inspector) request(s *send, e ast.Expr) {
 			}
 			in.requestLit(s, x)
 		case *ast.SelectorExpr:
-			// req.Request, the request a wrapper embeds.
-			if f, ok := in.info.Uses[x.Sel].(*types.Var); ok && f == embeddedRequest(in.info.TypeOf(x.X)) {
-				follow(x.X, depth+1)
+			f, ok := in.info.Uses[x.Sel].(*types.Var)
+			switch {
+			case !ok:
+			case f == embeddedRequest(in.info.TypeOf(x.X)):
+				follow(x.X, depth+1) // req.Request, the request a wrapper embeds
+			case f.IsField() && isLibRequest(f.Type()):
+				in.a.storedRequests(s, f) // c.req.Clone(ctx): the request built for the client
 			}
 		case *ast.CallExpr:
 			fn := libs.Callee(in.info, x)
@@ -283,6 +287,37 @@ func (in *inspector) request(s *send, e ast.Expr) {
 		}
 	}
 	follow(e, 0)
+}
+
+// storedRequests reads, into s, the requests the package stores in the
+// request field f (&httpClient{req: req} in a constructor, c.req = r),
+// each in the body that stores it, where its method and headers are set.
+func (a *analyzer) storedRequests(s *send, f *types.Var) {
+	if f.Pkg() != a.pass.Pkg || a.reqFields[f] {
+		return
+	}
+	if a.reqFields == nil {
+		a.reqFields = map[*types.Var]bool{}
+	}
+	a.reqFields[f] = true
+	defer delete(a.reqFields, f)
+	for _, b := range a.usersOf(f) {
+		in := a.inspectorOf(b)
+		for n := range a.index.All(b) {
+			switch n := n.(type) {
+			case *ast.KeyValueExpr:
+				if k, ok := n.Key.(*ast.Ident); ok && a.pass.TypesInfo.Uses[k] == f {
+					in.request(s, n.Value)
+				}
+			case *ast.AssignStmt:
+				for i, l := range n.Lhs {
+					if sel, ok := ast.Unparen(l).(*ast.SelectorExpr); ok && a.pass.TypesInfo.Uses[sel.Sel] == f && len(n.Lhs) == len(n.Rhs) {
+						in.request(s, n.Rhs[i])
+					}
+				}
+			}
+		}
+	}
 }
 
 // requestLit reads an http.Request literal's Method and Header.

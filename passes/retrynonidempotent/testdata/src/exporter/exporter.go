@@ -103,3 +103,32 @@ func (c *Client) UploadKeyed(ctx context.Context, key string) error {
 		return send(c.hc, req.Request)
 	})
 }
+
+// LogClient builds its request once, in the constructor, and clones it
+// for each upload.
+type LogClient struct {
+	hc          *http.Client
+	req         *http.Request
+	requestFunc retry.RequestFunc
+}
+
+func NewLogClient(ctx context.Context, cfg retry.Config) (*LogClient, error) {
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, "https://collector.example/v1/logs", http.NoBody)
+	if err != nil {
+		return nil, err
+	}
+	return &LogClient{hc: http.DefaultClient, req: req, requestFunc: cfg.RequestFunc(evaluate)}, nil
+}
+
+// UploadLogs retries the cloned POST.
+func (c *LogClient) UploadLogs(ctx context.Context) error { // want UploadLogs:`sends unkeyed POST \(retried=true\)`
+	r := request{Request: c.req.Clone(ctx)}
+	return c.requestFunc(ctx, func(ctx context.Context) error {
+		r.reset(ctx)
+		resp, err := c.hc.Do(r.Request) // want `POST request is retried without an Idempotency-Key header`
+		if err != nil {
+			return retryableError{err}
+		}
+		return resp.Body.Close()
+	})
+}
