@@ -91,7 +91,9 @@ run time, a parameter stored in an unexported field) may be a key: not
 reported; an exported header field of a package of the same module (an
 exporter's c.cfg.Headers, filled by its WithHeaders option) is the user's
 configuration, as one of the package itself is. A request kept in a struct
-that embeds it (request{Request: r}, sent as req.Request) is that request.
+that embeds it (request{Request: r}, sent as req.Request) is that request,
+and one cloned from a field (c.req.Clone(ctx)) is what the package stores
+in the field, read where it is stored (the client's constructor).
 
 Across functions and packages, Facts record functions that send an unkeyed
 non-idempotent request (and which parameter carries the method, and
