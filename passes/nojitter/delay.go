@@ -658,6 +658,29 @@ func returned(v ssa.Value) bool {
 			if returned(r.(ssa.Value)) {
 				return true
 			}
+		case *ssa.Store:
+			// producerOpt{fn: func(c *cfg) { c.txnBackoff = d }}: the option
+			// is a struct holding the literal, returned as a value or a
+			// pointer.
+			if fa, ok := r.Addr.(*ssa.FieldAddr); ok && r.Val == v {
+				if a, ok := fa.X.(*ssa.Alloc); ok && structReturned(a) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// structReturned reports whether the struct allocated by a is returned,
+// as its address or loaded as a value.
+func structReturned(a *ssa.Alloc) bool {
+	if returned(a) {
+		return true
+	}
+	for _, r := range *a.Referrers() {
+		if u, ok := r.(*ssa.UnOp); ok && u.Op == token.MUL && returned(u) {
+			return true
 		}
 	}
 	return false

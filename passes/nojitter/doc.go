@@ -61,7 +61,8 @@ time.Sleep(interval)) has no jitter whatever its callers in other packages
 pass, and is reported at its wait, unless a caller in the package passes
 a jittered delay or the helper adds the random part itself. An option
 constructor of the program (func WithInitialBackoff(d time.Duration)
-Option { return func(o *opts) { o.initialBackoff = d } }) stores its
+Option { return func(o *opts) { o.initialBackoff = d } }, or a struct
+holding that literal: opt{func(c *cfg) { c.txnBackoff = d }}) stores its
 parameter in the field: the field is judged like that helper's
 parameter. A method that
 adds its random part only when a field of its receiver is set (a backoff
