@@ -56,14 +56,14 @@ type analyzer struct {
 
 	clients map[ast.Node]*retrysite.ClientConfig // sends through retrying clients
 
-	headerFuncs map[*types.Func]*HeadersFact  // functions returning header maps
-	fieldHdrs   map[*types.Var]hmap           // map fields of the package, read once
+	headerFuncs map[*types.Func]*HeadersFact // functions returning header maps
+	fieldHdrs   map[*types.Var]hmap          // map fields of the package, read once
 	// reqFields are the request fields being followed to what the
 	// package stores in them (storedRequests), against a field stored
 	// from itself (c.req = c.req.Clone(ctx)).
-	reqFields map[*types.Var]bool
-	fieldUsers  map[*types.Var][]*bodies.Body // see usersOf
-	keyArgs     map[paramKey]bool             // name parameters given a key by a call
+	reqFields  map[*types.Var]bool
+	fieldUsers map[*types.Var][]*bodies.Body // see usersOf
+	keyArgs    map[paramKey]bool             // name parameters given a key by a call
 
 	wrapBuf SendsRequestFact // sendOf's buffers for the facts of callees
 	sendBuf SendsFact
