@@ -248,15 +248,3 @@ func KeyedFields(lit *ast.CompositeLit) iter.Seq2[*ast.Ident, ast.Expr] {
 		}
 	}
 }
-
-// NameIdent returns the identifier that names what e refers to: e itself,
-// or the selected name of x.f and pkg.Name; nil for any other expression.
-func NameIdent(e ast.Expr) *ast.Ident {
-	switch x := ast.Unparen(e).(type) {
-	case *ast.Ident:
-		return x
-	case *ast.SelectorExpr:
-		return x.Sel
-	}
-	return nil
-}

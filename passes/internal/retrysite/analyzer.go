@@ -230,17 +230,7 @@ func (f *finder) callSite(encl ast.Node, call *ast.CallExpr, fn *types.Func) *Si
 }
 
 func (f *finder) helperFact(fn *types.Func) *site.HelperFact {
-	if h := f.helpers[fn]; h != nil {
-		return h
-	}
-	if fn.Pkg() == nil || fn.Pkg() == f.pass.Pkg {
-		return nil
-	}
-	var fact site.HelperFact
-	if f.pass.ImportObjectFact(fn, &fact) {
-		return &fact
-	}
-	return nil
+	return site.FactOf(f.pass, f.helpers, fn)
 }
 
 // learnHelpers records the functions of the files that retry one of their

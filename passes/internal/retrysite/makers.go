@@ -124,17 +124,7 @@ func (f *finder) makerFact(fn *types.Func) *site.MakerFact {
 	if fn == nil {
 		return nil
 	}
-	if m := f.makers[fn]; m != nil {
-		return m
-	}
-	if fn.Pkg() == nil || fn.Pkg() == f.pass.Pkg {
-		return nil
-	}
-	var fact site.MakerFact
-	if f.pass.ImportObjectFact(fn, &fact) {
-		return &fact
-	}
-	return nil
+	return site.FactOf(f.pass, f.makers, fn)
 }
 
 // madeHelper returns the maker of the function value a call invokes, when
@@ -146,7 +136,7 @@ func (f *finder) madeHelper(call *ast.CallExpr) (*types.Func, *site.MakerFact, *
 		fn := libs.Callee(f.info, fun)
 		return fn, f.makerFact(fn), fun
 	}
-	id := astutil.NameIdent(call.Fun)
+	id := site.NameOf(call.Fun)
 	if id == nil {
 		return nil, nil, nil
 	}
@@ -189,7 +179,7 @@ func (f *finder) storedIn() map[*types.Var][]ast.Expr {
 	}
 	f.stored = map[*types.Var][]ast.Expr{}
 	note := func(target ast.Expr, val ast.Expr) {
-		id := astutil.NameIdent(target)
+		id := site.NameOf(target)
 		if id == nil {
 			return
 		}

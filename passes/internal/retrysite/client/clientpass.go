@@ -73,26 +73,7 @@ func learnClientPasses(info *types.Info, d site.Decls) map[*types.Func]*ClientPa
 // clientPass returns the ClientPassFact of fn, from this package or an
 // imported fact.
 func (c *Configs) clientPass(fn *types.Func) *ClientPassFact {
-	return factOf(c.pass, c.passes, fn)
-}
-
-// factOf returns the fact of fn: local's for a function of this package,
-// the imported one for another's, or nil.
-func factOf[T any, P interface {
-	*T
-	analysis.Fact
-}](pass *analysis.Pass, local map[*types.Func]P, fn *types.Func) P {
-	if f, ok := local[fn]; ok {
-		return f
-	}
-	if pass == nil || fn.Pkg() == nil || fn.Pkg() == pass.Pkg {
-		return nil
-	}
-	f := P(new(T))
-	if pass.ImportObjectFact(fn, f) {
-		return f
-	}
-	return nil
+	return site.FactOf(c.pass, c.passes, fn)
 }
 
 // exportFacts exports the facts of the package's functions.

@@ -86,7 +86,7 @@ func clientParam(sig *types.Signature) int {
 // clientSend returns the ClientSendFact of fn, from this package or an
 // imported fact.
 func (c *Configs) clientSend(fn *types.Func) *ClientSendFact {
-	return factOf(c.pass, c.sends, fn)
+	return site.FactOf(c.pass, c.sends, fn)
 }
 
 // ThroughClientParam returns the configuration of the retrying client a

@@ -6,7 +6,6 @@ import (
 	"go/token"
 	"go/types"
 
-	"github.com/idemlint/idemlint/passes/internal/astutil"
 	"github.com/idemlint/idemlint/passes/internal/libs"
 )
 
@@ -67,7 +66,7 @@ func errVar(info *types.Info, e ast.Expr) types.Object {
 // sentinel returns the package-level error variable e names (io.EOF,
 // api.ErrMustRetry), or nil.
 func sentinel(info *types.Info, e ast.Expr) types.Object {
-	id := astutil.NameIdent(e)
+	id := NameOf(e)
 	if id == nil {
 		return nil
 	}

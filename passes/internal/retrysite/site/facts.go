@@ -2,6 +2,9 @@ package site
 
 import (
 	"fmt"
+	"go/types"
+
+	"golang.org/x/tools/go/analysis"
 
 	"github.com/idemlint/idemlint/passes/internal/libs"
 )
@@ -120,4 +123,23 @@ func (f *MakerFact) String() string {
 		s += fmt.Sprintf(" while parameter %d says so", f.Pred)
 	}
 	return s
+}
+
+// FactOf returns the fact of fn: local's for a function of this package,
+// the imported one for another's, or nil.
+func FactOf[T any, P interface {
+	*T
+	analysis.Fact
+}](pass *analysis.Pass, local map[*types.Func]P, fn *types.Func) P {
+	if f, ok := local[fn]; ok {
+		return f
+	}
+	if pass == nil || fn.Pkg() == nil || fn.Pkg() == pass.Pkg {
+		return nil
+	}
+	f := P(new(T))
+	if pass.ImportObjectFact(fn, f) {
+		return f
+	}
+	return nil
 }

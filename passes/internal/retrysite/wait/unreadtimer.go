@@ -4,8 +4,8 @@ import (
 	"go/ast"
 	"go/types"
 
-	"github.com/idemlint/idemlint/passes/internal/astutil"
 	"github.com/idemlint/idemlint/passes/internal/libs"
+	"github.com/idemlint/idemlint/passes/internal/retrysite/site"
 )
 
 // A timer's Reset waits for nothing itself: the wait is the receive from
@@ -59,7 +59,7 @@ func (f *Waits) readTimers() map[types.Object]bool {
 
 // timerObject returns the variable or field that e names (t, s.timer).
 func timerObject(info *types.Info, e ast.Expr) types.Object {
-	if id := astutil.NameIdent(e); id != nil {
+	if id := site.NameOf(e); id != nil {
 		return info.Uses[id]
 	}
 	return nil
