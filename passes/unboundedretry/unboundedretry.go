@@ -71,6 +71,7 @@ func run(pass *analysis.Pass) (any, error) {
 			}
 		case retrysite.Helper, retrysite.UserHelper:
 			checkHelper(pass, s, local, builders)
+			checkNeverDone(pass, s)
 		}
 	}
 	return nil, nil

@@ -248,7 +248,7 @@ func (f *finder) learnHelpers(files []*ast.File, sites []*Site) bool {
 				continue
 			}
 			if i := helperParam(f.info, fd, sites); i >= 0 {
-				f.helpers[fn] = &site.HelperFact{Op: i, Pred: f.predParam(fd, sites), Forward: forwards(f.info, fd, sites)}
+				f.helpers[fn] = &site.HelperFact{Op: i, Pred: f.predParam(fd, sites), Forward: forwards(f.info, fd, sites), CtxOnly: ctxOnlyParam(f.info, fd, i, sites) + 1}
 				grew = true
 			}
 		}

@@ -28,6 +28,10 @@ type HelperFact struct {
 	// other failure: the server refused what it retries without
 	// processing it (status/throttletype.go).
 	Throttled bool
+	// CtxOnly is 1 + the index of the context.Context parameter whose end
+	// is the only thing that ends the helper's retries, or 0: a caller
+	// handing it a context that is never done retries forever.
+	CtxOnly int
 }
 
 func (*HelperFact) AFact() {}
@@ -39,6 +43,9 @@ func (f *HelperFact) String() string {
 	}
 	if f.Throttled {
 		s += " only on a 429"
+	}
+	if f.CtxOnly > 0 {
+		s += fmt.Sprintf(" until parameter %d is done", f.CtxOnly-1)
 	}
 	return s
 }
