@@ -287,6 +287,7 @@ func newLoopWalk(info *types.Info, loop ast.Stmt, waitOf func(*ast.CallExpr) *si
 	if fl != nil {
 		out.Pending = fl.Pending
 	}
+	out.Pending = status.PendingIn(info, loop, out.Pending)
 	return &loopWalk{
 		info: info, loop: loop, waitOf: waitOf, lockOf: lockOf, facts: facts, fl: fl,
 		lockResults:  map[types.Object]bool{},
@@ -464,6 +465,9 @@ func (w *loopWalk) collectOps(body *ast.BlockStmt) {
 		}
 		if _, call := site.OpParts(n); call != nil && w.waitOf(call) != nil {
 			return true // err := sleep(ctx, d): the wait, not an attempt
+		}
+		if _, call := site.OpParts(n); call != nil && w.fl != nil && w.fl.StoredErr(call) {
+			return true // err := c.lastErr(): state an earlier attempt left
 		}
 		w.opAssigns[n] = true
 		w.noteBoolResults(n, lhs)
@@ -792,6 +796,16 @@ func (w *loopWalk) visit(b *cfg.Block, st state, bounded, byStatus bool, repair 
 	}
 	for i, s := range b.Succs {
 		st2 := next[min(i, 1)]
+		if st2 != success && s.Kind == cfg.KindSelectAfterCase {
+			if cc, ok := s.Stmt.(*ast.CommClause); ok && w.selectEnds(cc, heads) {
+				// Past a case that ends the retries (select { case <-quit:
+				// return; default: }): each round asks the channel first.
+				bounded = true
+				if w.bound == nil {
+					w.bound = cc
+				}
+			}
+		}
 		if st2 != success && s.Kind == cfg.KindSelectCaseBody {
 			if cc, ok := s.Stmt.(*ast.CommClause); ok && w.selectEnds(cc, heads) {
 				// The select waits on a channel that ends the retries: every

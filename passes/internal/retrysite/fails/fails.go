@@ -39,13 +39,14 @@ type Fails struct {
 	// implementation.
 	falseOnError map[*types.Func]bool
 	nilOnError   map[*types.Func]bool // NilOnErrorFact, nilonerror.go
+	storedErr    map[*types.Func]bool // StoredErrFact, storederr.go
 	impls        ifaces.Resolver
 }
 
 // New returns the Fails of the package of pass, to be learned from its
 // files (Learn).
 func New(pass *analysis.Pass, index *bodies.Index) *Fails {
-	return &Fails{pass: pass, index: index, local: map[*types.Func]bool{}, pending: map[*types.Var]bool{}, doneNil: map[*types.Func]int{}, falseOnError: map[*types.Func]bool{}, nilOnError: map[*types.Func]bool{}, impls: ifaces.Resolver{Program: pass.Pkg}}
+	return &Fails{pass: pass, index: index, local: map[*types.Func]bool{}, pending: map[*types.Var]bool{}, doneNil: map[*types.Func]int{}, falseOnError: map[*types.Func]bool{}, nilOnError: map[*types.Func]bool{}, storedErr: map[*types.Func]bool{}, impls: ifaces.Resolver{Program: pass.Pkg}}
 }
 
 // Of reports whether call never succeeds.
@@ -92,6 +93,7 @@ func (f *Fails) Learn() {
 	f.learnDoneNil()
 	f.learnFalseOnError()
 	f.learnNilOnError()
+	f.learnStoredErr()
 }
 
 func returnsError(info *types.Info, fd *ast.FuncDecl) bool {

@@ -124,6 +124,11 @@ func (o *Outcomes) Branch(cond ast.Expr) (ifTrue, ifFalse State) {
 		case token.LAND:
 			xt, xf := o.Branch(e.X)
 			yt, yf := o.Branch(e.Y)
+			if xt == failure && o.pendingTest(e.Y) {
+				// err != nil && err == errPending: a "not yet" is an error
+				// too; the answer is still not yet.
+				return success, either(xf, yf)
+			}
 			return both(xt, yt), either(xf, yf)
 		case token.LOR:
 			xt, xf := o.Branch(e.X)
@@ -298,6 +303,18 @@ func (o *Outcomes) callTest(call *ast.CallExpr) (State, State) {
 		}
 	}
 	return keep, keep
+}
+
+// pendingTest reports whether cond is true only when the attempt answered
+// "not yet" (err == errPending, errors.Is(err, errPending)).
+func (o *Outcomes) pendingTest(cond ast.Expr) bool {
+	switch e := ast.Unparen(cond).(type) {
+	case *ast.BinaryExpr:
+		return e.Op == token.EQL && (o.IsErr(e.X) && o.pending(e.Y) || o.IsErr(e.Y) && o.pending(e.X))
+	case *ast.CallExpr:
+		return libs.Is(libs.Callee(o.info, e), "errors", "Is") && len(e.Args) == 2 && o.IsErr(e.Args[0]) && o.pending(e.Args[1])
+	}
+	return false
 }
 
 // pending reports whether e names an error value that says "not done

@@ -14,6 +14,7 @@
 package wait
 
 import (
+	"go/ast"
 	"go/types"
 
 	"golang.org/x/tools/go/analysis"
@@ -38,6 +39,9 @@ type Waits struct {
 	// Pending says whether an error value means "not done yet" (package
 	// fails): a failure path taken on it is a poll's, not a retry's.
 	Pending func(*types.Var) bool
+	// StoredErr says whether a call only reads an error an earlier
+	// attempt stored (package fails): it attempts nothing.
+	StoredErr func(*ast.CallExpr) bool
 }
 
 // New returns the Waits of the package of pass, with no helper learned

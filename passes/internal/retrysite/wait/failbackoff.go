@@ -78,7 +78,7 @@ func (f *Waits) FailureBackoffs(sites []*site.Site) (backoffs, retries []*site.S
 // round), retry the loop as a retry of those attempts, with their bound.
 func (f *Waits) failureBackoff(loop *ast.ForStmt, encl ast.Node) (waits, hot, retry *site.Site) {
 	w := &failWalk{
-		f: f, out: f.outcomes(), loop: loop,
+		f: f, out: f.outcomesIn(loop), loop: loop,
 		targets: branchTargets(loop), attempt: map[ast.Stmt]int{},
 		helpers: map[*ast.CallExpr]*site.WaitFact{},
 		breaks:  map[ast.Stmt][]pstate{}, conts: map[ast.Stmt][]pstate{},
@@ -90,7 +90,7 @@ func (f *Waits) failureBackoff(loop *ast.ForStmt, encl ast.Node) (waits, hot, re
 			continue
 		}
 		_, call := site.OpParts(n)
-		if call == nil || f.Wait(call) != nil {
+		if call == nil || f.Wait(call) != nil || f.StoredErr != nil && f.StoredErr(call) {
 			continue
 		}
 		if advancesReceiver(f.info, lhs, call) {
@@ -462,5 +462,13 @@ func advancesReceiver(info *types.Info, lhs []ast.Expr, call *ast.CallExpr) bool
 func (f *Waits) outcomes() *status.Outcomes {
 	out := status.NewOutcomes(f.info, f.facts.Lookup)
 	out.Pending = f.Pending
+	return out
+}
+
+// outcomesIn is outcomes for loop, which knows too what its receives
+// return when nothing arrived in time (status.PendingIn).
+func (f *Waits) outcomesIn(loop ast.Node) *status.Outcomes {
+	out := f.outcomes()
+	out.Pending = status.PendingIn(f.info, loop, out.Pending)
 	return out
 }

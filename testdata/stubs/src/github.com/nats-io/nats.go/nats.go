@@ -1,7 +1,13 @@
 // Package nats is a stub of github.com/nats-io/nats.go v1.55.0.
 package nats
 
-import "time"
+import (
+	"errors"
+	"time"
+)
+
+// ErrTimeout is returned when a receive or a request times out.
+var ErrTimeout = errors.New("nats: timeout")
 
 type Msg struct {
 	Subject string
@@ -60,3 +66,6 @@ func Connect(url string) (*Conn, error)                                      { r
 func (nc *Conn) JetStream() (JetStreamContext, error)                        { return nil, nil }
 func (nc *Conn) Subscribe(subj string, cb MsgHandler) (*Subscription, error) { return nil, nil }
 func (nc *Conn) SubscribeSync(subj string) (*Subscription, error)            { return nil, nil }
+func (nc *Conn) Request(subj string, data []byte, timeout time.Duration) (*Msg, error) {
+	return nil, nil
+}
