@@ -100,6 +100,14 @@ func indexClients(info *types.Info, nodes iter.Seq2[ast.Node, *types.Func]) *cli
 	ix := &clientIndex{stores: map[types.Object][]ast.Expr{}, muts: map[types.Object][]clientChange{}}
 	store := func(lhs, value ast.Expr) {
 		if sel, ok := ast.Unparen(lhs).(*ast.SelectorExpr); ok && configField(info, sel.Sel) != "" {
+			if configField(info, sel.Sel) == "check" && isParam(info, value) {
+				// WithCustomRetry(check) sets c.client.CheckRetry = check:
+				// a choice left to the option's caller, which does not
+				// change what the client does unless someone makes it. (A
+				// count from a parameter is bound where a constructor is
+				// called, env.)
+				return
+			}
 			if obj := holder(info, sel.X); obj != nil {
 				ix.muts[obj] = append(ix.muts[obj], clientChange{field: configField(info, sel.Sel), value: value})
 			}
@@ -154,6 +162,16 @@ func indexClients(info *types.Info, nodes iter.Seq2[ast.Node, *types.Func]) *cli
 		}
 	}
 	return ix
+}
+
+// isParam reports whether e is a parameter of an enclosing function.
+func isParam(info *types.Info, e ast.Expr) bool {
+	id, ok := ast.Unparen(e).(*ast.Ident)
+	if !ok {
+		return false
+	}
+	v, ok := info.Uses[id].(*types.Var)
+	return ok && v.Kind() == types.ParamVar
 }
 
 // chained returns the call a method call is made on (x.A().B(): A), or nil.
