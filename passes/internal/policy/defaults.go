@@ -39,15 +39,26 @@ func KeptDefaults(info *types.Info, index *bodies.Index) []Kept {
 		noteReturned(info, index, index.Of(lit), returned)
 		return true
 	}
+	// A function that returns the client it builds (func client()
+	// *retryablehttp.Client { c := NewClient(); ...; return c }) hands it
+	// to its callers: those of the package are followed like the call.
 	for _, b := range index.Top {
 		if b.Block != nil {
 			noteReturned(info, index, b, returned)
 		}
+	}
+	builders := returnedBy(info, index, returned)
+	uses := map[*types.Func][]ast.Node{}
+	for _, b := range index.Top {
 		for n, fn := range index.Each(b, enter) {
 			switch n := n.(type) {
 			case *ast.CallExpr:
 				if d, ok := libs.DefaultsOf(fn); ok {
 					calls = append(calls, Kept{At: n, Defaults: d})
+					isCall[n] = true
+				}
+				if fn != nil && len(builders[fn.Origin()]) > 0 && !returned[n] {
+					uses[fn.Origin()] = append(uses[fn.Origin()], n)
 					isCall[n] = true
 				}
 			case *ast.AssignStmt:
@@ -94,11 +105,45 @@ func KeptDefaults(info *types.Info, index *bodies.Index) []Kept {
 	}
 	out := explicit
 	for _, c := range calls {
-		if !returned[c.At] && !replacedOn(h, replaced, c) {
+		if !returned[c.At] && !replacedOn(h, replaced, c) || keptByCaller(h, replaced, c, builders, uses) {
 			out = append(out, c)
 		}
 	}
 	return out
+}
+
+// returnedBy maps each declared function of the package to the default
+// client calls it returns.
+func returnedBy(info *types.Info, index *bodies.Index, returned map[ast.Node]bool) map[*types.Func][]ast.Node {
+	out := map[*types.Func][]ast.Node{}
+	for _, b := range index.Top {
+		if b.Func == nil || b.Block == nil {
+			continue
+		}
+		for n, fn := range index.Each(b, nil) {
+			if _, ok := libs.DefaultsOf(fn); ok && returned[n] {
+				out[b.Func.Origin()] = append(out[b.Func.Origin()], n)
+			}
+		}
+	}
+	return out
+}
+
+// keptByCaller reports whether c, returned by its function, keeps its
+// default at one of that function's calls in the package: the caller
+// holds the client and sets neither the field nor the switch.
+func keptByCaller(h *holders, replaced map[held]bool, c Kept, builders map[*types.Func][]ast.Node, uses map[*types.Func][]ast.Node) bool {
+	for fn, built := range builders {
+		if !slices.Contains(built, ast.Node(c.At)) {
+			continue
+		}
+		for _, u := range uses[fn] {
+			if !replacedOn(h, replaced, Kept{At: u, Defaults: c.Defaults}) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // A setting is an assignment to a field (on.id = value), or a key-value
