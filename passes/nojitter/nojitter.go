@@ -118,6 +118,9 @@ func checkLoop(pass *analysis.Pass, s *retrysite.Site, local map[*types.Func]boo
 		}
 		return
 	}
+	if acceptsOnly(pass.TypesInfo, s) {
+		return
+	}
 	for _, w := range waits {
 		if randomlyTaken(pass.TypesInfo, s.Op.Body, w) {
 			continue // if rand.Intn(10) == 0 { time.Sleep(d) }: the wait itself is random
