@@ -57,4 +57,3 @@ func isAccept(fn *types.Func) bool {
 	}
 	return false
 }
-
