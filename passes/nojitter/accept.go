@@ -33,6 +33,9 @@ func acceptsOnly(info *types.Info, s *retrysite.Site) bool {
 	}
 	found := false
 	for _, n := range attempts {
+		if _, ok := status.IsOpAssign(info, n); !ok {
+			continue // a statement of the attempt that calls nothing it keeps
+		}
 		_, call := site.OpParts(n)
 		if call == nil {
 			continue

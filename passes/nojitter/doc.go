@@ -229,7 +229,10 @@ Library policies, reported where they are built:
     unless the package sets that client's Backoff, switches its retries
     off (RetryMax 0, or a count from a setter's parameter, unless every
     call of the setter in the package gives a constant above zero; a count
-    read from the program's configuration keeps them on) or hands the client to its caller. A field is set
+    read from the program's configuration keeps them on) or hands the
+    client to its caller, unless one of the package's own calls of the
+    function that returns it keeps the default (client :=
+    newRetrying(); client.Do(req)). A field is set
     on a client through the variable or struct field that holds it (c :=
     NewClient(); c.Backoff = ..., or s.rc.Backoff = ... where s.rc is given
     it); one set on a client whose holder is not seen (a parameter: func
@@ -309,6 +312,11 @@ replaces a zero delay (if sleep <= 0 { sleep = time.Second }) is not.
 A function that, after its operation failed, waits and calls itself with
 the same receiver and arguments (an attempt counter and a delay may
 change) is a recursive retry: its wait is judged like a retry loop's.
+
+A loop whose every attempt accepts a connection on a net listener (net/http's
+accept loop, sleeping a doubling delay after a temporary Accept error) is not
+judged for jitter or cap: Accept asks the process's own socket, which no
+crowd of clients shares; one that goes round at once is still reported.
 
 Sleeps outside retry sites (tickers, rate limiters, polling on the success
 path) are never reported. Suggested fixes add jitter where it is mechanical.`

@@ -216,6 +216,10 @@ server error (500, 502, 504) without reading the request's method retries
 a POST as the default policy does, and is read as such; so does one
 that answers a status itself (429) and returns the library's own decision
 for the rest (return retryablehttp.DefaultRetryPolicy(ctx, resp, err)).
+A CheckRetry set from a parameter (an SDK's option, func
+WithCustomRetry(check retryablehttp.CheckRetry) Option { return func(c
+*Client) { c.client.CheckRetry = check } }) is the option caller's choice:
+the check the constructor sets still decides what the client retries.
 
 Sends in function literals of package-level declarations (a command's
 action, var crawl = &cli.Command{Action: func(...) error { ... }}) are

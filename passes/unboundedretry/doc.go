@@ -183,5 +183,16 @@ config retry policies (maxAttempts, capped at 5 by the channel unless
 WithMaxCallAttempts raises the cap).
 
 A user-defined retry helper that is unbounded is reported once, at its own
-loop, not at its callers. Loops over channels and accept loops are not
-retry sites and are never reported.`
+loop, not at its callers. A helper whose only bound is a context parameter
+(for { if op() == nil { return }; select { case <-ctx.Done(): return; case
+<-timer.C: } }) leaves the bound to its callers: a call handing it a context
+that is never done (context.Background(), context.TODO(), a variable only
+ever given one) is reported at the call, unless the call's operation counts
+its own attempts or the helper is given a predicate that may stop it. A loop
+that asks a stop channel without blocking on each round (select { case
+<-quit: return; default: }) is bounded by it. A getter of a stored error
+(func (c *cache) status() error { c.mu.RLock(); defer c.mu.RUnlock();
+return c.err }) attempts nothing, and a receive's "nothing arrived in time"
+value (nats.go's NextMsg and Fetch returning ErrTimeout) is a poll's "not
+yet", not a failure. Loops over channels and accept loops are not retry
+sites and are never reported.`

@@ -81,8 +81,14 @@ func OpParts(n ast.Node) ([]ast.Expr, *ast.CallExpr) {
 	var rhs ast.Expr
 	switch n := n.(type) {
 	case *ast.AssignStmt:
+		if len(n.Rhs) == 0 {
+			return nil, nil
+		}
 		lhs, rhs = n.Lhs, n.Rhs[0]
 	case *ast.ValueSpec:
+		if len(n.Values) == 0 {
+			return nil, nil // var v T: nothing called
+		}
 		for _, id := range n.Names {
 			lhs = append(lhs, id)
 		}
