@@ -55,14 +55,20 @@ func (f *Fails) Of(call *ast.CallExpr) bool {
 }
 
 func (f *Fails) never(fn *types.Func) bool {
+	return marked(f, fn, f.local, new(Fact))
+}
+
+// marked reports whether fn carries fact: in local when fn is of this
+// package, as an imported Fact otherwise.
+func marked(f *Fails, fn *types.Func, local map[*types.Func]bool, fact analysis.Fact) bool {
 	if fn == nil {
 		return false
 	}
 	fn = fn.Origin()
 	if fn.Pkg() == f.pass.Pkg {
-		return f.local[fn]
+		return local[fn]
 	}
-	return fn.Pkg() != nil && f.pass.ImportObjectFact(fn, new(Fact))
+	return fn.Pkg() != nil && f.pass.ImportObjectFact(fn, fact)
 }
 
 // Learn finds the package's functions that never succeed, those returning

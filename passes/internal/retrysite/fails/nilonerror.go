@@ -23,15 +23,7 @@ func (*NilOnErrorFact) String() string { return "nil when it fails" }
 
 // NilOnError reports whether call's callee is such a function.
 func (f *Fails) NilOnError(call *ast.CallExpr) bool {
-	fn := libs.Callee(f.pass.TypesInfo, call)
-	if fn == nil {
-		return false
-	}
-	fn = fn.Origin()
-	if fn.Pkg() == f.pass.Pkg {
-		return f.nilOnError[fn]
-	}
-	return fn.Pkg() != nil && f.pass.ImportObjectFact(fn, new(NilOnErrorFact))
+	return marked(f, libs.Callee(f.pass.TypesInfo, call), f.nilOnError, new(NilOnErrorFact))
 }
 
 // learnNilOnError finds the package's functions returning a pointer first

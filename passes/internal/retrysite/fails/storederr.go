@@ -21,15 +21,7 @@ func (*StoredErrFact) String() string { return "returns a stored error" }
 
 // StoredErr reports whether call's callee is such a getter.
 func (f *Fails) StoredErr(call *ast.CallExpr) bool {
-	fn := libs.Callee(f.pass.TypesInfo, call)
-	if fn == nil {
-		return false
-	}
-	fn = fn.Origin()
-	if fn.Pkg() == f.pass.Pkg {
-		return f.storedErr[fn]
-	}
-	return fn.Pkg() != nil && f.pass.ImportObjectFact(fn, new(StoredErrFact))
+	return marked(f, libs.Callee(f.pass.TypesInfo, call), f.storedErr, new(StoredErrFact))
 }
 
 // learnStoredErr finds the package's getters of a stored error.
