@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 
 	"github.com/idemlint/idemlint/passes/internal/astutil"
 	"github.com/idemlint/idemlint/passes/internal/retrysite/site"
@@ -296,6 +297,12 @@ func (o *Outcomes) callTest(call *ast.CallExpr) (State, State) {
 	// errors.Is(err, errPending): the attempt answered "not yet".
 	if libs.Is(libs.Callee(o.info, call), "errors", "Is") && len(call.Args) == 2 && o.IsErr(call.Args[0]) && o.pending(call.Args[1]) {
 		return success, keep
+	}
+	if nilOnTrue, ok := libs.ErrorAsserts.Lookup(libs.Callee(o.info, call)); ok && slices.ContainsFunc(call.Args, o.IsErr) {
+		if nilOnTrue {
+			return success, failure // if !assert.NoError(t, err) { break }
+		}
+		return failure, success
 	}
 	for _, arg := range call.Args {
 		if o.IsErr(arg) {
