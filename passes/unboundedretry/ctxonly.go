@@ -11,6 +11,7 @@ import (
 	"github.com/idemlint/idemlint/passes/internal/libs"
 	"github.com/idemlint/idemlint/passes/internal/report"
 	"github.com/idemlint/idemlint/passes/internal/retrysite"
+	"github.com/idemlint/idemlint/passes/internal/retrysite/site"
 )
 
 // checkNeverDone reports a call of a program's retry helper that stops
@@ -26,7 +27,7 @@ func checkNeverDone(pass *analysis.Pass, s *retrysite.Site) {
 	if !ok || f == nil || f.CtxOnly <= 0 || f.CtxOnly > len(call.Args) || f.Op >= len(call.Args) {
 		return
 	}
-	if f.Pred >= 0 && f.Pred < len(call.Args) && !isNil(pass.TypesInfo, call.Args[f.Pred]) {
+	if f.Pred >= 0 && f.Pred < len(call.Args) && !site.IsNil(pass.TypesInfo, call.Args[f.Pred]) {
 		return
 	}
 	if countsOutside(pass.TypesInfo, call.Args[f.Op]) {
@@ -49,7 +50,7 @@ func neverDone(info *types.Info, encl ast.Node, ctx ast.Expr) string {
 		if !ok {
 			return ""
 		}
-		if fn := libs.Callee(info, call); fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == "context" && (fn.Name() == "Background" || fn.Name() == "TODO") {
+		if fn := libs.Callee(info, call); libs.NeverDone(fn) {
 			return "context." + fn.Name() + "()"
 		}
 		return ""
@@ -123,9 +124,4 @@ func countsOutside(info *types.Info, op ast.Expr) bool {
 		return !found
 	})
 	return found
-}
-
-func isNil(info *types.Info, e ast.Expr) bool {
-	tv, ok := info.Types[e]
-	return ok && tv.IsNil()
 }

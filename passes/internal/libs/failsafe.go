@@ -200,8 +200,7 @@ func failsafeCancelled(info *types.Info, b *Built) bool {
 			continue
 		}
 		if arg, ok := ast.Unparen(c.Args[0]).(*ast.CallExpr); ok {
-			fn := Callee(info, arg)
-			if Is(fn, "context", "Background") || Is(fn, "context", "TODO") {
+			if NeverDone(Callee(info, arg)) {
 				continue
 			}
 		}

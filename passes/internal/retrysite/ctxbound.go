@@ -21,26 +21,17 @@ func ctxOnlyParam(info *types.Info, fd *ast.FuncDecl, op int, sites []*Site) int
 		return -1
 	}
 	params := fn.Signature().Params()
-	index := map[types.Object]int{params.At(op): op}
-	var loop *Site
-	for _, s := range sites {
-		if s.Encl == nil || s.Encl.Pos() < fd.Pos() || s.Encl.End() > fd.End() || runsParam(info, s, index) < 0 {
-			continue
-		}
-		if loop != nil || s.Kind != Loop || s.Bound == nil {
-			return -1 // more than one site, or one the context does not end
-		}
-		loop = s
+	runs := opSites(info, fd, fn, op, sites)
+	if len(runs) != 1 || runs[0].Kind != Loop || runs[0].Bound == nil {
+		return -1 // more than one site, or one the context does not end
 	}
-	if loop == nil {
-		return -1
-	}
+	loop := runs[0]
 	if f, ok := loop.Node.(*ast.ForStmt); !ok || f.Cond != nil || f.Init != nil || f.Post != nil {
 		return -1
 	}
 	ctx := -1
 	for i := range params.Len() {
-		if site.IsContext(params.At(i).Type()) && refersTo(info, loop.Bound, params.At(i)) {
+		if site.IsContext(params.At(i).Type()) && site.MentionsAny(info, loop.Bound, map[types.Object]bool{params.At(i): true}) {
 			ctx = i
 		}
 	}
@@ -48,18 +39,6 @@ func ctxOnlyParam(info *types.Info, fd *ast.FuncDecl, op int, sites []*Site) int
 		return -1
 	}
 	return ctx
-}
-
-// refersTo reports whether n refers to obj anywhere within it.
-func refersTo(info *types.Info, n ast.Node, obj types.Object) bool {
-	found := false
-	ast.Inspect(n, func(n ast.Node) bool {
-		if id, ok := n.(*ast.Ident); ok && info.Uses[id] == obj {
-			found = true
-		}
-		return !found
-	})
-	return found
 }
 
 // countsOrClocks reports whether the loop holds anything else that could

@@ -96,16 +96,24 @@ func throttledOnly(info *types.Info, fd *ast.FuncDecl, op int, sites []*Site, th
 	if !ok || op >= fn.Signature().Params().Len() {
 		return false
 	}
-	index := map[types.Object]int{fn.Signature().Params().At(op): op}
-	found := false
-	for _, s := range sites {
-		if s.Encl == nil || s.Encl.Pos() < fd.Pos() || s.Encl.End() > fd.End() || runsParam(info, s, index) < 0 {
-			continue
-		}
+	runs := opSites(info, fd, fn, op, sites)
+	for _, s := range runs {
 		if s.Kind != Loop || !s.OnlyRetriesRoundWhen(func(t ast.Expr, failIf bool) bool { return throttles.Proves(info, t, failIf) }) {
 			return false
 		}
-		found = true
 	}
-	return found
+	return len(runs) > 0
+}
+
+// opSites returns the sites inside fd (fn's declaration) that run its
+// parameter op as, or in, their operation.
+func opSites(info *types.Info, fd *ast.FuncDecl, fn *types.Func, op int, sites []*Site) []*Site {
+	index := map[types.Object]int{fn.Signature().Params().At(op): op}
+	var out []*Site
+	for _, s := range sites {
+		if s.Encl != nil && s.Encl.Pos() >= fd.Pos() && s.Encl.End() <= fd.End() && runsParam(info, s, index) >= 0 {
+			out = append(out, s)
+		}
+	}
+	return out
 }
