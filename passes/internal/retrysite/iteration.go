@@ -20,10 +20,10 @@ import (
 
 // iteratesCollection reports whether a loop condition advances an iterator
 // (rows.Next(), scanner.Scan()): such a loop runs a different operation each
-// time round. A call given only the attempt's error (for
-// isTemporary(err)) tests the attempt, and advances nothing; errors.Is(err,
-// errPending) in a condition is read by the failure-path walk
-// (wait/failbackoff.go), which sees the deadline that ends it.
+// time round. A call given the attempt's error (for isTemporary(err), for
+// errors.Is(err, ErrNoResponders) && r < n) tests the attempt, and
+// advances nothing; errors.Is(err, errPending) in a condition is a poll's
+// "not yet" (outcome.go).
 func iteratesCollection(info *types.Info, cond ast.Expr, isErr func(ast.Expr) bool) bool {
 	found := false
 	ast.Inspect(cond, func(n ast.Node) bool {
@@ -34,7 +34,7 @@ func iteratesCollection(info *types.Info, cond ast.Expr, isErr func(ast.Expr) bo
 		if tv, ok := info.Types[call.Fun]; ok && (tv.IsType() || tv.IsBuiltin()) {
 			return true
 		}
-		if len(call.Args) == 1 && isErr(call.Args[0]) {
+		if slices.ContainsFunc(call.Args, isErr) {
 			return false
 		}
 		if _, ok := libs.TimeOrContext.Lookup(libs.Callee(info, call)); !ok {

@@ -1,4 +1,4 @@
-// want package:`waits connect open saveAll`
+// want package:`waits connect drain open publish saveAll`
 
 // Package condpred retries while a predicate of the attempt's error, in
 // the loop's condition, says the failure may pass.
@@ -60,4 +60,35 @@ func saveAll(ctx context.Context, db *sql.DB, b *batch) {
 			time.Sleep(time.Second)
 		}
 	}
+}
+
+var errNoResponders = errors.New("no responders")
+
+// publish retries only while nobody answered, the sentinel tested in the
+// condition by errors.Is beside the attempt counter.
+func publish(ctx context.Context, db *sql.DB, attempts int) error {
+	_, err := db.ExecContext(ctx, "insert into t values (1)")
+	for r := 0; errors.Is(err, errNoResponders) && r < attempts; r++ {
+		select {
+		case <-ctx.Done():
+		case <-time.After(250 * time.Millisecond): // want `retry delay has no jitter`
+		}
+		_, err = db.ExecContext(ctx, "insert into t values (1)")
+	}
+	return err
+}
+
+var errMore = errors.New("more rows")
+
+// drain reads page after page while the last answer says there is more:
+// each round asks for the next page, not the failed one again.
+func drain(ctx context.Context, db *sql.DB) error {
+	page := 0
+	_, err := db.ExecContext(ctx, "select page($1)", page)
+	for errors.Is(err, errMore) {
+		time.Sleep(time.Second)
+		page++
+		_, err = db.ExecContext(ctx, "select page($1)", page)
+	}
+	return err
 }
