@@ -368,10 +368,39 @@ func (w *loopWalk) readsUntilBroken() bool {
 	if !w.failBack || w.okBack || w.unsureBack || len(w.moves) > 0 {
 		return false // a success that moves on (iterator = next) is not seen going round
 	}
-	return astutil.Some(site.LoopBody(w.loop), func(n ast.Node) bool {
+	body := site.LoopBody(w.loop)
+	return astutil.Some(body, func(n ast.Node) bool {
 		_, ok := n.(*ast.ForStmt) // reads until broken; a range visits what a call returned
 		return ok
+	}) && w.establishes(body)
+}
+
+// establishes reports whether the loop body makes an attempt of its own
+// outside its inner loops: the dial or subscribe a reconnect loop repeats.
+// A loop whose every attempt is an inner loop's read (for i < b.N { it :=
+// newIter(); for { if _, err := it.Next(); err != nil { break } } })
+// drains a new stream each round and re-establishes nothing that failed.
+func (w *loopWalk) establishes(body *ast.BlockStmt) bool {
+	inner := map[ast.Node]bool{}
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch l := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.ForStmt, *ast.RangeStmt:
+			ast.Inspect(l, func(m ast.Node) bool {
+				inner[m] = true
+				return true
+			})
+			return false
+		}
+		return true
 	})
+	for n := range w.opAssigns {
+		if !inner[n] {
+			return true
+		}
+	}
+	return false
 }
 
 // goesRound keeps the nodes from which a path leads to the next

@@ -2,8 +2,10 @@ package sites
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"iter"
+	"net/http"
 )
 
 // A chat agent that runs a conversation turn by turn and offers the turns
@@ -75,6 +77,38 @@ func (a *agent) Turns(ctx context.Context) iter.Seq2[*turn, error] {
 			}
 			if !yield(t, err) {
 				return
+			}
+		}
+	}
+}
+
+type pageIter struct {
+	c    *http.Client
+	left int
+}
+
+func (it *pageIter) Next() (string, error) {
+	if it.left == 0 {
+		return "", errors.New("done")
+	}
+	it.left--
+	resp, err := it.c.Get("http://example.com/page")
+	if err != nil {
+		return "", err
+	}
+	resp.Body.Close()
+	return "page", nil
+}
+
+// drainEach drains a new iterator each round until it reports its end: the
+// inner loop's error ends a stream read, and the outer loop establishes
+// nothing that could fail, so it repeats no failed attempt.
+func drainEach(n int) {
+	for i := 0; i < n; i++ {
+		it := &pageIter{c: http.DefaultClient, left: 3}
+		for {
+			if _, err := it.Next(); err != nil {
+				break
 			}
 		}
 	}
