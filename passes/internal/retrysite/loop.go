@@ -735,6 +735,12 @@ func (w *loopWalk) visit(b *cfg.Block, st state, bounded, byStatus bool, repair 
 				st = unknown
 			}
 		}
+		if holds, ok := w.out.Required(n); ok && st != before {
+			if st == failure && holds == success || st == success && holds == failure {
+				return // require.NoError(t, err) failed: the test ends here
+			}
+			st = holds
+		}
 		if st == success {
 			w.noteSuccessAssign(n)
 		}

@@ -312,6 +312,28 @@ func (o *Outcomes) callTest(call *ast.CallExpr) (State, State) {
 	return keep, keep
 }
 
+// Required returns what holds of the attempt after statement n when n is
+// a test assertion that ends the test unless it holds
+// (require.NoError(t, err): success; require.Error(t, err): failure).
+func (o *Outcomes) Required(n ast.Node) (State, bool) {
+	es, ok := n.(*ast.ExprStmt)
+	if !ok {
+		return keep, false
+	}
+	call, ok := ast.Unparen(es.X).(*ast.CallExpr)
+	if !ok {
+		return keep, false
+	}
+	nilHolds, ok := libs.ErrorRequires.Lookup(libs.Callee(o.info, call))
+	if !ok || !slices.ContainsFunc(call.Args, o.IsErr) {
+		return keep, false
+	}
+	if nilHolds {
+		return success, true
+	}
+	return failure, true
+}
+
 // pendingTest reports whether cond is true only when the attempt answered
 // "not yet" (err == errPending, errors.Is(err, errPending)).
 func (o *Outcomes) pendingTest(cond ast.Expr) bool {

@@ -286,6 +286,9 @@ func (w *failWalk) stmt(st ast.Stmt, s pstate) pstate {
 		if call, ok := ast.Unparen(st.X).(*ast.CallExpr); ok && noReturn(w.f.info, call) {
 			return pstate{}
 		}
+		if holds, ok := w.out.Required(st); ok {
+			return w.split(s, holds, st.X) // require.NoError(t, err): only a success goes on
+		}
 		return s
 	}
 	s = w.simple(st, s)
