@@ -765,3 +765,69 @@ func (w *loopWalk) lenOfList(e ast.Expr) bool {
 		return !libs.IsNamed(elem, "time", "Duration")
 	})
 }
+
+// leavesOnRepeat reports whether the loop leaves before it would send a
+// failed attempt's input again: if first == lastFailed { return lastErr
+// }, with lastFailed = first set in the body and first an argument of an
+// attempt. Each round tries a new input (the first index moved since
+// the read that failed); the same attempt is never made twice.
+func (w *loopWalk) leavesOnRepeat(body *ast.BlockStmt) bool {
+	saved := map[[2]types.Object]bool{} // lastFailed = first
+	ast.Inspect(body, func(n ast.Node) bool {
+		if _, ok := n.(*ast.FuncLit); ok {
+			return false
+		}
+		if as, ok := n.(*ast.AssignStmt); ok && as.Tok == token.ASSIGN && len(as.Lhs) == len(as.Rhs) {
+			for i, l := range as.Lhs {
+				to, ok1 := ast.Unparen(l).(*ast.Ident)
+				from, ok2 := ast.Unparen(as.Rhs[i]).(*ast.Ident)
+				if ok1 && ok2 {
+					saved[[2]types.Object{w.info.ObjectOf(to), w.info.ObjectOf(from)}] = true
+				}
+			}
+		}
+		return true
+	})
+	for _, st := range body.List {
+		ifs, ok := st.(*ast.IfStmt)
+		if !ok || ifs.Else != nil || !endsInReturn(ifs.Body) {
+			continue
+		}
+		eq, ok := ast.Unparen(ifs.Cond).(*ast.BinaryExpr)
+		if !ok || eq.Op != token.EQL {
+			continue
+		}
+		x, ok1 := ast.Unparen(eq.X).(*ast.Ident)
+		y, ok2 := ast.Unparen(eq.Y).(*ast.Ident)
+		if !ok1 || !ok2 {
+			continue
+		}
+		a, b := w.info.ObjectOf(x), w.info.ObjectOf(y)
+		if saved[[2]types.Object{b, a}] && w.attemptArg(a) || saved[[2]types.Object{a, b}] && w.attemptArg(b) {
+			return true
+		}
+	}
+	return false
+}
+
+// endsInReturn reports whether block ends with a return statement.
+func endsInReturn(block *ast.BlockStmt) bool {
+	if len(block.List) == 0 {
+		return false
+	}
+	_, ok := block.List[len(block.List)-1].(*ast.ReturnStmt)
+	return ok
+}
+
+// attemptArg reports whether obj is passed to one of the loop's attempts.
+func (w *loopWalk) attemptArg(obj types.Object) bool {
+	for n := range w.opAssigns {
+		if _, call := site.OpParts(n); call != nil && slices.ContainsFunc(call.Args, func(a ast.Expr) bool {
+			id, ok := ast.Unparen(a).(*ast.Ident)
+			return ok && w.info.ObjectOf(id) == obj
+		}) {
+			return true
+		}
+	}
+	return false
+}

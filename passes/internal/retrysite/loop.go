@@ -175,7 +175,7 @@ func analyzeLoop(info *types.Info, graph func() *cfg.CFG, loop ast.Stmt, waitOf,
 	}
 	w.readOutcomes(body)
 	w.backsOff = backsOffEachRound(info, body, waitOf)
-	if w.opInputsVary(body) || w.advancesField(body) || w.drawsCandidates(body) {
+	if w.opInputsVary(body) || w.advancesField(body) || w.drawsCandidates(body) || w.leavesOnRepeat(body) {
 		return nil
 	}
 	stream := w.consumesStream(body)

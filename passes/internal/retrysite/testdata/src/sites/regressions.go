@@ -465,3 +465,50 @@ func (s *scheduled) Run() error {
 		s.step++
 	}
 }
+
+type logStore struct{ first uint64 }
+
+func (s *logStore) firstIndex() (uint64, error) { return s.first, nil }
+func (s *logStore) getLog(i uint64, out *string) error {
+	if i == 0 {
+		return errors.New("truncated")
+	}
+	return nil
+}
+
+// oldestLog reads the oldest entry again only when the first index moved
+// since the read that failed (a truncate between the two calls): the
+// same read is never repeated, so this is no retry.
+func oldestLog(s *logStore) (string, error) {
+	var l string
+	var lastFailIdx uint64
+	var lastErr error
+	for {
+		first, err := s.firstIndex()
+		if err != nil {
+			return l, err
+		}
+		if first == lastFailIdx {
+			return l, lastErr
+		}
+		if err = s.getLog(first, &l); err == nil {
+			return l, nil
+		}
+		lastFailIdx = first
+		lastErr = err
+	}
+}
+
+// Without the guard the failed read goes round with the same index.
+func oldestLogUnguarded(s *logStore) (string, error) {
+	var l string
+	for { // want `retry loop bounded=false waits=0 op=body`
+		first, err := s.firstIndex()
+		if err != nil {
+			return l, err
+		}
+		if err = s.getLog(first, &l); err == nil {
+			return l, nil
+		}
+	}
+}
