@@ -41,6 +41,7 @@ type Fails struct {
 	nilOnError   map[*types.Func]bool // NilOnErrorFact, nilonerror.go
 	storedErr    map[*types.Func]bool // StoredErrFact, storederr.go
 	impls        ifaces.Resolver
+	stored       map[*types.Var][]types.Type // storedimpl.go
 }
 
 // New returns the Fails of the package of pass, to be learned from its

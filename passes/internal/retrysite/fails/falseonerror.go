@@ -5,6 +5,7 @@ import (
 	"go/token"
 	"go/types"
 
+	"github.com/idemlint/idemlint/passes/internal/astutil"
 	"github.com/idemlint/idemlint/passes/internal/ifaces"
 	"github.com/idemlint/idemlint/passes/internal/libs"
 	"github.com/idemlint/idemlint/passes/internal/retrysite/site"
@@ -33,6 +34,8 @@ func (f *Fails) FalseOnError(call *ast.CallExpr) bool {
 		// a browser embedding another package's Process): its own
 		// package's implementation is the one that runs.
 		if impl := ifaces.SoleForReceiver(f.pass.TypesInfo.TypeOf(sel.X), fn); impl != nil {
+			fn = impl
+		} else if impl := f.storedImpl(sel.X, fn); impl != nil {
 			fn = impl
 		}
 	}
@@ -133,7 +136,9 @@ func constString(info *types.Info, e ast.Expr) string {
 
 // walkReturns calls visit with each return statement of body (outside
 // function literals) and whether it lies inside an if whose condition
-// tests an error against nil.
+// tests an error against nil, in the else of an if err == nil, or after
+// an if err == nil whose body always returns (if err == nil { return
+// true }; return false).
 func walkReturns(info *types.Info, body *ast.BlockStmt, visit func(ret *ast.ReturnStmt, failed bool)) {
 	var walk func(n ast.Node, failed bool)
 	walk = func(n ast.Node, failed bool) {
@@ -141,10 +146,19 @@ func walkReturns(info *types.Info, body *ast.BlockStmt, visit func(ret *ast.Retu
 			switch m := m.(type) {
 			case *ast.FuncLit:
 				return false
+			case *ast.BlockStmt:
+				rest := failed
+				for _, st := range m.List {
+					walk(st, rest)
+					if ifs, ok := st.(*ast.IfStmt); ok && ifs.Else == nil && testsNilErr(info, ifs.Cond) && astutil.Terminates(ifs.Body) {
+						rest = true
+					}
+				}
+				return false
 			case *ast.IfStmt:
 				walk(m.Body, failed || testsErr(info, m.Cond))
 				if m.Else != nil {
-					walk(m.Else, failed)
+					walk(m.Else, failed || testsNilErr(info, m.Cond))
 				}
 				return false
 			case *ast.ReturnStmt:
@@ -154,6 +168,27 @@ func walkReturns(info *types.Info, body *ast.BlockStmt, visit func(ret *ast.Retu
 		})
 	}
 	walk(body, false)
+}
+
+// testsNilErr reports whether cond holds whenever an error is nil, so
+// that its false side has the error set: err == nil, alone or in a
+// disjunction.
+func testsNilErr(info *types.Info, cond ast.Expr) bool {
+	b, ok := ast.Unparen(cond).(*ast.BinaryExpr)
+	if !ok {
+		return false
+	}
+	switch b.Op {
+	case token.LOR:
+		return testsNilErr(info, b.X) || testsNilErr(info, b.Y)
+	case token.EQL:
+		for _, pair := range [][2]ast.Expr{{b.X, b.Y}, {b.Y, b.X}} {
+			if site.IsErrorType(info.TypeOf(pair[0])) && site.IsNil(info, pair[1]) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // testsErr reports whether cond holds when an error is not nil: err !=
