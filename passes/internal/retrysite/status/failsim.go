@@ -506,6 +506,10 @@ func (s *sim) assign(lhs, rhs []ast.Expr, p *simPath) {
 				s.noteSend(call, obj)
 			case sends && site.IsResponseType(obj.Type()):
 				s.noteSend(call, obj)
+			case sends && site.IsErrorType(obj.Type()) && s.sendsAndChecks(call):
+				// resp, err := c.do(req): the program's sender fails on
+				// the statuses its fact names, and returns the response too.
+				p.setEnv(obj, s.checkerErr(call, p))
 			case sends && site.IsErrorType(obj.Type()):
 				p.setEnv(obj, value{kind: errNil}) // the request was answered: that is what is simulated
 			case call != nil && site.IsErrorType(obj.Type()) && s.readsBody(call, p):
@@ -669,6 +673,14 @@ func (s *sim) checkerErr(call *ast.CallExpr, p *simPath) value {
 	}
 	s.noteStatusRead(call.Args[fact.Param])
 	return value{kind: errStatus, mask: fact.Err, nilMask: fact.Nil}
+}
+
+// sendsAndChecks reports whether call is of a function of the program that
+// sends a request and fails on its status (RespFact.Sends), outside the
+// simulation of a checker of a response parameter.
+func (s *sim) sendsAndChecks(call *ast.CallExpr) bool {
+	fact, _ := s.factOf(call)
+	return fact != nil && fact.Sends && s.param == nil
 }
 
 func (s *sim) factOf(call *ast.CallExpr) (*RespFact, *types.Func) {

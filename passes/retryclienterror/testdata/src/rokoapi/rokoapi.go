@@ -47,11 +47,12 @@ func retryable(r *Response) bool {
 	}
 }
 
-// FetchBreaking stops on a client error: only 5xx and transport errors go
-// round.
+// FetchBreaking stops on a client error: only 429, 5xx and transport
+// errors go round, and a 429 or 503 waits roko's constant 5s whatever
+// Retry-After the server sent.
 func (c *Client) FetchBreaking(ctx context.Context, url string) (*Response, error) {
 	r := roko.NewRetrier(roko.WithMaxAttempts(3), roko.WithStrategy(roko.Constant(5*time.Second)), roko.WithJitter())
-	return roko.DoFunc(ctx, r, func(r *roko.Retrier) (*Response, error) {
+	return roko.DoFunc(ctx, r, func(r *roko.Retrier) (*Response, error) { // want `retry on 429 or 503 waits the retry helper's own backoff and ignores the Retry-After header`
 		resp, err := c.get(ctx, url)
 		if err == nil {
 			return resp, nil
