@@ -66,6 +66,14 @@ var NoReturns = Table[bool]{
 	{"testing", "*", "Skip"}:    true,
 	{"testing", "*", "Skipf"}:   true,
 	{"testing", "*", "SkipNow"}: true,
+	// testify's require.Fail and FailNow fail the test at once (FailNow).
+	{TestifyRequire, "", "Fail"}:              true,
+	{TestifyRequire, "", "Failf"}:             true,
+	{TestifyRequire, "", "FailNow"}:           true,
+	{TestifyRequire, "", "FailNowf"}:          true,
+	{TestifyRequire, "Assertions", "Fail"}:    true,
+	{TestifyRequire, "Assertions", "Failf"}:   true,
+	{TestifyRequire, "Assertions", "FailNow"}: true,
 }
 
 // Logging are packages whose calls only report a value: using a failed

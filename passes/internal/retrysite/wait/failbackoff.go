@@ -79,7 +79,7 @@ func (f *Waits) FailureBackoffs(sites []*site.Site) (backoffs, retries []*site.S
 func (f *Waits) failureBackoff(loop *ast.ForStmt, encl ast.Node) (waits, hot, retry *site.Site) {
 	w := &failWalk{
 		f: f, out: f.outcomesIn(loop), loop: loop,
-		targets: branchTargets(loop), attempt: map[ast.Stmt]int{},
+		targets: branchTargets(loop, encl), attempt: map[ast.Stmt]int{},
 		helpers: map[*ast.CallExpr]*site.WaitFact{},
 		breaks:  map[ast.Stmt][]pstate{}, conts: map[ast.Stmt][]pstate{},
 	}

@@ -442,6 +442,9 @@ func (w *failWalk) branch(br *ast.BranchStmt, s pstate) {
 		w.bail = true
 	case token.CONTINUE:
 		t := w.target(br)
+		if t == nil && br.Label != nil {
+			return // continue Outer: the path leaves the loop
+		}
 		if t == nil || t == ast.Stmt(w.loop) {
 			w.round(s)
 		} else {

@@ -80,8 +80,11 @@ func (f *Waits) isZero(e ast.Expr) bool {
 // branchTargets maps each break and continue inside loop's body to the
 // statement it leaves or continues (a nested loop, switch or select, or
 // loop itself); a continue to a label outside the body is taken for loop's
-// own, and a goto and a break to a label outside the body are left out.
-func branchTargets(loop *ast.ForStmt) map[*ast.BranchStmt]ast.Stmt {
+// own when encl does not label another loop with it, and a goto, a break
+// to a label outside the body and a continue of an outer loop (continue
+// Outer: it leaves loop) are left out.
+func branchTargets(loop *ast.ForStmt, encl ast.Node) map[*ast.BranchStmt]ast.Stmt {
+	outer := outerLabels(loop, encl)
 	out := map[*ast.BranchStmt]ast.Stmt{}
 	labels := map[string]ast.Stmt{}
 	var walk func(n ast.Node, brk, cont ast.Stmt)
@@ -112,8 +115,8 @@ func branchTargets(loop *ast.ForStmt) map[*ast.BranchStmt]ast.Stmt {
 				case m.Label != nil && (m.Tok == token.BREAK || m.Tok == token.CONTINUE):
 					if t, ok := labels[m.Label.Name]; ok {
 						out[m] = t
-					} else if m.Tok == token.CONTINUE {
-						out[m] = loop // its own label, or an outer loop's
+					} else if m.Tok == token.CONTINUE && !outer[m.Label.Name] {
+						out[m] = loop // its own label
 					}
 				case m.Tok == token.BREAK:
 					out[m] = brk
@@ -125,5 +128,24 @@ func branchTargets(loop *ast.ForStmt) map[*ast.BranchStmt]ast.Stmt {
 		})
 	}
 	walk(loop.Body, loop, loop)
+	return out
+}
+
+// outerLabels returns the labels encl gives to statements other than
+// loop, outside loop's body: a continue of one of them leaves loop.
+func outerLabels(loop *ast.ForStmt, encl ast.Node) map[string]bool {
+	out := map[string]bool{}
+	if encl == nil {
+		return out
+	}
+	ast.Inspect(encl, func(n ast.Node) bool {
+		if n == loop {
+			return false
+		}
+		if l, ok := n.(*ast.LabeledStmt); ok && l.Stmt != loop {
+			out[l.Label.Name] = true
+		}
+		return true
+	})
 	return out
 }
