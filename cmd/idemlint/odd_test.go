@@ -90,6 +90,39 @@ func Retry() {
 		assert.Contains(t, r.Stdout, "hot.go:6:2: retry loop")
 	})
 
+	t.Run("import that cannot be loaded", func(t *testing.T) {
+		// gone names a package no module provides (a module the proxy
+		// does not serve): use's only errors are that import and a name
+		// it qualifies. The rest of use type-checks, and is analyzed.
+		dir := module(t, map[string]string{
+			"use/use.go": `package use
+
+import (
+	"time"
+
+	"example.com/review/gone"
+)
+
+func op() error { return nil }
+
+func Notify() { gone.Send() }
+
+func Retry() {
+	for {
+		if err := op(); err == nil {
+			return
+		}
+		time.Sleep(time.Second)
+	}
+}
+`})
+		r := analysistest.Exec(t, dir, nil, bin, "./...")
+		assert.Equal(t, 3, r.Code, r.Stderr)
+		assert.Contains(t, r.Stderr, "example.com/review/gone")
+		assert.NotContains(t, r.Stderr, "internal error")
+		assert.Contains(t, r.Stdout, "use.go:18:3: retry delay has no jitter")
+	})
+
 	t.Run("broken signature in a dependency", func(t *testing.T) {
 		// machine does not type-check, so the values its functions return
 		// have no type, and neither do their fields: the type checker

@@ -309,14 +309,16 @@ func analyze(opts *options, patterns []string, prog *progress) (units []unit, ro
 
 // ownErrors tells the packages that failed to load or type-check
 // themselves, as opposed to their importers, which go/packages marks
-// ill-typed too but whose own type information is complete: those are
-// analyzed (passes.AnalyzingDespiteBrokenImports), with what the broken
-// package's facts would have said unknown to them. The broken package's
+// ill-typed too but whose own type information is complete, and to
+// packages whose only errors come from an import that could not be loaded
+// (brokenimports.go): those are analyzed
+// (passes.AnalyzingDespiteBrokenImports), with what the broken package's
+// facts would have said unknown to them. The broken package's
 // error is still printed and the run exits 3.
 func ownErrors(roots []*packages.Package) func(*types.Package) bool {
 	broken := map[*types.Package]bool{}
 	packages.Visit(roots, nil, func(p *packages.Package) {
-		if len(p.Errors) > 0 || len(p.TypeErrors) > 0 || p.Types == nil || p.TypesInfo == nil {
+		if p.Types == nil || p.TypesInfo == nil || !importErrorsOnly(p) {
 			broken[p.Types] = true
 		}
 	})

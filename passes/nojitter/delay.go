@@ -399,10 +399,16 @@ func (t *tracer) call(c *ssa.CallCommon, depth int) delay {
 
 // returns summarises the values a function of the package returns.
 func (t *tracer) returns(fn *ssa.Function, depth int) delay {
+	if fn == nil {
+		return delay{opaque: true} // a method of a type that did not type-check
+	}
 	d := delay{}
 	server, other := false, false
 	hooks := hookReturnsBesides(fn)
 	for _, b := range fn.Blocks {
+		if len(b.Instrs) == 0 {
+			continue
+		}
 		if ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok && len(ret.Results) > 0 {
 			if hooks[ret] {
 				t.note(ret.Pos(), "a function the caller may set replaces the delay here; the default, below, is judged")
@@ -442,11 +448,14 @@ func hookReturnsBesides(fn *ssa.Function) map[*ssa.Return]bool {
 	hooks := map[*ssa.Return]bool{}
 	others := 0
 	for _, b := range fn.Blocks {
+		if len(b.Instrs) == 0 {
+			continue
+		}
 		ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
 		if !ok || len(ret.Results) == 0 {
 			continue
 		}
-		if call, ok := ret.Results[0].(*ssa.Call); ok && !call.Call.IsInvoke() && call.Call.StaticCallee() == nil && loadsField(call.Call.Value) {
+		if call, ok := ret.Results[0].(*ssa.Call); ok && call.Call.Value != nil && !call.Call.IsInvoke() && call.Call.StaticCallee() == nil && loadsField(call.Call.Value) {
 			hooks[ret] = true
 		} else {
 			others++
