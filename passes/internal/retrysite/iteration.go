@@ -790,7 +790,7 @@ func (w *loopWalk) leavesOnRepeat(body *ast.BlockStmt) bool {
 	})
 	for _, st := range body.List {
 		ifs, ok := st.(*ast.IfStmt)
-		if !ok || ifs.Else != nil || !endsInReturn(ifs.Body) {
+		if !ok || ifs.Else != nil || !returns(ifs.Body) {
 			continue
 		}
 		eq, ok := ast.Unparen(ifs.Cond).(*ast.BinaryExpr)
@@ -808,15 +808,6 @@ func (w *loopWalk) leavesOnRepeat(body *ast.BlockStmt) bool {
 		}
 	}
 	return false
-}
-
-// endsInReturn reports whether block ends with a return statement.
-func endsInReturn(block *ast.BlockStmt) bool {
-	if len(block.List) == 0 {
-		return false
-	}
-	_, ok := block.List[len(block.List)-1].(*ast.ReturnStmt)
-	return ok
 }
 
 // attemptArg reports whether obj is passed to one of the loop's attempts.

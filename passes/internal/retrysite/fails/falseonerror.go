@@ -174,14 +174,20 @@ func walkReturns(info *types.Info, body *ast.BlockStmt, visit func(ret *ast.Retu
 // that its false side has the error set: err == nil, alone or in a
 // disjunction.
 func testsNilErr(info *types.Info, cond ast.Expr) bool {
+	return comparesErrNil(info, cond, token.EQL)
+}
+
+// comparesErrNil reports whether cond compares an error with nil by op,
+// alone or as an operand of a disjunction.
+func comparesErrNil(info *types.Info, cond ast.Expr, op token.Token) bool {
 	b, ok := ast.Unparen(cond).(*ast.BinaryExpr)
 	if !ok {
 		return false
 	}
 	switch b.Op {
 	case token.LOR:
-		return testsNilErr(info, b.X) || testsNilErr(info, b.Y)
-	case token.EQL:
+		return comparesErrNil(info, b.X, op) || comparesErrNil(info, b.Y, op)
+	case op:
 		for _, pair := range [][2]ast.Expr{{b.X, b.Y}, {b.Y, b.X}} {
 			if site.IsErrorType(info.TypeOf(pair[0])) && site.IsNil(info, pair[1]) {
 				return true
@@ -194,19 +200,5 @@ func testsNilErr(info *types.Info, cond ast.Expr) bool {
 // testsErr reports whether cond holds when an error is not nil: err !=
 // nil, alone or in a disjunction.
 func testsErr(info *types.Info, cond ast.Expr) bool {
-	b, ok := ast.Unparen(cond).(*ast.BinaryExpr)
-	if !ok {
-		return false
-	}
-	switch b.Op {
-	case token.LOR:
-		return testsErr(info, b.X) || testsErr(info, b.Y)
-	case token.NEQ:
-		for _, pair := range [][2]ast.Expr{{b.X, b.Y}, {b.Y, b.X}} {
-			if site.IsErrorType(info.TypeOf(pair[0])) && site.IsNil(info, pair[1]) {
-				return true
-			}
-		}
-	}
-	return false
+	return comparesErrNil(info, cond, token.NEQ)
 }
