@@ -194,9 +194,12 @@ func analyzeLoop(info *types.Info, graph func() *cfg.CFG, loop ast.Stmt, waitOf,
 	if stream && (w.okBack || w.rejected()) {
 		return nil // a successful read goes round: the next message
 	}
-	if w.rejected() && w.sawDone {
+	if w.rejected() && w.sawDone && (w.failBack || w.unsureBack || w.stateOps) {
 		// A poll (poll.go): walk again, reading the side of the done
-		// test that goes round as a failed attempt.
+		// test that goes round as a failed attempt. A poll whose failed
+		// call never goes round (it returns, or require.NoError ends the
+		// test) waits only after a "not done yet": RULES.md's status
+		// poll, no retry.
 		p := newLoopWalk(info, loop, waitOf, facts, lockOf, fl)
 		p.readBody(body)
 		p.g, p.polls, p.doneConds, p.moves = w.g, true, w.doneConds, w.moves

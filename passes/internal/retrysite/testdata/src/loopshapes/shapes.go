@@ -74,9 +74,11 @@ func (j *jobs) List(ctx context.Context, token string) (*Job, error) { return ni
 func (j *jobs) Scan(ctx context.Context) error                       { return nil }
 func (j *jobs) Handle(ctx context.Context, m string) (string, error) { return "", nil }
 
-// waitDone polls a job until it reaches the awaited state.
+// waitDone polls a job until it reaches the awaited state. A failed Get
+// returns: it waits only after a "not done yet", a status poll that
+// RULES.md says is no retry loop.
 func waitDone(ctx context.Context, js *jobs, id string) error {
-	for { // want `retry loop bounded=true waits=1 op=body`
+	for {
 		job, err := js.Get(ctx, id)
 		if err != nil {
 			return err
