@@ -49,7 +49,13 @@ func statusMember(t types.Type) types.Object {
 		return nil
 	}
 	for _, name := range []string{"StatusCode", "HTTPStatusCode", "HTTPStatus", "Status"} {
-		obj, _, _ := types.LookupFieldOrMethod(types.NewPointer(named), true, named.Obj().Pkg(), name)
+		obj, index, _ := types.LookupFieldOrMethod(types.NewPointer(named), true, named.Obj().Pkg(), name)
+		if len(index) > 1 && embedsError(named, index[0]) {
+			// type NonceError struct{ *ProblemDetails }: a type made for
+			// one case of another API error; errors.As to it matches
+			// only that case, not every status the other carries.
+			return nil
+		}
 		switch o := obj.(type) {
 		case *types.Var:
 			if o.IsField() && site.IsInteger(o.Type()) {
@@ -63,6 +69,18 @@ func statusMember(t types.Type) types.Object {
 		}
 	}
 	return nil
+}
+
+// embedsError reports whether the field at index i of named's struct is an
+// embedded type that is an error itself.
+func embedsError(named *types.Named, i int) bool {
+	st, ok := named.Underlying().(*types.Struct)
+	if !ok || i >= st.NumFields() || !st.Field(i).Embedded() {
+		return false
+	}
+	errIface := types.Universe.Lookup("error").Type().Underlying().(*types.Interface)
+	t := st.Field(i).Type()
+	return types.Implements(t, errIface) || types.Implements(types.NewPointer(t), errIface)
 }
 
 // statusErr decides whether e is the error the simulated status made:

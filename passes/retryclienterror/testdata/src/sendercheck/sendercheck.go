@@ -6,6 +6,7 @@ package sendercheck
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"net/http"
 	"time"
@@ -113,6 +114,61 @@ func WaitFound(ctx context.Context, c *Client, uri string) error {
 		}
 		if err == nil {
 			return nil
+		}
+		time.Sleep(time.Second)
+	}
+	return err
+}
+
+// ProblemDetails is the API's error, carrying the status; NonceError is
+// the one case of it that a retry can fix (a stale nonce, sent as 400).
+type ProblemDetails struct {
+	HTTPStatus int
+	Type       string
+}
+
+func (p *ProblemDetails) Error() string { return p.Type }
+
+type NonceError struct{ *ProblemDetails }
+
+func (c *Client) post(uri string) error {
+	resp, err := c.hc.Post(uri, "application/json", nil)
+	if err != nil {
+		return err
+	}
+	defer resp.Body.Close()
+	if resp.StatusCode >= 400 {
+		p := &ProblemDetails{HTTPStatus: resp.StatusCode}
+		if p.Type == "badNonce" {
+			return &NonceError{p}
+		}
+		return p
+	}
+	return nil
+}
+
+// PostNonce retries only a stale nonce: errors.As to NonceError does not
+// match every status ProblemDetails carries.
+func PostNonce(c *Client, uri string) error {
+	var err error
+	for i := 0; i < 3; i++ {
+		err = c.post(uri)
+		var ne *NonceError
+		if !errors.As(err, &ne) {
+			return err
+		}
+	}
+	return err
+}
+
+// PostProblem retries every ProblemDetails, a 404 among them.
+func PostProblem(c *Client, uri string) error {
+	var err error
+	for i := 0; i < 3; i++ {
+		err = c.post(uri) // want `retry on any non-success status also retries 4xx responses`
+		var pd *ProblemDetails
+		if !errors.As(err, &pd) {
+			return err
 		}
 		time.Sleep(time.Second)
 	}
