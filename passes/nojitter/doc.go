@@ -122,11 +122,14 @@ response's status is 401: if resp.StatusCode != http.StatusUnauthorized
 { return resp, nil }): it renews the credentials, a token or a DPoP
 nonce, for the next attempt, and an immediate retry is the fix.
 
-A poll is a retry loop too: a loop that leaves when a test on the
-attempt's result says done (an equality with a target that is not a zero
-value: a partition with the ID looked for is listed, a job's state is
-"done", the count of topics found is the count expected), and otherwise
-waits and runs the same call again; a poll of in-memory state read by a
+A poll is a retry loop too when its failed call goes round as well: a
+loop that leaves when a test on the attempt's result says done (an
+equality with a target that is not a zero value: a partition with the ID
+looked for is listed, a job's state is "done", the count of topics found
+is the count expected), and otherwise waits and runs the same call again,
+also after the call failed (or with its error unread). A poll whose failed
+call returns (or ends the test: require.NoError) waits only after a "not
+done yet": RULES.md's status poll, not judged; a poll of in-memory state read by a
 method with no error result (state := p.grabState()) is judged here only,
 as it sends nothing for other analyzers to judge. A drain loop (if n
 == 0 { return }), a batch loop (if n < size) and a poll that does not wait
