@@ -106,6 +106,10 @@ func (r *RespFacts) Lookup(fn *types.Func) *RespFact {
 	return nil
 }
 
+// maxRespRounds bounds the rounds of Learn: each round recomputes only the
+// functions whose callees' facts changed.
+const maxRespRounds = 8
+
 // Learn computes the RespFacts of the functions of files and exports them.
 func (r *RespFacts) Learn(files []*ast.File) {
 	info := r.pass.TypesInfo
@@ -136,7 +140,11 @@ func (r *RespFacts) Learn(files []*ast.File) {
 		}
 		return false
 	}
-	for range 3 {
+	// A chain of senders (GetByURI returns get's, which returns
+	// Client.Do's, which checks with CheckResponse) declared against the
+	// order of the files needs a round per link: go on until nothing
+	// changes, up to a bound.
+	for range maxRespRounds {
 		grew := false
 		for _, file := range files {
 			for _, decl := range file.Decls {
