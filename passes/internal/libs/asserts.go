@@ -12,29 +12,25 @@ const (
 // succeeded), non-nil for Error and NotNil (it failed). `if
 // !assert.NoError(t, err) { break }` leaves a poll on a failure; the
 // call is no failure test of its own.
-var ErrorAsserts = Table[bool]{
-	{Testify, "", "NoError"}:           true,
-	{Testify, "", "Nil"}:               true,
-	{Testify, "", "Error"}:             false,
-	{Testify, "", "NotNil"}:            false,
-	{Testify, "Assertions", "NoError"}: true,
-	{Testify, "Assertions", "Nil"}:     true,
-	{Testify, "Assertions", "Error"}:   false,
-	{Testify, "Assertions", "NotNil"}:  false,
-}
+var ErrorAsserts = errorAssertions(Testify)
 
 // ErrorRequires are the require package's assertions on an error: they
 // end the test (t.FailNow) when they fail, so code after one runs only
 // when it held. The value says what then holds: true that the error is
 // nil (NoError, Nil), false that it is not (Error, NotNil).
 // `require.NoError(t, err)` in a loop ends every failure path there.
-var ErrorRequires = Table[bool]{
-	{TestifyRequire, "", "NoError"}:           true,
-	{TestifyRequire, "", "Nil"}:               true,
-	{TestifyRequire, "", "Error"}:             false,
-	{TestifyRequire, "", "NotNil"}:            false,
-	{TestifyRequire, "Assertions", "NoError"}: true,
-	{TestifyRequire, "Assertions", "Nil"}:     true,
-	{TestifyRequire, "Assertions", "Error"}:   false,
-	{TestifyRequire, "Assertions", "NotNil"}:  false,
+var ErrorRequires = errorAssertions(TestifyRequire)
+
+// errorAssertions is the table of testify's assertions on an error in pkg,
+// as functions and as methods of its Assertions: true where they hold for
+// a nil error (NoError, Nil), false where for a non-nil one (Error,
+// NotNil).
+func errorAssertions(pkg string) Table[bool] {
+	t := Table[bool]{}
+	for _, recv := range []string{"", "Assertions"} {
+		for name, nilHolds := range map[string]bool{"NoError": true, "Nil": true, "Error": false, "NotNil": false} {
+			t[Func{pkg, recv, name}] = nilHolds
+		}
+	}
+	return t
 }

@@ -49,7 +49,7 @@ func run(pass *analysis.Pass) (any, error) {
 	f.facts.Learn(pass.Files)
 	f.locks = lock.New(pass)
 	f.locks.Learn(pass.Files)
-	f.fails = fails.New(pass, f.index)
+	f.fails = fails.New(pass, f.index, f.decls)
 	f.fails.Learn()
 	f.waits.Pending = f.fails.Pending
 	f.waits.StoredErr = f.fails.StoredErr

@@ -31,6 +31,7 @@ func (*Fact) String() string { return "never succeeds" }
 type Fails struct {
 	pass    *analysis.Pass
 	index   *bodies.Index
+	decls   site.Decls // the package's function declarations, by function
 	local   map[*types.Func]bool
 	pending map[*types.Var]bool // PendingFact, pending.go
 	doneNil map[*types.Func]int // DoneNilFact, donenil.go
@@ -46,8 +47,8 @@ type Fails struct {
 
 // New returns the Fails of the package of pass, to be learned from its
 // files (Learn).
-func New(pass *analysis.Pass, index *bodies.Index) *Fails {
-	return &Fails{pass: pass, index: index, local: map[*types.Func]bool{}, pending: map[*types.Var]bool{}, doneNil: map[*types.Func]int{}, falseOnError: map[*types.Func]bool{}, nilOnError: map[*types.Func]bool{}, storedErr: map[*types.Func]bool{}, impls: ifaces.Resolver{Program: pass.Pkg}}
+func New(pass *analysis.Pass, index *bodies.Index, decls site.Decls) *Fails {
+	return &Fails{pass: pass, index: index, decls: decls, local: map[*types.Func]bool{}, pending: map[*types.Var]bool{}, doneNil: map[*types.Func]int{}, falseOnError: map[*types.Func]bool{}, nilOnError: map[*types.Func]bool{}, storedErr: map[*types.Func]bool{}, impls: ifaces.Resolver{Program: pass.Pkg}}
 }
 
 // Of reports whether call never succeeds.

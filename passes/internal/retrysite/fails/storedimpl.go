@@ -89,26 +89,25 @@ func (f *Fails) madeType(val ast.Expr, t types.Type) types.Type {
 	if fn == nil || fn.Pkg() != f.pass.Pkg {
 		return t
 	}
+	b := f.index.Of(f.decls[fn])
+	if b == nil {
+		return t
+	}
 	var made types.Type
-	for _, b := range f.index.Decls() {
-		if b.Func != fn {
+	for n := range f.index.Each(b, nil) {
+		ret, ok := n.(*ast.ReturnStmt)
+		if !ok || len(ret.Results) == 0 {
 			continue
 		}
-		for n := range f.index.Each(b, nil) {
-			ret, ok := n.(*ast.ReturnStmt)
-			if !ok || len(ret.Results) == 0 {
-				continue
-			}
-			tv := f.pass.TypesInfo.Types[ret.Results[0]]
-			if tv.IsNil() {
-				continue // return nil, err
-			}
-			rt := tv.Type
-			if rt == nil || types.IsInterface(rt) || made != nil && !types.Identical(made, rt) {
-				return t
-			}
-			made = rt
+		tv := f.pass.TypesInfo.Types[ret.Results[0]]
+		if tv.IsNil() {
+			continue // return nil, err
 		}
+		rt := tv.Type
+		if rt == nil || types.IsInterface(rt) || made != nil && !types.Identical(made, rt) {
+			return t
+		}
+		made = rt
 	}
 	if made == nil {
 		return t
