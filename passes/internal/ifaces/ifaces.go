@@ -2,7 +2,9 @@
 // that can run, when the interface's own package holds its only
 // implementation: a service holding a Store or Locker interface whose one
 // implementation sits beside it (RULES.md, "Across function boundaries":
-// only an interface whose implementation cannot be pinned down is opaque).
+// only an interface whose implementation cannot be pinned down is opaque),
+// or, for an unexported field, to the one type the package stores in it
+// (stored.go).
 package ifaces
 
 import (

@@ -31,7 +31,6 @@ func (*Fact) String() string { return "never succeeds" }
 type Fails struct {
 	pass    *analysis.Pass
 	index   *bodies.Index
-	decls   site.Decls // the package's function declarations, by function
 	local   map[*types.Func]bool
 	pending map[*types.Var]bool // PendingFact, pending.go
 	doneNil map[*types.Func]int // DoneNilFact, donenil.go
@@ -42,13 +41,13 @@ type Fails struct {
 	nilOnError   map[*types.Func]bool // NilOnErrorFact, nilonerror.go
 	storedErr    map[*types.Func]bool // StoredErrFact, storederr.go
 	impls        ifaces.Resolver
-	stored       map[*types.Var][]types.Type // storedimpl.go
+	stored       *ifaces.Stored // what the package's interface fields hold
 }
 
 // New returns the Fails of the package of pass, to be learned from its
 // files (Learn).
 func New(pass *analysis.Pass, index *bodies.Index, decls site.Decls) *Fails {
-	return &Fails{pass: pass, index: index, decls: decls, local: map[*types.Func]bool{}, pending: map[*types.Var]bool{}, doneNil: map[*types.Func]int{}, falseOnError: map[*types.Func]bool{}, nilOnError: map[*types.Func]bool{}, storedErr: map[*types.Func]bool{}, impls: ifaces.Resolver{Program: pass.Pkg}}
+	return &Fails{pass: pass, index: index, stored: ifaces.NewStored(pass, index, decls), local: map[*types.Func]bool{}, pending: map[*types.Var]bool{}, doneNil: map[*types.Func]int{}, falseOnError: map[*types.Func]bool{}, nilOnError: map[*types.Func]bool{}, storedErr: map[*types.Func]bool{}, impls: ifaces.Resolver{Program: pass.Pkg}}
 }
 
 // Of reports whether call never succeeds.

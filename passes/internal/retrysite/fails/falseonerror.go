@@ -35,7 +35,7 @@ func (f *Fails) FalseOnError(call *ast.CallExpr) bool {
 		// package's implementation is the one that runs.
 		if impl := ifaces.SoleForReceiver(f.pass.TypesInfo.TypeOf(sel.X), fn); impl != nil {
 			fn = impl
-		} else if impl := f.storedImpl(sel.X, fn); impl != nil {
+		} else if impl := f.stored.Resolve(sel.X, fn); impl != nil {
 			fn = impl
 		}
 	}

@@ -1,19 +1,39 @@
-package fails
+package ifaces
 
 import (
 	"go/ast"
 	"go/types"
 	"strings"
 
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/idemlint/idemlint/passes/internal/bodies"
 	"github.com/idemlint/idemlint/passes/internal/libs"
 )
 
-// storedImpl resolves fn, called on an unexported interface field of the
+// Stored resolves a call of an interface method on an unexported field of
+// the package to the type the package stores in that field: where the
+// interface's package holds several implementations (a mock beside the
+// real type), the field may still only ever hold one.
+type Stored struct {
+	pass   *analysis.Pass
+	index  *bodies.Index
+	decls  map[*types.Func]*ast.FuncDecl
+	stored map[*types.Var][]types.Type // fieldTypes, found once
+}
+
+// NewStored returns the Stored of the package of pass; decls are its
+// function declarations by function.
+func NewStored(pass *analysis.Pass, index *bodies.Index, decls map[*types.Func]*ast.FuncDecl) *Stored {
+	return &Stored{pass: pass, index: index, decls: decls}
+}
+
+// Resolve resolves fn, called on an unexported interface field of the
 // package (mod.browser.Healthy()), to the method of the one concrete type
 // the package's own code ever stores in that field, or nil. A mock beside
 // the real type (browserMock, stored only by the tests) does not make the
 // call opaque: the production code runs what it stored.
-func (f *Fails) storedImpl(x ast.Expr, fn *types.Func) *types.Func {
+func (f *Stored) Resolve(x ast.Expr, fn *types.Func) *types.Func {
 	sel, ok := ast.Unparen(x).(*ast.SelectorExpr)
 	if !ok || fn == nil {
 		return nil
@@ -40,7 +60,7 @@ func (f *Fails) storedImpl(x ast.Expr, fn *types.Func) *types.Func {
 // fieldTypes returns, for each unexported field of an interface type, the
 // types of the values the package's non-test files store in it (x.f = e,
 // T{f: e}), found once. A nil stored is no type.
-func (f *Fails) fieldTypes() map[*types.Var][]types.Type {
+func (f *Stored) fieldTypes() map[*types.Var][]types.Type {
 	if f.stored != nil {
 		return f.stored
 	}
@@ -80,7 +100,7 @@ func (f *Fails) fieldTypes() map[*types.Var][]types.Type {
 // madeType returns the concrete type a constructor of the package returns
 // when val calls one declared to return an interface (newBrowser(args)
 // browser { b := &chromeBrowser{...}; return b }), else t.
-func (f *Fails) madeType(val ast.Expr, t types.Type) types.Type {
+func (f *Stored) madeType(val ast.Expr, t types.Type) types.Type {
 	call, ok := ast.Unparen(val).(*ast.CallExpr)
 	if !ok || !types.IsInterface(t) {
 		return t
