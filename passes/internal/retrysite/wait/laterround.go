@@ -84,7 +84,13 @@ func (f *Waits) isZero(e ast.Expr) bool {
 // to a label outside the body and a continue of an outer loop (continue
 // Outer: it leaves loop) are left out.
 func branchTargets(loop *ast.ForStmt, encl ast.Node) map[*ast.BranchStmt]ast.Stmt {
-	outer := outerLabels(loop, encl)
+	var outer map[string]bool // found on the first continue to a label outside the body
+	isOuter := func(label string) bool {
+		if outer == nil {
+			outer = outerLabels(loop, encl)
+		}
+		return outer[label]
+	}
 	out := map[*ast.BranchStmt]ast.Stmt{}
 	labels := map[string]ast.Stmt{}
 	var walk func(n ast.Node, brk, cont ast.Stmt)
@@ -115,7 +121,7 @@ func branchTargets(loop *ast.ForStmt, encl ast.Node) map[*ast.BranchStmt]ast.Stm
 				case m.Label != nil && (m.Tok == token.BREAK || m.Tok == token.CONTINUE):
 					if t, ok := labels[m.Label.Name]; ok {
 						out[m] = t
-					} else if m.Tok == token.CONTINUE && !outer[m.Label.Name] {
+					} else if m.Tok == token.CONTINUE && !isOuter(m.Label.Name) {
 						out[m] = loop // its own label
 					}
 				case m.Tok == token.BREAK:
