@@ -85,8 +85,12 @@ type tracer struct {
 
 // note records where part of the delay comes from (at most a few places).
 func (t *tracer) note(pos token.Pos, format string, args ...any) {
-	if pos.IsValid() && len(t.via) < 3 {
-		t.via = append(t.via, analysis.RelatedInformation{Pos: pos, Message: fmt.Sprintf(format, args...)})
+	if !pos.IsValid() || len(t.via) >= 3 {
+		return
+	}
+	r := analysis.RelatedInformation{Pos: pos, Message: fmt.Sprintf(format, args...)}
+	if !slices.Contains(t.via, r) { // a field followed from two edges
+		t.via = append(t.via, r)
 	}
 }
 
@@ -336,7 +340,7 @@ func (t *tracer) call(c *ssa.CallCommon, depth int) delay {
 	}
 	callee := c.StaticCallee()
 	if callee == nil {
-		return delay{opaque: true}
+		return t.storedCalls(c, depth)
 	}
 	fn, _ := callee.Object().(*types.Func)
 	if fn != nil {
@@ -527,7 +531,7 @@ func (t *tracer) stored(obj types.Object, depth int) delay {
 	defer delete(t.inField, obj)
 	d := delay{}
 	for i, st := range t.stores[obj] {
-		if i == 0 {
+		if i == 0 && isNumeric(obj.Type()) {
 			t.note(st.Pos(), "%s is set here", obj.Name())
 		}
 		d = d.merge(t.trace(st.Val, depth+1))
@@ -597,12 +601,7 @@ func (t *tracer) argument(p *ssa.Parameter, depth int) delay {
 	if len(calls) == 0 || t.escaped[fn] {
 		return param
 	}
-	idx := -1
-	for i, q := range fn.Params {
-		if q == p {
-			idx = i
-		}
-	}
+	idx := ssaParamIndex(fn, p)
 	d := delay{}
 	for i, c := range calls {
 		if idx < 0 || idx >= len(c.Args) {

@@ -1,6 +1,10 @@
 package nojitter
 
-import "golang.org/x/tools/go/ssa"
+import (
+	"go/types"
+
+	"golang.org/x/tools/go/ssa"
+)
 
 // exportedArgument judges a delay that an exported retry or poll helper
 // waits for as its caller gave it (func For(timeout, interval
@@ -30,9 +34,24 @@ func (t *tracer) exportedArgument(p *ssa.Parameter, fn *ssa.Function, depth int)
 		d.random = d.random || a.random
 		d.opaque = d.opaque || a.opaque
 	}
-	if !d.random && !d.opaque {
+	if !d.random && !d.opaque && isNumeric(p.Type()) {
 		t.note(p.Pos(), "%s takes its parameter %s as given, adding no random part", fn.Name(), p.Name())
 	}
 	d.varying = true
 	return d
+}
+
+// isNumeric tells a value that can be a delay (a time.Duration, a count
+// of seconds, a table of them) from one a call passes along (a receiver,
+// a request): only the first is worth a note.
+func isNumeric(t types.Type) bool {
+	switch u := t.Underlying().(type) {
+	case *types.Basic:
+		return u.Info()&types.IsNumeric != 0
+	case *types.Slice:
+		return isNumeric(u.Elem())
+	case *types.Array:
+		return isNumeric(u.Elem())
+	}
+	return false
 }

@@ -30,12 +30,7 @@ func (t *tracer) pointee(p *ssa.Parameter, depth int) delay {
 	if stores > 0 {
 		d.varying = true // *n = 0 on success, *n++ on failure
 	}
-	idx := -1
-	for i, q := range fn.Params {
-		if q == p {
-			idx = i
-		}
-	}
+	idx := ssaParamIndex(fn, p)
 	if t.inCallee > 0 || t.funcs == nil || fn.Object() == nil || fn.Object().Exported() || fn.Pkg == nil || fn.Pkg.Pkg != t.pkg {
 		return d.merge(delay{param: true, varying: true})
 	}

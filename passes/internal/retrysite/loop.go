@@ -235,6 +235,9 @@ func analyzeLoop(info *types.Info, graph func() *cfg.CFG, loop ast.Stmt, waitOf,
 		w.bound = nil // for tries := 0; tries < 5; { ... continue before tries++ }
 	}
 	s := &Site{Kind: Loop, Node: loop, Op: site.Operation{Body: body}, RetryPath: w.path, Attempt: w.goesRound(w.attempt, heads), Tests: w.tests, RetryTests: w.retryTests(heads), RetryOnFalse: w.failOnFalse, Bound: w.bound, Uncounted: uncounted, Moves: w.moves, StatePoll: w.stateOps}
+	if w.polls {
+		s.DoneTests = w.doneConds
+	}
 	if resolvesCollisions(info, s, loop) {
 		return nil // a new candidate for a taken name: not a retry
 	}
@@ -273,7 +276,7 @@ func analyzeLoop(info *types.Info, graph func() *cfg.CFG, loop ast.Stmt, waitOf,
 			return true
 		})
 	}
-	if w.polls && len(s.Waits) == 0 {
+	if w.polls && len(s.Waits) == 0 && !receivesTick(info, w.path) {
 		return nil // a poll that does not wait is a loop we cannot judge
 	}
 	if stream && len(s.Waits) == 0 {
@@ -772,6 +775,21 @@ func (w *loopWalk) visit(b *cfg.Block, st state, bounded, byStatus bool, repair 
 	sideBound := [2]bool{} // the side of a condition that passed a bound
 	if cond, ok := last.(ast.Expr); ok && len(b.Succs) == 2 {
 		t, f := w.branch(cond)
+		if i, ok := w.compoundDone(cond, b, heads); ok && (st == unknown || st == after) {
+			// if err == nil && u != nil { return u }: the other side
+			// is a failure or a "not yet" (poll.go).
+			w.sawDone = true
+			w.doneConds = append(w.doneConds, cond)
+			round := mixed
+			if w.polls {
+				round = failure
+			}
+			if i == 0 {
+				f = round
+			} else {
+				t = round
+			}
+		}
 		if st == failure && repair == repaired && w.repairCheck(cond, t, f, b, heads) {
 			// A repair step's own check (the token refresh failed: give
 			// up) says nothing of the failed attempt, which still failed.

@@ -28,7 +28,11 @@ import (
 // (an iteration); a second walk reads the side of the done test that goes
 // round as a failed attempt. Only an equality with a target that is not a
 // zero value is a done test: a drain loop (if n == 0 { return }) and a
-// batch loop (if n < size { return }) do new work each time round.
+// batch loop (if n < size { return }) do new work each time round, and a
+// nil from a call that cannot fail is "nothing yet". Joined to the
+// attempt's error test (if err == nil && u != nil { return u }, waiting
+// for sign-in: compoundDone), a zero comparison is a done test too when
+// the side that goes round does nothing with the result.
 
 // pollValues returns the variables holding the attempt's result or a value
 // drawn from it in the loop: the attempt's non-error results, the
@@ -98,6 +102,13 @@ func (w *loopWalk) pollValues() map[types.Object]bool {
 // that side only leaves the loop and the other goes round. It returns -1
 // when cond is no done test.
 func (w *loopWalk) doneTest(cond ast.Expr, b *cfg.Block, heads map[*cfg.Block]bool) int {
+	return w.doneSide(cond, b, heads, false)
+}
+
+// doneSide is doneTest; withZero also takes a comparison with a zero
+// value for a done test when the side that goes round does nothing with
+// the result.
+func (w *loopWalk) doneSide(cond ast.Expr, b *cfg.Block, heads map[*cfg.Block]bool, withZero bool) int {
 	e, ok := ast.Unparen(cond).(*ast.BinaryExpr)
 	if !ok || e.Op != token.EQL && e.Op != token.NEQ {
 		return -1
@@ -107,7 +118,11 @@ func (w *loopWalk) doneTest(cond ast.Expr, b *cfg.Block, heads map[*cfg.Block]bo
 	if !site.MentionsAny(w.info, x, vals) {
 		x, y = y, x
 	}
-	if !site.MentionsAny(w.info, x, vals) || site.MentionsAny(w.info, y, vals) || w.zeroValue(y) || w.zeroValue(x) {
+	if !site.MentionsAny(w.info, x, vals) || site.MentionsAny(w.info, y, vals) {
+		return -1
+	}
+	zero := w.zeroValue(y) || w.zeroValue(x)
+	if zero && !withZero {
 		return -1
 	}
 	if w.isOutcomeErr(x) {
@@ -116,10 +131,52 @@ func (w *loopWalk) doneTest(cond ast.Expr, b *cfg.Block, heads map[*cfg.Block]bo
 	for i, s := range b.Succs {
 		other := b.Succs[1-i]
 		if w.canExit(s, heads) && !w.reachesHead(s, heads) && w.reachesHead(other, heads) {
+			if zero && w.roundUses(other, heads, vals) {
+				return -1 // if len(msgs) == 0 { return }; handle(msgs): a drain
+			}
 			return i
 		}
 	}
 	return -1
+}
+
+// compoundDone reports which side of cond, ending block b, leaves the
+// loop when cond joins an error test and done tests: err == nil && u !=
+// nil && u.Name != "" (the true side, 0, leaves) or err != nil || u ==
+// nil (the false side, 1). The other side follows a failure or a "not
+// yet".
+func (w *loopWalk) compoundDone(cond ast.Expr, b *cfg.Block, heads map[*cfg.Block]bool) (int, bool) {
+	e, ok := ast.Unparen(cond).(*ast.BinaryExpr)
+	if !ok || e.Op != token.LAND && e.Op != token.LOR {
+		return -1, false
+	}
+	want, errTests, done := 0, 0, false // err == nil && done: true leaves
+	if e.Op == token.LOR {
+		want = 1 // err != nil || !done: false leaves
+	}
+	for _, x := range operands(e, e.Op) {
+		t, f := w.branch(x)
+		if want == 1 {
+			t, f = f, t
+		}
+		switch {
+		case t == status.StateSuccess && f == status.StateFailure:
+			errTests++
+		case t != status.StateKeep || f != status.StateKeep:
+			return -1, false
+		default:
+			done = done || w.doneSide(x, b, heads, true) == want
+		}
+	}
+	return want, errTests == 1 && done
+}
+
+// operands flattens a chain of one operator: a && b && c.
+func operands(e ast.Expr, op token.Token) []ast.Expr {
+	if b, ok := ast.Unparen(e).(*ast.BinaryExpr); ok && b.Op == op {
+		return append(operands(b.X, op), operands(b.Y, op)...)
+	}
+	return []ast.Expr{e}
 }
 
 func (w *loopWalk) isOutcomeErr(e ast.Expr) bool {
@@ -148,6 +205,31 @@ func (w *loopWalk) zeroValue(e ast.Expr) bool {
 		return !constant.BoolVal(tv.Value)
 	}
 	return false
+}
+
+// roundUses reports whether a path from b to the loop's next iteration
+// uses one of vals, the attempt's result.
+func (w *loopWalk) roundUses(b *cfg.Block, heads map[*cfg.Block]bool, vals map[types.Object]bool) bool {
+	seen := map[*cfg.Block]bool{}
+	var walk func(b *cfg.Block) bool
+	walk = func(b *cfg.Block) bool {
+		if heads[b] || seen[b] || !w.member(b) {
+			return false
+		}
+		seen[b] = true
+		for _, n := range b.Nodes {
+			if site.MentionsAny(w.info, n, vals) {
+				return true
+			}
+		}
+		for _, s := range b.Succs {
+			if walk(s) {
+				return true
+			}
+		}
+		return false
+	}
+	return walk(b)
 }
 
 // reachesHead reports whether some path from b starts the loop's next

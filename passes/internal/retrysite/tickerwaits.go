@@ -100,3 +100,23 @@ func otherCaseAttempts(s *Site, u ast.Node) bool {
 	})
 	return found
 }
+
+// receivesTick reports whether the nodes receive from a ticker's or a
+// timer's channel (case <-tick.C:), a wait that is no call.
+func receivesTick(info *types.Info, nodes []ast.Node) bool {
+	found := false
+	for _, n := range nodes {
+		ast.Inspect(n, func(n ast.Node) bool {
+			if _, lit := n.(*ast.FuncLit); lit || found {
+				return false
+			}
+			if u, ok := n.(*ast.UnaryExpr); ok && u.Op == token.ARROW {
+				if ch, ok := info.TypeOf(u.X).Underlying().(*types.Chan); ok && libs.IsNamed(ch.Elem(), "time", "Time") {
+					found = true
+				}
+			}
+			return true
+		})
+	}
+	return found
+}

@@ -53,6 +53,10 @@ type Site struct {
 	// which sends nothing and so is judged by nojitter only (the analyzer
 	// lists it in retrysite.Result.Backoffs, not in Sites).
 	StatePoll bool
+	// DoneTests are a poll's tests of the result (retrysite/poll.go):
+	// the side that goes round answered "not yet", which a successful
+	// call may answer too.
+	DoneTests []ast.Expr
 	// Failover marks a loop whose every round sends to the next of a set
 	// of targets (endpoint := c.nextEndpoint()), retrysite/failover.go:
 	// still a retry for retrynonidempotent and retryamplify, but its

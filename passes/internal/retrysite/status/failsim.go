@@ -6,6 +6,7 @@ import (
 	"go/token"
 	"go/types"
 	"maps"
+	"slices"
 
 	"github.com/idemlint/idemlint/passes/internal/astutil"
 	"github.com/idemlint/idemlint/passes/internal/libs"
@@ -65,6 +66,10 @@ type simPath struct {
 	// stopped says the path told the retrier to stop after this attempt
 	// (roko's r.Break(), libs.RetryStops): its error is not retried.
 	stopped bool
+	// notYet says the path passed a poll's done test the simulation
+	// could not decide (err == nil && u != nil): a success may go round
+	// there without the status deciding it.
+	notYet bool
 }
 
 // clone returns a copy of p that shares its maps until one of the two
@@ -73,7 +78,7 @@ type simPath struct {
 // simulating a function's branches.
 func (p *simPath) clone() *simPath {
 	p.shared = true
-	return &simPath{env: p.env, open: p.open, shared: true, uncertain: p.uncertain, sent: p.sent, readRA: p.readRA, again: p.again, passed: p.passed, unprocessed: p.unprocessed, stopped: p.stopped}
+	return &simPath{env: p.env, open: p.open, shared: true, uncertain: p.uncertain, sent: p.sent, readRA: p.readRA, again: p.again, passed: p.passed, unprocessed: p.unprocessed, stopped: p.stopped, notYet: p.notYet}
 }
 
 // own gives p maps of its own, if it shares them, before it writes to them.
@@ -126,6 +131,7 @@ type sim struct {
 	// goes round for another attempt.
 	again *ast.CallExpr
 	moves map[ast.Node]bool // site.Site.Moves: a path through one does not go on
+	done  []ast.Expr        // site.Site.DoneTests
 	ends  []simEnd
 	sends map[*ast.CallExpr]bool // the calls whose response is followed
 	// sendOf maps a response variable to its send, and tested holds the
@@ -322,6 +328,9 @@ func (s *sim) ifStmt(st *ast.IfStmt, p *simPath) (fall, broke []*simPath) {
 		t := s.cond(st.Cond, p)
 		if t == unk && s.undecidedRead(st.Cond, p) {
 			p.uncertain = true
+		}
+		if t == unk && slices.Contains(s.done, st.Cond) {
+			p.notYet = true
 		}
 		if t != no {
 			q := p
