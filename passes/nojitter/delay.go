@@ -529,6 +529,11 @@ func (t *tracer) stored(obj types.Object, depth int) delay {
 	}
 	t.inField[obj] = true
 	defer delete(t.inField, obj)
+	// The stores are in other functions than a callee being followed:
+	// their parameters are theirs, not the callee's arguments.
+	inCallee := t.inCallee
+	t.inCallee = 0
+	defer func() { t.inCallee = inCallee }()
 	d := delay{}
 	for i, st := range t.stores[obj] {
 		if i == 0 && isNumeric(obj.Type()) {

@@ -95,7 +95,8 @@ func checkLoop(pass *analysis.Pass, s *retrysite.Site, local map[*types.Func]boo
 	waits := s.Waits
 	var at map[*ast.CallExpr]ast.Node // where a wait's finding goes, when not at the wait call
 	if len(waits) == 0 {
-		waits, at = retrysite.TickerWaits(pass.TypesInfo, s)
+		res := pass.ResultOf[retrysite.Analyzer].(*retrysite.Result)
+		waits, at = res.TickerWaits(pass.TypesInfo, s)
 	}
 	where := func(w *ast.CallExpr) ast.Node {
 		if n := at[w]; n != nil {

@@ -6,6 +6,7 @@ import (
 	"go/types"
 
 	"github.com/idemlint/idemlint/passes/internal/retrysite/client"
+	"github.com/idemlint/idemlint/passes/internal/retrysite/site"
 	"github.com/idemlint/idemlint/passes/internal/retrysite/status"
 )
 
@@ -43,6 +44,7 @@ type Result struct {
 	facts     func(*types.Func) *status.RespFact
 
 	clients *client.Configs // for RetryingClient
+	decls   site.Decls      // the package's function declarations (TickerWaits)
 }
 
 // Within returns the sites whose operation's code contains pos, innermost

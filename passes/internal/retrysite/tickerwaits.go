@@ -14,7 +14,7 @@ import (
 // the delay between attempts. recv maps each to the receive where the
 // retry waits, which is where a delay without jitter is reported (the
 // wait, as RULES.md places delays; the call builds the ticker).
-func TickerWaits(info *types.Info, s *Site) (out []*ast.CallExpr, recv map[*ast.CallExpr]ast.Node) {
+func (r *Result) TickerWaits(info *types.Info, s *Site) (out []*ast.CallExpr, recv map[*ast.CallExpr]ast.Node) {
 	recv = map[*ast.CallExpr]ast.Node{}
 	path := s.RetryPath
 	if r, ok := s.Node.(*ast.RangeStmt); ok {
@@ -46,8 +46,8 @@ func TickerWaits(info *types.Info, s *Site) (out []*ast.CallExpr, recv map[*ast.
 			if len(defs) != 1 {
 				return true
 			}
-			call, ok := ast.Unparen(defs[0]).(*ast.CallExpr)
-			if ok && libs.Is(libs.Callee(info, call), "time", "NewTicker") && !astutil.Contains(s.Node, call) && recv[call] == nil && !otherCaseAttempts(s, u) {
+			call := r.tickerCall(info, defs[0])
+			if call != nil && !astutil.Contains(s.Node, call) && recv[call] == nil && !otherCaseAttempts(s, u) {
 				out = append(out, call)
 				recv[call] = u
 				if u.Pos() == token.NoPos {
@@ -58,6 +58,46 @@ func TickerWaits(info *types.Info, s *Site) (out []*ast.CallExpr, recv map[*ast.
 		})
 	}
 	return out, recv
+}
+
+// tickerCall is the time.NewTicker call that made the ticker e holds: e
+// itself, or the one a function of the package returns (newTicker(c),
+// whose body is return time.NewTicker(c.PollDelay())).
+func (r *Result) tickerCall(info *types.Info, e ast.Expr) *ast.CallExpr {
+	call, ok := ast.Unparen(e).(*ast.CallExpr)
+	if !ok {
+		return nil
+	}
+	fn := libs.Callee(info, call)
+	if libs.Is(fn, "time", "NewTicker") {
+		return call
+	}
+	decl := r.decls[fn]
+	if decl == nil || decl.Body == nil {
+		return nil
+	}
+	var made *ast.CallExpr
+	ok = true
+	ast.Inspect(decl.Body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.ReturnStmt:
+			c, isCall := (*ast.CallExpr)(nil), false
+			if len(n.Results) == 1 {
+				c, isCall = ast.Unparen(n.Results[0]).(*ast.CallExpr)
+			}
+			if !isCall || !libs.Is(libs.Callee(info, c), "time", "NewTicker") || made != nil {
+				ok = false
+			}
+			made = c
+		}
+		return ok
+	})
+	if !ok {
+		return nil
+	}
+	return made
 }
 
 // otherCaseAttempts reports whether the receive u is the case of a

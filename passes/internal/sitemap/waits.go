@@ -44,7 +44,8 @@ func (d *describer) loopWait(s *retrysite.Site) Wait {
 	waits := s.Waits
 	if len(waits) == 0 {
 		// <-tick.C on the retry path: the ticker's period is the wait.
-		waits, _ = retrysite.TickerWaits(d.pass.TypesInfo, s)
+		res := d.pass.ResultOf[retrysite.Analyzer].(*retrysite.Result)
+		waits, _ = res.TickerWaits(d.pass.TypesInfo, s)
 	}
 	if len(waits) == 0 {
 		return Wait{Delay: "none"}
