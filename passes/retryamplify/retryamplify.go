@@ -177,9 +177,10 @@ func (a *amplifier) inners(outer *retrysite.Site) []inner {
 		from, _ = info.Defs[d.Name].(*types.Func)
 	}
 	callbacks := a.opaqueCallbacks(outer, from)
+	async := asyncWork(info, outer.Op.Body)
 	// A nested site lies in outer's operation, so in its declaration.
 	for _, s := range a.inDecl[a.declOf(outer.Node.Pos())] {
-		if s != outer && outer.InAttempt(entry(s)) && !astutil.Contains(s.Node, outer.Node) && !inAny(callbacks, s.Node) {
+		if s != outer && outer.InAttempt(entry(s)) && !astutil.Contains(s.Node, outer.Node) && !inAny(callbacks, s.Node) && !inNodes(async, s.Node) {
 			if call, ok := s.Node.(*ast.CallExpr); ok && a.failureEndsOuter(outer, call) {
 				continue
 			}
@@ -196,7 +197,7 @@ func (a *amplifier) inners(outer *retrysite.Site) []inner {
 	if outer.Op.Body != nil && outer.Op.Func == nil {
 		ast.Inspect(outer.Op.Body, func(n ast.Node) bool {
 			call, ok := n.(*ast.CallExpr)
-			if !ok || !outer.InAttempt(call) || retrysite.BrokerReply(a.pass.TypesInfo, call) || inAny(callbacks, call) {
+			if !ok || !outer.InAttempt(call) || retrysite.BrokerReply(a.pass.TypesInfo, call) || inAny(callbacks, call) || inNodes(async, call) {
 				return true
 			}
 			if fn, f := a.retryingCallee(call, from); f != nil && !a.switchedOff(call, f) && !stopsTogether(info, ctxs, call, f) && !a.failureEndsOuter(outer, call) {
