@@ -539,7 +539,11 @@ func (t *tracer) stored(obj types.Object, depth int) delay {
 		if i == 0 && isNumeric(obj.Type()) {
 			t.note(st.Pos(), "%s is set here", obj.Name())
 		}
-		d = d.merge(t.trace(st.Val, depth+1))
+		ds := t.trace(st.Val, depth+1)
+		if ds.grows && comparedBefore(st, obj) {
+			ds.capped = true // if b.cur >= b.max/b.mult { b.cur = b.max } else { b.cur *= b.mult }
+		}
+		d = d.merge(ds)
 	}
 	if len(t.stores[obj]) > 1 {
 		d.varying = true
