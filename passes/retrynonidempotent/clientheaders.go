@@ -15,16 +15,44 @@ import (
 // keyed only by a key-list name the program itself writes. An option of a
 // single call (func(o *callOpts) filling o.headers, a struct that holds no
 // client) and a builder's setter (c.WithHeaders(h) returning c, which a
-// caller may call per operation) still may hold a key.
+// caller may call per operation) still may hold a key. A setter of the
+// client that returns nothing (c.SetHeader(name, value) on the struct that
+// holds the *http.Client, filling c.header for every request it makes)
+// configures the client, as an option does.
 
 // optionNames is h, the names body b stores in field, without those taken
-// from b's parameters when b builds a client option.
+// from b's parameters when b builds a client option or is a setter of the
+// client.
 func (a *analyzer) optionNames(b *bodies.Body, field *types.Var, h hmap) hmap {
-	if len(h.params) == 0 || b.Func == nil || !clientOption(b.Func.Signature(), field) {
+	if b.Func == nil {
 		return h
 	}
-	h.params = nil
+	sig := b.Func.Signature()
+	if clientSetter(sig, field) {
+		// c.SetHeader(name, value): any name its callers give, a key
+		// only when a caller in the package gives one (h.key).
+		h.params, h.maybe = nil, false
+		return h
+	}
+	if len(h.params) > 0 && clientOption(sig, field) {
+		h.params = nil
+	}
 	return h
+}
+
+// clientSetter reports whether sig is a method, with no results, of a
+// pointer to a struct that holds field and an *http.Client itself (not
+// through a pointer: a request that points to its client is per call).
+func clientSetter(sig *types.Signature, field *types.Var) bool {
+	if sig.Recv() == nil || sig.Results().Len() > 0 {
+		return false
+	}
+	ptr, ok := sig.Recv().Type().Underlying().(*types.Pointer)
+	if !ok {
+		return false
+	}
+	st, ok := ptr.Elem().Underlying().(*types.Struct)
+	return ok && hasField(st, field) && holdsHTTPClient(st, 0)
 }
 
 // clientOption reports whether sig returns one function taking a pointer

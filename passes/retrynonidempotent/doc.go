@@ -79,7 +79,10 @@ only when the request carries a key-list header; so does an unexported
 field filled by a client option from the user's map (SetRequestHeaders(h)
 returning func(c *Client) error, c holding the *http.Client): those
 headers go on every request of the client, one value for every
-operation, which keys none. A call option's map (func(o *callOpts), a
+operation, which keys none; and so does one filled by a setter of the
+client that returns nothing (c.SetHeader(name, value), c holding the
+*http.Client), whose names are a key only when a caller in the package
+gives one. A call option's map (func(o *callOpts), a
 struct that holds no client) and a builder's setter returning its
 receiver still may hold a key. The Header of a request
 built in the same function by http.NewRequest(WithContext) or

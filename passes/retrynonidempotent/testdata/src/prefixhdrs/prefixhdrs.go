@@ -79,18 +79,52 @@ func (c *Client) Copy() *Client {
 	return n
 }
 
-type Keyed struct {
+type Configured struct {
 	hc      *http.Client
 	headers http.Header
 }
 
-// setHeaders keeps any name: a key among them is possible.
-func (c *Keyed) setHeaders(headers map[string]string) {
+// setHeaders configures the client: the names go on every request it
+// makes, where one key would key every operation alike, so none.
+func (c *Configured) setHeaders(headers map[string]string) {
 	c.headers = make(http.Header)
 	for k, v := range headers {
 		c.headers.Set(k, v)
 	}
 }
+
+func (c *Configured) Register(ctx context.Context, body []byte) error { // want Register:`sends unkeyed POST \(retried=true\)`
+	var err error
+	for i := 0; i < 3; i++ {
+		req, _ := http.NewRequestWithContext(ctx, http.MethodPost, "https://x/register", bytes.NewReader(body))
+		for k, values := range c.headers {
+			for _, v := range values {
+				req.Header.Add(k, v)
+			}
+		}
+		if _, err = c.hc.Do(req); err == nil { // want `POST request is retried without an Idempotency-Key header`
+			return nil
+		}
+		time.Sleep(time.Second)
+	}
+	return err
+}
+
+type Keyed struct {
+	hc      *http.Client
+	headers http.Header
+}
+
+// SetHeader sets a header on every request; the package itself sets a
+// key through it.
+func (c *Keyed) SetHeader(name, value string) {
+	if c.headers == nil {
+		c.headers = make(http.Header)
+	}
+	c.headers.Set(name, value)
+}
+
+func (c *Keyed) WithKey(key string) { c.SetHeader("Idempotency-Key", key) }
 
 func (c *Keyed) Register(ctx context.Context, body []byte) error {
 	var err error
