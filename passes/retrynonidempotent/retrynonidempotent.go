@@ -2,6 +2,7 @@ package retrynonidempotent
 
 import (
 	"fmt"
+	"github.com/idemlint/idemlint/passes/internal/astutil"
 	"go/ast"
 	"go/constant"
 	"go/token"
@@ -69,6 +70,24 @@ type analyzer struct {
 	sendBuf SendsFact
 
 	impls ifaces.Resolver // interface methods with one implementation
+
+	// localLits are the function literals the declarations assign to a
+	// local and only call (astutil.LocalCalls), built on first use: a
+	// send in one is sent when its declaration runs.
+	localLits map[*ast.FuncLit]bool
+}
+
+// localCall reports whether lit is one of a.localLits.
+func (a *analyzer) localCall(lit *ast.FuncLit) bool {
+	if a.localLits == nil {
+		a.localLits = map[*ast.FuncLit]bool{}
+		for _, d := range a.decls {
+			for l := range astutil.LocalCalls(a.pass.TypesInfo, d.Node) {
+				a.localLits[l] = true
+			}
+		}
+	}
+	return a.localLits[lit]
 }
 
 func run(pass *analysis.Pass) (any, error) {
@@ -159,7 +178,7 @@ func (a *analyzer) learn(sites *retrysite.Result) {
 	}
 	for changed := true; changed; {
 		changed = false
-		a.eachSend(func(lit *ast.FuncLit) bool { return isHelperOp(sites, lit) }, func(fn *types.Func, in *inspector, s *send) {
+		a.eachSend(func(lit *ast.FuncLit) bool { return isHelperOp(sites, lit) || a.localCall(lit) }, func(fn *types.Func, in *inspector, s *send) {
 			// A function that sends a request with a key of its own choosing
 			// (like stripe-go, which makes one per call) owns its
 			// idempotency: its callers are not told about it.
