@@ -43,7 +43,9 @@ of the program (for attempt := range c.retries(ctx, n, d): a function that
 returns an iterator of attempt numbers and waits between yields) is a retry
 loop whose wait is the iterator's, judged at the range the same way. A
 ticker made before the loop
-whose ticks the retry path receives waits for its period, and so does a
+whose ticks the retry path receives waits for its period (also one a
+function of the package makes and returns: newTicker(c) returning
+time.NewTicker(c.PollDelay())), and so does a
 loop that ranges over the ticker (for range tick.C, for range
 time.Tick(d)) and leaves it when an attempt succeeds. A delay computed
 by a function of the program is judged through it (another package's
@@ -53,7 +55,14 @@ only to constants in constructors: a constant delay; a configuration field
 the caller fills in is a fixed setting, and so is one parsed from
 configuration text: time.ParseDuration, strconv.Atoi; a helper that
 returns a function the caller may set in a field when one is set, and a
-setting otherwise, is judged by that default); a parameter of an unexported
+setting otherwise, is judged by that default); a field set only by an exported setter
+(c.SetRetryWaitTime(3 * time.Second) called by the constructor) holds
+what the callers in sight pass, and a field grown only below a bound (if
+b.cur >= b.max/b.mult { b.cur = b.max } else { b.cur *= b.mult }, as
+cenkalti/backoff's ExponentialBackOff) is capped; a call through a
+function kept in a field of the package (ra, err := c.retryAfter(resp))
+is judged by the functions stored there, or passed to the setter that
+stores it by the callers in sight; a parameter of an unexported
 function that is only called takes what its callers pass; an exported
 retry or poll helper that waits for its delay parameter as given (func
 For(timeout, interval time.Duration, f func() (bool, error)) sleeping
