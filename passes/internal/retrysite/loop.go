@@ -238,6 +238,7 @@ func analyzeLoop(info *types.Info, graph func() *cfg.CFG, loop ast.Stmt, waitOf,
 	if w.polls {
 		s.DoneTests = w.doneConds
 	}
+	s.LockWait = w.waitsForLock(s.RetryTests)
 	if resolvesCollisions(info, s, loop) {
 		return nil // a new candidate for a taken name: not a retry
 	}
@@ -1234,7 +1235,40 @@ func (w *loopWalk) branch(cond ast.Expr) (ifTrue, ifFalse state) {
 		}
 		return failure, success
 	}
+	if b, ok := e.(*ast.BinaryExpr); ok && (b.Op == token.LAND || b.Op == token.LOR) && (w.ownTest(b.X) || w.ownTest(b.Y)) {
+		// err == nil && done: the flag is read here, the error there.
+		xt, xf := w.branch(b.X)
+		yt, yf := w.branch(b.Y)
+		t, f := status.Both(xt, yt), status.Either(xf, yf)
+		if b.Op == token.LOR {
+			t, f = status.Either(xt, yt), status.Both(xf, yf)
+		}
+		if neg {
+			return f, t
+		}
+		return t, f
+	}
 	return w.out.Branch(cond)
+}
+
+// ownTest reports whether cond, or an operand of it, tests what only the
+// walk reads: an attempt's success flag or its nil result.
+func (w *loopWalk) ownTest(cond ast.Expr) bool {
+	e := ast.Unparen(cond)
+	if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.NOT {
+		e = ast.Unparen(u.X)
+	}
+	if w.boolResult(e) {
+		return true
+	}
+	b, ok := e.(*ast.BinaryExpr)
+	if !ok {
+		return false
+	}
+	if b.Op == token.LAND || b.Op == token.LOR {
+		return w.ownTest(b.X) || w.ownTest(b.Y)
+	}
+	return w.testsNilResult(b)
 }
 
 // boolResult reports whether e is an attempt's success flag: a variable
@@ -1337,4 +1371,29 @@ func (w *loopWalk) doneNilAttempt() ast.Node {
 		return nil
 	}
 	return first
+}
+
+// waitsForLock reports whether every test that sends the loop round reads
+// only whether a lock was taken (done, err := c.CompareAndSwap(ctx, key,
+// "", token); if err != nil { return err }; if done { return }): the loop
+// goes round only on an answer that changed nothing.
+func (w *loopWalk) waitsForLock(tests []ast.Expr) bool {
+	if len(tests) == 0 || len(w.lockResults) == 0 {
+		return false
+	}
+	for _, t := range tests {
+		only := true
+		ast.Inspect(t, func(n ast.Node) bool {
+			if id, ok := n.(*ast.Ident); ok {
+				if obj := w.info.Uses[id]; obj != nil && (w.out.Errs[obj] || w.out.Derived[obj]) && !w.lockResults[obj] {
+					only = false
+				}
+			}
+			return only
+		})
+		if !only || !site.MentionsAny(w.info, t, w.lockResults) {
+			return false
+		}
+	}
+	return true
 }

@@ -8,8 +8,11 @@
 package lock
 
 import (
+	"github.com/idemlint/idemlint/passes/internal/astutil"
 	"go/ast"
+	"go/constant"
 	"go/types"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -59,10 +62,38 @@ func (l *Locks) Result(call *ast.CallExpr) int {
 	if fn.Pkg() != l.pass.Pkg && l.pass.ImportObjectFact(fn, &f) {
 		return f.Result
 	}
-	if isSel && libs.LockMethods[fn.Name()] {
+	if isSel && libs.LockMethods[fn.Name()] || l.swapsFromEmpty(call, fn) {
 		return firstBool(fn.Signature().Results())
 	}
 	return -1
+}
+
+// swapsFromEmpty reports whether call is a remote compare-and-swap from
+// the empty value (c.LockCompareAndSwap(ctx, key, "", token), an etcd or
+// Consul CAS): it takes a lock when nobody holds it, and says by its
+// boolean result whether it did. One that can fail as a call (it returns
+// an error too) is a request to a store; an in-process atomic's spin is
+// not judged here.
+func (l *Locks) swapsFromEmpty(call *ast.CallExpr, fn *types.Func) bool {
+	name := fn.Name()
+	if !strings.HasSuffix(name, "CompareAndSwap") && !strings.HasSuffix(name, "CompareAndSet") && name != "CAS" {
+		return false
+	}
+	res := fn.Signature().Results()
+	if firstBool(res) < 0 || !site.IsErrorType(res.At(res.Len()-1).Type()) {
+		return false
+	}
+	for _, a := range call.Args {
+		if astutil.IsZero(l.info, a) || astutil.IsNil(l.info, a) || emptyString(l.info, a) {
+			return true
+		}
+	}
+	return false
+}
+
+func emptyString(info *types.Info, e ast.Expr) bool {
+	tv, ok := info.Types[e]
+	return ok && tv.Value != nil && tv.Value.Kind() == constant.String && constant.StringVal(tv.Value) == ""
 }
 
 func firstBool(res *types.Tuple) int {

@@ -34,9 +34,10 @@ const (
 	PredUnprocessed
 )
 
-// RetriesOnlyUnprocessed reports whether a helper call lets only
-// unprocessed attempts go round: by the predicate it hands the helper, or
-// by its operation's own tests.
+// RetriesOnlyUnprocessed reports whether a site lets only unprocessed
+// attempts go round: a helper call by the predicate it hands the helper,
+// or by its operation's own tests; a loop that waits for a lock by the
+// "not taken" answer, which changed nothing.
 func (s *Site) RetriesOnlyUnprocessed() bool {
-	return s.Pred != nil && s.Pred.Reading == PredUnprocessed || s.OpUnprocessed
+	return s.Pred != nil && s.Pred.Reading == PredUnprocessed || s.OpUnprocessed || s.LockWait
 }

@@ -57,6 +57,11 @@ type Site struct {
 	// the side that goes round answered "not yet", which a successful
 	// call may answer too.
 	DoneTests []ast.Expr
+	// LockWait marks a loop that goes round only while a lock it asks
+	// for is held by someone else (the call succeeded and said no): a
+	// retry of the acquisition for nojitter and unboundedretry, but no
+	// repeat of a request that changed anything.
+	LockWait bool
 	// Failover marks a loop whose every round sends to the next of a set
 	// of targets (endpoint := c.nextEndpoint()), retrysite/failover.go:
 	// still a retry for retrynonidempotent and retryamplify, but its

@@ -192,6 +192,12 @@ func both(a, b State) State {
 	return failure
 }
 
+// Both and Either combine the answers of the operands of && and || for
+// the loop walks, which read some operands themselves (an attempt's
+// success flag).
+func Both(a, b State) State   { return both(a, b) }
+func Either(a, b State) State { return either(a, b) }
+
 // either combines what two conditions of which one holds say: only an
 // answer both give is certain.
 func either(a, b State) State {

@@ -202,7 +202,7 @@ func Lock(ctx context.Context, rdb *redis.Client) {
 		if err == nil && ok {
 			break
 		}
-		time.Sleep(time.Second)
+		time.Sleep(time.Second) // want `retry delay has no jitter`
 	}
 	rdb.Del(ctx, k)
 }
