@@ -51,7 +51,10 @@ for another attempt on a path a 200 does not take:
   others), by the error it returns, but not one that is, makes or wraps
   the framework's way to fail for good (asynq.SkipRetry or RevokeTask,
   river.JobCancel, temporal.NewNonRetryableApplicationError); the message
-  says how often the framework runs it and how to stop it. A broker
+  says how often the framework runs it and how to stop it, and is placed
+  at the request's send: in a function of the package the handler calls
+  (s.sendEvents(ctx, evs) doing httpClient.Do(req)) when that reaches one
+  send, with the handler's call as related information. A broker
   consumer that redelivers only what it leaves unacknowledged is not
   read this way;
 - in a retrying client's retry condition: go-retryablehttp's CheckRetry

@@ -2,6 +2,7 @@ package retryclienterror
 
 import (
 	"fmt"
+	"go/ast"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -24,5 +25,12 @@ func reportHandlerStatus(pass *analysis.Pass, s *retrysite.Site) {
 	msg := fmt.Sprintf("this %s fails on every non-success status, 4xx included, and %s %s, %s: a 4xx fails the same way every time; for 4xx, %s",
 		r.F.Handler, r.F.Name, again, r.Runs(), stop)
 	send := s.Fail.Sends[0]
-	report.Report(pass, analysis.Diagnostic{Pos: send.Pos(), End: send.End(), Message: msg})
+	d := analysis.Diagnostic{Pos: send.Pos(), End: send.End(), Message: msg}
+	if at := innerSend(pass, send); at != ast.Node(send) {
+		// The request is sent in a function the handler calls: report
+		// it there, where the status test is fixed.
+		d.Pos, d.End = at.Pos(), at.End()
+		d.Related = []analysis.RelatedInformation{{Pos: send.Pos(), End: send.End(), Message: "the handler sends it through this call"}}
+	}
+	report.Report(pass, d)
 }

@@ -32,9 +32,9 @@ func (h *hooks) Start(ctx context.Context) error {
 }
 
 // onTxn succeeds when send returned no error: send fails on every status
-// but 200.
+// but 200, and its request is where that is reported.
 func (h *hooks) onTxn(ctx context.Context, id string, msgs []*nats.Msg) bool {
-	return h.send(ctx, id, msgs[0].Data) == nil // want `this consumer fails on every non-success status, 4xx included`
+	return h.send(ctx, id, msgs[0].Data) == nil
 }
 
 func (h *hooks) send(ctx context.Context, id string, b []byte) error {
@@ -42,7 +42,7 @@ func (h *hooks) send(ctx context.Context, id string, b []byte) error {
 	if err != nil {
 		return err
 	}
-	resp, err := h.client.Do(req)
+	resp, err := h.client.Do(req) // want `this consumer fails on every non-success status, 4xx included`
 	if err != nil {
 		return err
 	}
