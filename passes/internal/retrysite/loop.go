@@ -45,6 +45,9 @@ type loopWalk struct {
 	// result read by the if at once (if !probe() { continue }, with probe
 	// false when it fails: fails.FalseOnErrorFact).
 	boolCalls map[*ast.CallExpr]bool
+	// errCalls are attempts whose one error result is compared with nil
+	// where they are made (if c.mustActiveConn() == nil { return }).
+	errCalls map[*ast.BinaryExpr]bool
 	lockOf    func(*ast.CallExpr) int
 	// fl says whether a call never succeeds (package fails): its outcome
 	// is a failure before any test (a reconnect loop's stream); and which
@@ -303,6 +306,7 @@ func newLoopWalk(info *types.Info, loop ast.Stmt, waitOf func(*ast.CallExpr) *si
 		boolResults:  map[types.Object]bool{},
 		nilResults:   map[types.Object]bool{},
 		boolCalls:    map[*ast.CallExpr]bool{},
+		errCalls:     map[*ast.BinaryExpr]bool{},
 		resultFields: map[types.Object]bool{},
 		condVars:     map[types.Object]bool{},
 		visited:      map[[5]int]bool{},
@@ -549,9 +553,6 @@ func (w *loopWalk) boolAttempt(n ast.Node) bool {
 // whose one bool result is false when it fails. The node marked is the
 // one the CFG holds: the condition's leaf, its parentheses stripped.
 func (w *loopWalk) boolCondAttempts(cond ast.Expr) {
-	if w.fl == nil {
-		return
-	}
 	leaf := ast.Unparen(cond)
 	if b, ok := leaf.(*ast.BinaryExpr); ok && (b.Op == token.LAND || b.Op == token.LOR) {
 		w.boolCondAttempts(b.X)
@@ -562,10 +563,39 @@ func (w *loopWalk) boolCondAttempts(cond ast.Expr) {
 	if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.NOT {
 		e = ast.Unparen(u.X)
 	}
-	if call, ok := e.(*ast.CallExpr); ok && w.fl.FalseOnError(call) {
+	if call, ok := e.(*ast.CallExpr); ok && w.fl != nil && w.fl.FalseOnError(call) {
 		w.opAssigns[leaf] = true
 		w.boolCalls[call] = true
 	}
+	if b, ok := e.(*ast.BinaryExpr); ok && w.errCallTest(b) {
+		w.opAssigns[leaf] = true
+		w.errCalls[b] = true
+	}
+}
+
+// errCallTest reports whether b compares with nil the one error result
+// of a call that is an attempt (not a wait, not an earlier attempt's
+// error read back).
+func (w *loopWalk) errCallTest(b *ast.BinaryExpr) bool {
+	if b.Op != token.EQL && b.Op != token.NEQ {
+		return false
+	}
+	x, y := ast.Unparen(b.X), ast.Unparen(b.Y)
+	if site.IsNil(w.info, x) {
+		x, y = y, x
+	}
+	call, ok := x.(*ast.CallExpr)
+	if !ok || !site.IsNil(w.info, y) || !site.IsErrorType(w.info.TypeOf(call)) || w.waitOf(call) != nil {
+		return false
+	}
+	if tv, ok := w.info.Types[call.Fun]; ok && (tv.IsType() || tv.IsBuiltin()) {
+		return false
+	}
+	fn := libs.Callee(w.info, call)
+	if _, ok := libs.TimeOrContext.Lookup(fn); ok || fn != nil && fn.Name() == "Err" {
+		return false // ctx.Err(), rows.Err(): an error kept, not an attempt
+	}
+	return w.fl == nil || !w.fl.StoredErr(call)
 }
 
 // nilAttempt notes reply, resp := connect(), a call whose first result,
@@ -1092,6 +1122,9 @@ func boundSides(cond ast.Expr) [2]bool {
 // context-aware call (a wait helper's error) and the way out is taken when
 // that result says the context is done.
 func (w *loopWalk) boundsHere(cond ast.Expr, b *cfg.Block, heads map[*cfg.Block]bool) bool {
+	if e, ok := ast.Unparen(cond).(*ast.BinaryExpr); ok && w.errCalls[e] {
+		return false // if c.probe() == nil: the attempt, not a stop flag
+	}
 	// A side that leaves the loop only through another attempt's success
 	// (if wait > 600 { wait = 600 }, then the attempt) clamps a value; it
 	// bounds nothing.
@@ -1229,6 +1262,12 @@ func (w *loopWalk) branch(cond ast.Expr) (ifTrue, ifFalse state) {
 		}
 		return success, failure
 	}
+	if b, ok := e.(*ast.BinaryExpr); ok && w.errCalls[b] {
+		if b.Op == token.EQL != neg {
+			return success, failure // c.probe() == nil
+		}
+		return failure, success
+	}
 	if b, ok := e.(*ast.BinaryExpr); ok && w.testsNilResult(b) {
 		if b.Op == token.NEQ != neg {
 			return success, failure
@@ -1268,7 +1307,7 @@ func (w *loopWalk) ownTest(cond ast.Expr) bool {
 	if b.Op == token.LAND || b.Op == token.LOR {
 		return w.ownTest(b.X) || w.ownTest(b.Y)
 	}
-	return w.testsNilResult(b)
+	return w.errCalls[b] || w.testsNilResult(b)
 }
 
 // boolResult reports whether e is an attempt's success flag: a variable
