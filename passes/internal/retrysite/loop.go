@@ -48,7 +48,7 @@ type loopWalk struct {
 	// errCalls are attempts whose one error result is compared with nil
 	// where they are made (if c.mustActiveConn() == nil { return }).
 	errCalls map[*ast.BinaryExpr]bool
-	lockOf    func(*ast.CallExpr) int
+	lockOf   func(*ast.CallExpr) int
 	// fl says whether a call never succeeds (package fails): its outcome
 	// is a failure before any test (a reconnect loop's stream); and which
 	// error values mean "not done yet".
