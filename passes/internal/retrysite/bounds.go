@@ -77,7 +77,7 @@ func newBounder(info *types.Info, loop ast.Node, waitOf func(*ast.CallExpr) *sit
 		default:
 			return
 		}
-		if obj := info.ObjectOf(id); obj != nil {
+		if obj := info.ObjectOf(id); obj != nil && site.CountsAcross(obj, loop) {
 			b.counters[obj] = true
 		}
 	}
@@ -95,7 +95,7 @@ func newBounder(info *types.Info, loop ast.Node, waitOf func(*ast.CallExpr) *sit
 			case token.ADD_ASSIGN, token.SUB_ASSIGN, token.MUL_ASSIGN, token.SHL_ASSIGN:
 				mark(n.Lhs[0])
 			case token.ASSIGN, token.DEFINE:
-				b.noteAssign(n)
+				b.noteAssign(n, loop)
 			}
 		}
 		return true
@@ -110,7 +110,7 @@ func (b *bounder) counted(e ast.Expr) bool {
 	return ok && b.counters[b.info.ObjectOf(id)]
 }
 
-func (b *bounder) noteAssign(n *ast.AssignStmt) {
+func (b *bounder) noteAssign(n *ast.AssignStmt, loop ast.Node) {
 	// x = x + 1, x = x - 1, and in parallel: i, d = i+1, d*2
 	if len(n.Lhs) == len(n.Rhs) {
 		for i, l := range n.Lhs {
@@ -119,7 +119,7 @@ func (b *bounder) noteAssign(n *ast.AssignStmt) {
 				continue
 			}
 			if l, ok := l.(*ast.Ident); ok {
-				if x, ok := ast.Unparen(bin.X).(*ast.Ident); ok && b.info.ObjectOf(x) == b.info.ObjectOf(l) {
+				if x, ok := ast.Unparen(bin.X).(*ast.Ident); ok && b.info.ObjectOf(x) == b.info.ObjectOf(l) && site.CountsAcross(b.info.ObjectOf(l), loop) {
 					b.counters[b.info.ObjectOf(l)] = true
 				}
 			}

@@ -7,6 +7,7 @@ package retrysite
 // keep them.
 
 import (
+	"github.com/idemlint/idemlint/passes/internal/retrysite/status"
 	"go/ast"
 	"go/token"
 	"go/types"
@@ -346,11 +347,19 @@ func (w *loopWalk) dependents(body *ast.BlockStmt, seed map[types.Object]bool, r
 // do, rather than throwing the attempt away and trying again. Closing a
 // response's body, reading its status or headers, testing a result in a
 // branch, building the program's own error from it, and logging are not
-// progress.
+// progress; nor is anything on a failure path that leaves the loop.
 func (w *loopWalk) usesFailedResult() bool {
 	used := false
 	conds := w.branchConds()
-	for _, n := range w.failed {
+	failed := w.failed
+	if w.g != nil {
+		// Only what goes round can carry progress into the next
+		// attempt: a failure path that returns may name the result in
+		// its error (conn.URL()) and leave.
+		_, heads := w.blocks()
+		failed = w.goesRound(failed, heads)
+	}
+	for _, n := range failed {
 		var stack []ast.Node
 		ast.Inspect(n, func(x ast.Node) bool {
 			if x == nil {
@@ -453,6 +462,11 @@ func (w *loopWalk) harmlessUse(path []ast.Node, id *ast.Ident, conds map[ast.Nod
 		case *ast.CallExpr:
 			fn := libs.Callee(w.info, x)
 			if fn != nil && fn.Pkg() != nil && libs.Logging[fn.Pkg().Path()] {
+				return true
+			}
+			// wait, ok, err := retrier.Retry(ctx, n, req, resp, err):
+			// the failed attempt decides the next one's delay.
+			if status.ReadsDelay(w.info, x) {
 				return true
 			}
 			// lastErr = NewAPIError(resp.StatusCode, string(body)): the

@@ -175,3 +175,22 @@ func NameOf(e ast.Expr) *ast.Ident {
 	}
 	return nil
 }
+
+// CountsAcross reports whether obj, incremented in loop, can count the
+// loop's rounds: a number (path += "?" + q builds a string) that lives
+// across them (one declared in the body starts afresh every round; the
+// loop's own init, a field or an outer variable does not).
+func CountsAcross(obj types.Object, loop ast.Node) bool {
+	b, ok := obj.Type().Underlying().(*types.Basic)
+	if !ok || b.Info()&types.IsNumeric == 0 {
+		return false
+	}
+	var body *ast.BlockStmt
+	if st, ok := loop.(ast.Stmt); ok {
+		body = LoopBody(st)
+	}
+	if v, isVar := obj.(*types.Var); isVar && !v.IsField() && body != nil && body.Pos() <= v.Pos() && v.Pos() < body.End() {
+		return false
+	}
+	return true
+}

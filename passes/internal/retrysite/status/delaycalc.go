@@ -17,20 +17,34 @@ import (
 // its own success look like a success of the operation that goes round.
 // A call returning a duration for another reason (rtt, err := ping())
 // stays an attempt.
+// ReadsDelay is readsDelay for the loop walks: what such a call is given
+// of a failed attempt is inspected, not built upon.
+func ReadsDelay(info *types.Info, call *ast.CallExpr) bool { return readsDelay(info, call) }
+
 func readsDelay(info *types.Info, call *ast.CallExpr) bool {
 	t := info.TypeOf(call.Fun)
 	if t == nil {
 		return false
 	}
 	sig, ok := t.Underlying().(*types.Signature)
-	if !ok || sig.Results().Len() != 2 ||
-		!libs.IsNamed(sig.Results().At(0).Type(), "time", "Duration") || !site.IsErrorType(sig.Results().At(1).Type()) {
+	if !ok {
+		return false
+	}
+	res := sig.Results()
+	if res.Len() < 2 || res.Len() > 3 ||
+		!libs.IsNamed(res.At(0).Type(), "time", "Duration") || !site.IsErrorType(res.At(res.Len()-1).Type()) {
 		return false
 	}
 	for _, a := range call.Args {
-		if site.IsResponseType(info.TypeOf(a)) {
+		// A call handed the failed attempt (its response, or its error
+		// with the decision to go on: wait, ok, err :=
+		// retrier.Retry(ctx, n, req, resp, err)) decides the next one.
+		if t := info.TypeOf(a); site.IsResponseType(t) || res.Len() == 3 && site.IsErrorType(t) {
 			return true
 		}
+	}
+	if res.Len() != 2 {
+		return false
 	}
 	var name string
 	switch f := ast.Unparen(call.Fun).(type) {

@@ -403,7 +403,7 @@ func Counters(info *types.Info, loop *ast.ForStmt) map[types.Object]bool {
 			id = sel.Sel // c.attempts++
 		}
 		if id != nil {
-			if obj := info.ObjectOf(id); obj != nil {
+			if obj := info.ObjectOf(id); obj != nil && site.CountsAcross(obj, loop) {
 				out[obj] = true
 			}
 		}
