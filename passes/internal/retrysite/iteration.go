@@ -617,6 +617,9 @@ func (w *loopWalk) consumesStream(body *ast.BlockStmt) bool {
 // io.Reader that outlives the loop (randomPrime(rand, bits)): each time
 // round draws a new candidate, whatever the last one's outcome.
 func (w *loopWalk) drawsCandidates(body *ast.BlockStmt) bool {
+	if rewinds(body) {
+		return false // the same input read again: the request's body
+	}
 	found := false
 	ast.Inspect(body, func(n ast.Node) bool {
 		if _, lit := n.(*ast.FuncLit); lit || found {
@@ -680,6 +683,24 @@ func (w *loopWalk) drawsFromReader(body *ast.BlockStmt, call *ast.CallExpr) bool
 		}
 	}
 	return false
+}
+
+// rewinds reports whether the body seeks a reader back to its start
+// (readerSeeker.Seek(0, io.SeekStart)): the attempt reads the same input
+// again, a request's body rather than a source of new candidates.
+func rewinds(body *ast.BlockStmt) bool {
+	return astutil.Some(body, func(n ast.Node) bool {
+		call, ok := n.(*ast.CallExpr)
+		if !ok || len(call.Args) != 2 {
+			return false
+		}
+		sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+		if !ok || sel.Sel.Name != "Seek" {
+			return false
+		}
+		lit, ok := ast.Unparen(call.Args[0]).(*ast.BasicLit)
+		return ok && lit.Value == "0"
+	})
 }
 
 // isReader reports whether t is an io.Reader interface (a source a call
