@@ -5,6 +5,7 @@ import (
 	"go/token"
 	"go/types"
 	"maps"
+	"slices"
 
 	"github.com/idemlint/idemlint/passes/internal/astutil"
 	"github.com/idemlint/idemlint/passes/internal/retrysite/site"
@@ -24,14 +25,44 @@ import (
 //
 // It stays a retry (a POST sent to the next replica after a timeout is
 // the double charge), but its missing delay and its bound are not
-// nojitter or unboundedretry hazards.
+// nojitter or unboundedretry hazards. So is a loop over a list of targets
+// whose failure moves on to the next and whose success leaves (for _,
+// broker := range brokers { conn, err := dial(broker); if err != nil {
+// continue }; return conn }): only retrynonidempotent and retryamplify
+// read it (RULES.md, "Vocabulary").
+
+// rangesTargets reports whether loop ranges over the elements of a slice
+// or an array (not a map, a channel or a string) and uses each element:
+// the walk then decides whether a failure moves on and a success leaves.
+func rangesTargets(info *types.Info, loop *ast.RangeStmt) bool {
+	switch info.TypeOf(loop.X).Underlying().(type) {
+	case *types.Slice, *types.Array:
+	default:
+		return false
+	}
+	id, ok := loop.Value.(*ast.Ident)
+	if !ok || id.Name == "_" {
+		return false
+	}
+	v := info.Defs[id]
+	if v == nil {
+		return false
+	}
+	// The element is what a call of the body is given: the target.
+	return astutil.Some(loop.Body, func(n ast.Node) bool {
+		call, ok := n.(*ast.CallExpr)
+		return ok && slices.ContainsFunc(call.Args, func(a ast.Expr) bool {
+			return site.MentionsAny(info, a, map[types.Object]bool{v: true})
+		})
+	})
+}
 
 // markFailovers sets Failover on the loop sites among sites whose
 // attempt is given a target drawn in the round.
 func (f *finder) markFailovers(sites []*Site) {
 	for _, s := range sites {
 		if s.Kind == Loop && s.Op.Body != nil {
-			s.Failover = f.drawsTargets(s.Op.Body) || popsTargets(f.info, s.Op.Body)
+			s.Failover = s.Failover || f.drawsTargets(s.Op.Body) || popsTargets(f.info, s.Op.Body)
 		}
 	}
 }

@@ -152,6 +152,7 @@ func analyzeLoop(info *types.Info, graph func() *cfg.CFG, loop ast.Stmt, waitOf,
 	var cond ast.Expr
 	var iter *site.WaitFact // for range c.retries(ctx, n): a retry iterator's
 	ticker := false         // for range tick.C: each attempt waits for a tick
+	targets := false        // for _, broker := range brokers: failover (failover.go)
 	switch l := loop.(type) {
 	case *ast.ForStmt:
 		body, cond = l.Body, l.Cond
@@ -168,7 +169,10 @@ func analyzeLoop(info *types.Info, graph func() *cfg.CFG, loop ast.Stmt, waitOf,
 				return nil
 			}
 		} else if !site.IsInteger(info.TypeOf(l.X)) && !wait.IsScheduleRange(info, l, waitOf) {
-			return nil
+			if !rangesTargets(info, l) {
+				return nil
+			}
+			targets = true
 		}
 		body = l.Body
 	}
@@ -241,6 +245,7 @@ func analyzeLoop(info *types.Info, graph func() *cfg.CFG, loop ast.Stmt, waitOf,
 	if w.polls {
 		s.DoneTests = w.doneConds
 	}
+	s.Failover = targets
 	s.LockWait = w.waitsForLock(s.RetryTests)
 	if resolvesCollisions(info, s, loop) {
 		return nil // a new candidate for a taken name: not a retry
