@@ -16,8 +16,11 @@ import (
 // as part of the attempt.
 
 // asyncWork returns the nodes of body that run in a goroutine the body
-// does not wait for: the call of a go statement, and the function
-// literals handed to a group's Go whose Wait the body does not call.
+// does not wait for: the call of a go statement when the body waits for
+// no group, and the function literals handed to a group's Go whose Wait
+// the body does not call. A function that starts one and lets its caller
+// wait (b.do starting go b.handle(pr), waitResp receiving the answer)
+// still retries for its callers: only the outer attempt is read so.
 func asyncWork(info *types.Info, body *ast.BlockStmt) []ast.Node {
 	if body == nil {
 		return nil
@@ -35,7 +38,10 @@ func asyncWork(info *types.Info, body *ast.BlockStmt) []ast.Node {
 	ast.Inspect(body, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.GoStmt:
-			out = append(out, n.Call)
+			// go d.attemptLock(...) followed by d.wg.Wait(): waited.
+			if len(waited) == 0 {
+				out = append(out, n.Call)
+			}
 		case *ast.CallExpr:
 			sel, ok := ast.Unparen(n.Fun).(*ast.SelectorExpr)
 			if !ok || sel.Sel.Name != "Go" && sel.Sel.Name != "TryGo" || waited[types.ExprString(sel.X)] || !hasWait(info.TypeOf(sel.X)) {

@@ -136,11 +136,10 @@ func (a *amplifier) members(limits map[*types.Func]*Limit) {
 		if len(a.inDecl[d.FuncDecl]) > 0 || a.recursive[d.FuncDecl] != nil {
 			mark(d.Func)
 		}
-		async := asyncWork(a.pass.TypesInfo, d.FuncDecl.Body)
 		for _, c := range a.index.Of(d.FuncDecl).Calls {
 			fn := c.Callee
 			switch {
-			case fn == nil || fn == d.Func || inNodes(async, c.CallExpr):
+			case fn == nil || fn == d.Func:
 			case isInterfaceMethod(fn):
 				ifaceCalls = append(ifaceCalls, ifaceCall{d.Func, fn})
 			case a.offCall(c.CallExpr, fn, limits):

@@ -34,9 +34,9 @@ func (w *Watcher) handle(ctx context.Context, ev Event) error { // want handle:`
 	return err
 }
 
-// start hands the event to a goroutine and returns: calling it retries
-// nothing.
-func (w *Watcher) start(ctx context.Context, ev Event) {
+// start hands the event to a goroutine and returns; a caller may wait
+// for its answer, so its fact still says it retries.
+func (w *Watcher) start(ctx context.Context, ev Event) { // want start:`retries\(attempts=5\)`
 	go w.handle(ctx, ev)
 }
 
@@ -58,7 +58,7 @@ func (w *Watcher) WatchGo(ctx context.Context) error { // want WatchGo:`retries\
 
 // WatchGroup hands each handler to the watcher's group, which another
 // method waits for.
-func (w *Watcher) WatchGroup(ctx context.Context) error { // want WatchGroup:`retries\(attempts=3\)`
+func (w *Watcher) WatchGroup(ctx context.Context) error { // want WatchGroup:`retries\(attempts=5\)`
 	for range 3 {
 		evs, err := w.events(ctx)
 		if err != nil {
