@@ -27,7 +27,15 @@ func (*FalseOnErrorFact) String() string { return "false when it fails" }
 func (f *Fails) FalseOnError(call *ast.CallExpr) bool {
 	fn := libs.Callee(f.pass.TypesInfo, call)
 	if fn == nil {
-		return false
+		// if m.pollFn() {: a function kept in a field, judged by every
+		// function the package stores there.
+		fns := f.stored.Funcs(call.Fun)
+		for _, g := range fns {
+			if !f.falseOnErrorFunc(g) {
+				return false
+			}
+		}
+		return len(fns) > 0
 	}
 	if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
 		// The interface of the field, which may embed fn's (mod.browser,
@@ -39,6 +47,12 @@ func (f *Fails) FalseOnError(call *ast.CallExpr) bool {
 			fn = impl
 		}
 	}
+	return f.falseOnErrorFunc(fn)
+}
+
+// falseOnErrorFunc reports whether fn, or its sole implementation,
+// returns false when a call it makes failed.
+func (f *Fails) falseOnErrorFunc(fn *types.Func) bool {
 	if impl := f.impls.SoleImplementation(fn); impl != nil {
 		fn = impl
 	}
