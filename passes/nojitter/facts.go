@@ -272,8 +272,43 @@ func closureBlocks(pass *analysis.Pass, call *ast.CallExpr, local map[*types.Fun
 	if len(vals) != 1 {
 		return false
 	}
+	if made, ok := ast.Unparen(vals[0]).(*ast.CallExpr); ok && made.Pos() < call.Pos() {
+		// backoff := newBackoff(max); ...; backoff(ctx): the literal
+		// the maker returns.
+		for _, lit := range madeLits(index, libs.Callee(pass.TypesInfo, made)) {
+			if blocksIn(pass, lit.Body, local, nil, false) {
+				return true
+			}
+		}
+		return false
+	}
 	lit, ok := ast.Unparen(vals[0]).(*ast.FuncLit)
 	return ok && lit.Pos() < call.Pos() && blocksIn(pass, lit.Body, local, nil, false)
+}
+
+// madeLits returns the function literals fn, a function of the package,
+// returns (func newBackoff(d time.Duration) func(context.Context) error
+// { ...; return func(ctx context.Context) error { ... } }).
+func madeLits(index *bodies.Index, fn *types.Func) []*ast.FuncLit {
+	if fn == nil {
+		return nil
+	}
+	var out []*ast.FuncLit
+	for _, b := range index.Decls() {
+		if b.Func != fn {
+			continue
+		}
+		ast.Inspect(b.Block, func(n ast.Node) bool {
+			if ret, ok := n.(*ast.ReturnStmt); ok && len(ret.Results) == 1 {
+				if lit, ok := ast.Unparen(ret.Results[0]).(*ast.FuncLit); ok {
+					out = append(out, lit)
+				}
+			}
+			_, lit := n.(*ast.FuncLit)
+			return !lit
+		})
+	}
+	return out
 }
 
 // callWaits reports whether a call waits; fn is its callee.

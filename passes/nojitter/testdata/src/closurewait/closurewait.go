@@ -51,3 +51,34 @@ func syncHot(ctx context.Context) error {
 		return nil
 	}
 }
+
+// newPause returns a wait of its own: the loop that keeps it in a local
+// and calls it after a failure waits, so it is no hot retry.
+func newPause(max time.Duration) func(ctx context.Context) error {
+	var n int
+	return func(ctx context.Context) error {
+		n++
+		t := time.NewTimer(min(time.Duration(n*n)*10*time.Millisecond, max))
+		defer t.Stop()
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-t.C:
+			return nil
+		}
+	}
+}
+
+// syncMade waits through the literal newPause made.
+func syncMade(ctx context.Context) error {
+	pause := newPause(10 * time.Second)
+	for {
+		if err := refresh(ctx); err != nil {
+			if err := pause(ctx); err != nil {
+				return err
+			}
+			continue
+		}
+		return nil
+	}
+}
