@@ -47,6 +47,9 @@ func (d *describer) loopWait(s *retrysite.Site) Wait {
 		res := d.pass.ResultOf[retrysite.Analyzer].(*retrysite.Result)
 		waits, _ = res.TickerWaits(d.pass.TypesInfo, s)
 	}
+	if len(waits) == 0 && s.Failover {
+		return Wait{Delay: "failover: the next target at once"}
+	}
 	if len(waits) == 0 {
 		return Wait{Delay: "none"}
 	}
