@@ -35,7 +35,11 @@ import (
 // or an array (not a map, a channel or a string) and uses each element:
 // the walk then decides whether a failure moves on and a success leaves.
 func rangesTargets(info *types.Info, loop *ast.RangeStmt) bool {
-	switch info.TypeOf(loop.X).Underlying().(type) {
+	t := info.TypeOf(loop.X)
+	if t == nil {
+		return false // a package that did not type-check
+	}
+	switch t.Underlying().(type) {
 	case *types.Slice, *types.Array:
 	default:
 		return false

@@ -150,7 +150,7 @@ func receivesTick(info *types.Info, nodes []ast.Node) bool {
 			if _, lit := n.(*ast.FuncLit); lit || found {
 				return false
 			}
-			if u, ok := n.(*ast.UnaryExpr); ok && u.Op == token.ARROW {
+			if u, ok := n.(*ast.UnaryExpr); ok && u.Op == token.ARROW && info.TypeOf(u.X) != nil {
 				if ch, ok := info.TypeOf(u.X).Underlying().(*types.Chan); ok && libs.IsNamed(ch.Elem(), "time", "Time") {
 					found = true
 				}
