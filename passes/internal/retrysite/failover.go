@@ -1,6 +1,7 @@
 package retrysite
 
 import (
+	"github.com/idemlint/idemlint/passes/internal/libs"
 	"go/ast"
 	"go/token"
 	"go/types"
@@ -51,6 +52,9 @@ func rangesTargets(info *types.Info, loop *ast.RangeStmt) bool {
 	v := info.Defs[id]
 	if v == nil {
 		return false
+	}
+	if !reachesNetwork(info, loop.Body) {
+		return false // for _, dir := range dirs { os.Stat(...) }: a search
 	}
 	// The element is what a call of the body is given: the target.
 	return astutil.Some(loop.Body, func(n ast.Node) bool {
@@ -267,4 +271,28 @@ func popsTargets(info *types.Info, body ast.Node) bool {
 		}
 	}
 	return false
+}
+
+// reachesNetwork reports whether body sends a request or opens a
+// connection itself: a call returning an *http.Response (client.Do(req))
+// or a net.Conn (a dial). A loop over paths or names that tries each
+// until one exists is a search, not failover over targets.
+func reachesNetwork(info *types.Info, body *ast.BlockStmt) bool {
+	return astutil.Some(body, func(n ast.Node) bool {
+		call, ok := n.(*ast.CallExpr)
+		if !ok {
+			return false
+		}
+		tup, ok := info.TypeOf(call).(*types.Tuple)
+		if !ok {
+			return false
+		}
+		for v := range tup.Variables() {
+			t := v.Type()
+			if site.IsResponseType(t) || libs.IsNamed(t, "net", "Conn") {
+				return true
+			}
+		}
+		return false
+	})
 }
