@@ -50,7 +50,10 @@ func run(pass *analysis.Pass) (any, error) {
 	// retries its failed calls).
 	for _, s := range slices.Concat(res.Sites, res.Recursions, res.Gotos, res.FailureRetries) {
 		f := s.Fail
-		if f == nil || len(f.Sends) == 0 {
+		if f == nil || len(f.Sends) == 0 || s.Failover {
+			// Failover asks the next target (RULES.md, "Vocabulary": a
+			// retry for retrynonidempotent and retryamplify only): a 4xx
+			// from one server may not come from the next.
 			continue
 		}
 		if checkStatus && f.Retried.ClientErrors() {
