@@ -75,6 +75,13 @@ func (f *Stored) fieldTypes() map[*types.Var][]types.Type {
 			f.stored[v] = append(f.stored[v], f.madeType(val, tv.Type))
 		}
 	}
+	f.eachStore(note)
+	return f.stored
+}
+
+// eachStore calls note with each field key and value the package's
+// non-test files store (x.f = e, T{f: e}).
+func (f *Stored) eachStore(note func(key *ast.Ident, val ast.Expr)) {
 	for n := range f.index.Package() {
 		if strings.HasSuffix(f.pass.Fset.File(n.Pos()).Name(), "_test.go") {
 			continue
@@ -94,7 +101,6 @@ func (f *Stored) fieldTypes() map[*types.Var][]types.Type {
 			}
 		}
 	}
-	return f.stored
 }
 
 // madeType returns the concrete type a constructor of the package returns

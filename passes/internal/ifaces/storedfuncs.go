@@ -3,7 +3,6 @@ package ifaces
 import (
 	"go/ast"
 	"go/types"
-	"strings"
 )
 
 // Funcs returns the functions the package's own code stores in the
@@ -39,27 +38,12 @@ func (f *Stored) Funcs(fun ast.Expr) []*types.Func {
 // storedIn returns the values the package's non-test files store in the
 // field v (x.f = e, T{f: e}).
 func (f *Stored) storedIn(v *types.Var) []ast.Expr {
-	info := f.pass.TypesInfo
 	var out []ast.Expr
-	for n := range f.index.Package() {
-		if strings.HasSuffix(f.pass.Fset.File(n.Pos()).Name(), "_test.go") {
-			continue
+	f.eachStore(func(key *ast.Ident, val ast.Expr) {
+		if f.pass.TypesInfo.ObjectOf(key) == v {
+			out = append(out, val)
 		}
-		switch n := n.(type) {
-		case *ast.AssignStmt:
-			if len(n.Lhs) == len(n.Rhs) {
-				for i, l := range n.Lhs {
-					if s, ok := ast.Unparen(l).(*ast.SelectorExpr); ok && info.ObjectOf(s.Sel) == v {
-						out = append(out, n.Rhs[i])
-					}
-				}
-			}
-		case *ast.KeyValueExpr:
-			if key, ok := n.Key.(*ast.Ident); ok && info.ObjectOf(key) == v {
-				out = append(out, n.Value)
-			}
-		}
-	}
+	})
 	return out
 }
 
