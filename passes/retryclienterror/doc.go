@@ -19,10 +19,12 @@ checkStatus(resp) returning an error for every non-2xx) are decided; the
 other conditions are followed both ways. Reported at the send call (with
 -retryclienterror.status, on by default) when every such 4xx goes round
 for another attempt on a path a 200 does not take:
-- in a retry loop, by continue or the end of the body (not failover,
-  which asks the next target: a 4xx from one server says nothing of the
-  next; RULES.md counts failover as a retry for retrynonidempotent and
-  retryamplify only);
+- in a retry loop, by continue or the end of the body (not a single pass
+  over a list of targets, for _, svc := range services, which asks the
+  next one: a 4xx from one server says nothing of the next, and RULES.md
+  counts failover as a retry for retrynonidempotent and retryamplify
+  only; inside a loop that asks the whole list again, the 4xx goes
+  round);
 - in a function that retries by calling itself after a failure (a
   recursive retry), by a path that makes the self-call;
 - in a retry written with a goto back to a label, by a path that takes

@@ -51,3 +51,22 @@ func (c *Client) Ask(ctx context.Context, svc, alias string) error {
 	}
 	return errors.New("unavailable")
 }
+
+// Probe asks each node, and asks them all again every second until one
+// answers 200: a 401 from every node goes round again.
+func (c *Client) Probe(ctx context.Context, nodes []string) error {
+	for ctx.Err() == nil {
+		for _, n := range nodes {
+			resp, err := c.hc.Head(n) // want `retry on any non-success status also retries 4xx responses`
+			if err != nil {
+				continue
+			}
+			resp.Body.Close()
+			if resp.StatusCode == http.StatusOK {
+				return nil
+			}
+		}
+		time.Sleep(time.Second/2 + rand.N(time.Second/2))
+	}
+	return ctx.Err()
+}
