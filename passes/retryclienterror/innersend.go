@@ -61,9 +61,5 @@ func sendsRequest(info *types.Info, call *ast.CallExpr) bool {
 	if !ok || tup.Len() != 2 || !site.IsErrorType(tup.At(1).Type()) {
 		return false
 	}
-	t := tup.At(0).Type()
-	if p, ok := t.(*types.Pointer); ok {
-		t = p.Elem()
-	}
-	return libs.IsNamed(t, "net/http", "Response")
+	return site.IsResponseType(tup.At(0).Type())
 }

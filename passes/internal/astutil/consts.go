@@ -36,6 +36,31 @@ func IsZero(info *types.Info, e ast.Expr) bool {
 	return false
 }
 
+// IsZeroValue reports whether e is nil or a zero constant of any kind
+// (0, "", false): what a drain loop's "nothing left" and a compare-and-swap
+// from the unset value compare with.
+func IsZeroValue(info *types.Info, e ast.Expr) bool {
+	tv, ok := info.Types[e]
+	if !ok {
+		return false
+	}
+	if tv.IsNil() {
+		return true
+	}
+	if tv.Value == nil {
+		return false
+	}
+	switch tv.Value.Kind() {
+	case constant.Int, constant.Float:
+		return constant.Sign(tv.Value) == 0
+	case constant.String:
+		return constant.StringVal(tv.Value) == ""
+	case constant.Bool:
+		return !constant.BoolVal(tv.Value)
+	}
+	return false
+}
+
 // Mirror turns the comparison "c OP x" into "x OP' c".
 func Mirror(op token.Token) token.Token {
 	switch op {

@@ -1,8 +1,8 @@
 package retrysite
 
 import (
+	"github.com/idemlint/idemlint/passes/internal/astutil"
 	"go/ast"
-	"go/constant"
 	"go/token"
 	"go/types"
 
@@ -185,27 +185,7 @@ func (w *loopWalk) isOutcomeErr(e ast.Expr) bool {
 
 // zeroValue reports whether e is nil or a zero constant (0, "", false):
 // what a drain loop's test for "nothing left" compares with.
-func (w *loopWalk) zeroValue(e ast.Expr) bool {
-	tv, ok := w.info.Types[e]
-	if !ok {
-		return false
-	}
-	if tv.IsNil() {
-		return true
-	}
-	if tv.Value == nil {
-		return false
-	}
-	switch tv.Value.Kind() {
-	case constant.Int, constant.Float:
-		return constant.Sign(tv.Value) == 0
-	case constant.String:
-		return constant.StringVal(tv.Value) == ""
-	case constant.Bool:
-		return !constant.BoolVal(tv.Value)
-	}
-	return false
-}
+func (w *loopWalk) zeroValue(e ast.Expr) bool { return astutil.IsZeroValue(w.info, e) }
 
 // roundUses reports whether a path from b to the loop's next iteration
 // uses one of vals, the attempt's result.

@@ -10,7 +10,6 @@ package lock
 import (
 	"github.com/idemlint/idemlint/passes/internal/astutil"
 	"go/ast"
-	"go/constant"
 	"go/types"
 	"strings"
 
@@ -84,16 +83,11 @@ func (l *Locks) swapsFromEmpty(call *ast.CallExpr, fn *types.Func) bool {
 		return false
 	}
 	for _, a := range call.Args {
-		if astutil.IsZero(l.info, a) || astutil.IsNil(l.info, a) || emptyString(l.info, a) {
+		if astutil.IsZeroValue(l.info, a) {
 			return true
 		}
 	}
 	return false
-}
-
-func emptyString(info *types.Info, e ast.Expr) bool {
-	tv, ok := info.Types[e]
-	return ok && tv.Value != nil && tv.Value.Kind() == constant.String && constant.StringVal(tv.Value) == ""
 }
 
 func firstBool(res *types.Tuple) int {

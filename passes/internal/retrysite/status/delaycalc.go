@@ -9,19 +9,16 @@ import (
 	"github.com/idemlint/idemlint/passes/internal/retrysite/site"
 )
 
-// readsDelay reports whether call works out how long to wait before the
-// next attempt rather than making one: it returns a time.Duration and an
+// ReadsDelay reports whether call works out how long to wait before the
+// next attempt rather than making one: it returns a time.Duration (and
+// perhaps whether to go on) and an
 // error, and is given the failed attempt's response (a Retry-After
 // parser, often a function-typed field) or is named for a delay
 // (retryAfter, backoff, nextDelay). Counting it as an attempt would make
 // its own success look like a success of the operation that goes round.
 // A call returning a duration for another reason (rtt, err := ping())
 // stays an attempt.
-// ReadsDelay is readsDelay for the loop walks: what such a call is given
-// of a failed attempt is inspected, not built upon.
-func ReadsDelay(info *types.Info, call *ast.CallExpr) bool { return readsDelay(info, call) }
-
-func readsDelay(info *types.Info, call *ast.CallExpr) bool {
+func ReadsDelay(info *types.Info, call *ast.CallExpr) bool {
 	t := info.TypeOf(call.Fun)
 	if t == nil {
 		return false

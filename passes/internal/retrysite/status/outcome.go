@@ -556,5 +556,5 @@ func IsAttempt(info *types.Info, call *ast.CallExpr) bool {
 	fn := libs.Callee(info, call)
 	_, skip := libs.NotAttempts.Lookup(fn)
 	_, rewind := libs.NotAttemptFields.LookupField(info, call)
-	return !skip && !rewind && !libs.UnwrapsError(fn) && !readsDelay(info, call)
+	return !skip && !rewind && !libs.UnwrapsError(fn) && !ReadsDelay(info, call)
 }
