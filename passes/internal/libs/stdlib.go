@@ -92,6 +92,8 @@ var StreamMethods = map[string]bool{
 	"RecvMsg": true, "Receive": true, "Next": true, "NextPart": true,
 	"NextReader": true, "Scan": true, "Decode": true, "Token": true,
 	"ReadJSON": true, "NextResultSet": true,
+	// os.File and fs.ReadDirFile: each call reads the entries after the last.
+	"ReadDir": true, "Readdir": true, "Readdirnames": true,
 }
 
 // SyscallPackages define system error numbers (EINTR, EAGAIN).

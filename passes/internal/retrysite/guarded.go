@@ -73,7 +73,7 @@ func (w *loopWalk) underGuard(n ast.Node, stack []ast.Node) bool {
 				}
 			}
 		}
-		if w.testsState(ifs.Cond, sets) {
+		if w.testsState(ifs.Cond, sets, w.advancedBefore(ifs.Body, n)) {
 			return true
 		}
 	}
@@ -136,9 +136,36 @@ func (w *loopWalk) assignedState(block *ast.BlockStmt, op ast.Node) map[stateKey
 	return sets
 }
 
+// advancedBefore returns the values whose methods block calls as
+// statements before the attempt op, whatever its outcome
+// (pd.queue.IncreaseIndex() before pd.switchTrack(pd.queue.Index)): a
+// guard that asks one of them (if !pd.queue.IsAtLastElement()) follows
+// the program's progress through it, not the state a success leaves.
+func (w *loopWalk) advancedBefore(block *ast.BlockStmt, op ast.Node) map[stateKey]bool {
+	moved := map[stateKey]bool{}
+	for _, st := range block.List {
+		if st.Pos() >= op.Pos() {
+			break
+		}
+		es, ok := st.(*ast.ExprStmt)
+		if !ok {
+			continue
+		}
+		if call, ok := ast.Unparen(es.X).(*ast.CallExpr); ok {
+			if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
+				if k, ok := w.keyOf(sel.X); ok {
+					moved[k] = true
+				}
+			}
+		}
+	}
+	return moved
+}
+
 // testsState reports whether cond mentions one of the state sets: a key
-// itself, or a field of a receiver marked with the path "*".
-func (w *loopWalk) testsState(cond ast.Expr, sets map[stateKey]bool) bool {
+// itself, or a field of a receiver marked with the path "*" that the
+// round did not move on itself (moved, advancedBefore).
+func (w *loopWalk) testsState(cond ast.Expr, sets, moved map[stateKey]bool) bool {
 	// What a receiver's method may set is judged only where the condition
 	// asks whether it is there or alive (el.conn == nil,
 	// el.conn.IsClosed()), not where it reads a setting (r.conf.Timeout).
@@ -170,7 +197,7 @@ func (w *loopWalk) testsState(cond ast.Expr, sets map[stateKey]bool) bool {
 			return true
 		}
 		_, isSel := ast.Unparen(e).(*ast.SelectorExpr)
-		found = sets[k] || isSel && held[ast.Unparen(e)] && sets[stateKey{root: k.root, path: "*"}]
+		found = sets[k] || isSel && held[ast.Unparen(e)] && !moved[k] && sets[stateKey{root: k.root, path: "*"}]
 		return !found
 	})
 	return found

@@ -514,6 +514,9 @@ func (w *loopWalk) collectOps(body *ast.BlockStmt) {
 		if _, call := site.OpParts(n); call != nil && w.fl != nil && w.fl.StoredErr(call) {
 			return true // err := c.lastErr(): state an earlier attempt left
 		}
+		if w.computesDelay(body, lhs) {
+			return true
+		}
 		w.opAssigns[n] = true
 		w.noteBoolResults(n, lhs)
 		for _, l := range lhs {

@@ -102,9 +102,9 @@ func handlerAttempts(r *retrysite.Redelivered) Attempts {
 // context's Done or Err, or the error of a wait that stops with one), the
 // time, or a counter against a limit not in view.
 func boundKind(info *types.Info, bound ast.Node) string {
-	kind := ""
+	kind, fromErr, counted := "", false, false
 	ast.Inspect(bound, func(n ast.Node) bool {
-		if _, ok := n.(*ast.FuncLit); ok || kind == "context" {
+		if _, ok := n.(*ast.FuncLit); ok || kind == "context" && !fromErr {
 			return false
 		}
 		e, ok := n.(ast.Expr)
@@ -125,10 +125,16 @@ func boundKind(info *types.Info, bound ast.Node) string {
 			}
 		}
 		if b, ok := e.(*ast.BinaryExpr); ok && kind == "" && (b.Op == token.NEQ || b.Op == token.EQL) && isError(info.TypeOf(b.X)) {
-			kind = "context" // if err := sleep(ctx, d); err != nil: a wait that stops with the context
+			kind, fromErr = "context", true // if err := sleep(ctx, d); err != nil: a wait that stops with the context
+		}
+		if b, ok := e.(*ast.BinaryExpr); ok && (b.Op == token.LSS || b.Op == token.LEQ || b.Op == token.GTR || b.Op == token.GEQ) {
+			counted = true
 		}
 		return true
 	})
+	if fromErr && counted {
+		kind = "" // err != nil && attempt <= max: the count ends it, the error only says it failed
+	}
 	if kind == "" && stops(info, bound) {
 		kind = "stop"
 	}

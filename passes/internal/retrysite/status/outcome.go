@@ -55,14 +55,15 @@ type Outcomes struct {
 	cases map[ast.Expr]ast.Expr
 	// facts tells the status predicates of the program (apierr.OK(code)).
 	facts func(*types.Func) *RespFact
-	// bools are the local booleans that keep a test (outcome_sets.go).
-	bools map[types.Object]ast.Expr
+	// bools are the local booleans that keep a test, each with every
+	// test it is given (outcome_sets.go).
+	bools map[types.Object][]ast.Expr
 	// statusVars are the local integers that keep a status
 	// (outcome_alias.go).
 	statusVars map[types.Object]ast.Expr
 	// defined caches definedScalars for one body, which NoteBools and
 	// NoteStatusVars both read: one walk of a loop's body instead of two.
-	defined     map[types.Object]ast.Expr
+	defined     map[types.Object][]ast.Expr
 	definedBody ast.Node
 	// Pending says whether an error value means "not done yet" (package
 	// fails): an attempt that returns it answered, and did not fail.
@@ -76,10 +77,10 @@ func NewOutcomes(info *types.Info, facts func(*types.Func) *RespFact) *Outcomes 
 }
 
 // definedScalars returns the local booleans and integers of body defined
-// once (definedOnce).
-func (o *Outcomes) definedScalars(body ast.Node) map[types.Object]ast.Expr {
+// there, each with every value it is given (localValues).
+func (o *Outcomes) definedScalars(body ast.Node) map[types.Object][]ast.Expr {
 	if o.definedBody != body || o.defined == nil {
-		o.defined = definedOnce(o.info, body, func(t types.Type) bool { return site.IsBool(t) || site.IsInteger(t) })
+		o.defined = localValues(o.info, body, func(t types.Type) bool { return site.IsBool(t) || site.IsInteger(t) })
 		o.definedBody = body
 	}
 	return o.defined
@@ -556,5 +557,22 @@ func IsAttempt(info *types.Info, call *ast.CallExpr) bool {
 	fn := libs.Callee(info, call)
 	_, skip := libs.NotAttempts.Lookup(fn)
 	_, rewind := libs.NotAttemptFields.LookupField(info, call)
-	return !skip && !rewind && !libs.UnwrapsError(fn) && !ReadsDelay(info, call)
+	return !skip && !rewind && !libs.UnwrapsError(fn) && !ReadsDelay(info, call) && !mapsError(info, call)
+}
+
+// mapsError reports whether call only turns errors into an error
+// (err1 := unwrapNoRetryErr(err), wrap(err, op)): every parameter an
+// error, one error result. It makes no request; counting it as an
+// attempt would make the failed attempt's error its input.
+func mapsError(info *types.Info, call *ast.CallExpr) bool {
+	sig, ok := types.Unalias(info.TypeOf(call.Fun)).(*types.Signature)
+	if !ok || sig.Params().Len() == 0 || sig.Results().Len() != 1 || !site.IsErrorType(sig.Results().At(0).Type()) {
+		return false
+	}
+	for p := range sig.Params().Variables() {
+		if !site.IsErrorType(p.Type()) {
+			return false
+		}
+	}
+	return true
 }

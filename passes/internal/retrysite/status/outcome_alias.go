@@ -17,31 +17,35 @@ import (
 // status expression (resp.StatusCode, resp.StatusCode()/100) and never
 // assigned again.
 func (o *Outcomes) NoteStatusVars(body ast.Node) {
-	for obj, e := range o.definedScalars(body) {
-		if site.IsInteger(obj.Type()) && statusExpr(o.info, e, o.IsDerived) != noStatus {
+	for obj, vs := range o.definedScalars(body) {
+		if len(vs) == 1 && site.IsInteger(obj.Type()) && statusExpr(o.info, vs[0], o.IsDerived) != noStatus {
 			if o.statusVars == nil {
 				o.statusVars = map[types.Object]ast.Expr{}
 			}
-			o.statusVars[obj] = e
+			o.statusVars[obj] = vs[0]
 		}
 	}
 }
 
-// definedOnce returns the local variables of body whose type keep accepts,
-// defined with a value (x := e, var x = e) and never assigned, incremented
-// or taken the address of afterwards, each with its value.
-func definedOnce(info *types.Info, body ast.Node, keep func(types.Type) bool) map[types.Object]ast.Expr {
-	assigned := map[types.Object]int{}
-	defs := map[types.Object]ast.Expr{}
+// localValues returns the local variables of body whose type keep
+// accepts and that are defined in body with a value (x := e, var x = e),
+// each with every value it is given there (x = e2 too), in source order.
+// A variable also assigned without a single value of its own (x, y = f(),
+// x++, &x) is left out: what it holds is not in sight.
+func localValues(info *types.Info, body ast.Node, keep func(types.Type) bool) map[types.Object][]ast.Expr {
+	values := map[types.Object][]ast.Expr{}
+	defined, opaque := map[types.Object]bool{}, map[types.Object]bool{}
 	note := func(id *ast.Ident, rhs ast.Expr, define bool) {
 		obj := info.ObjectOf(id)
-		if obj == nil {
+		if obj == nil || !keep(obj.Type()) {
 			return
 		}
-		assigned[obj]++
-		if define && rhs != nil && keep(obj.Type()) {
-			defs[obj] = rhs
+		if rhs == nil {
+			opaque[obj] = true
+			return
 		}
+		defined[obj] = defined[obj] || define
+		values[obj] = append(values[obj], rhs)
 	}
 	ast.Inspect(body, func(n ast.Node) bool {
 		switch n := n.(type) {
@@ -52,14 +56,13 @@ func definedOnce(info *types.Info, body ast.Node, keep func(types.Type) bool) ma
 					continue
 				}
 				var rhs ast.Expr
-				if len(n.Lhs) == len(n.Rhs) {
+				if len(n.Lhs) == len(n.Rhs) && (n.Tok == token.DEFINE || n.Tok == token.ASSIGN) {
 					rhs = n.Rhs[i]
 				}
 				note(id, rhs, n.Tok == token.DEFINE)
 			}
 		case *ast.IncDecStmt:
 			if id, ok := ast.Unparen(n.X).(*ast.Ident); ok {
-				note(id, nil, false)
 				note(id, nil, false)
 			}
 		case *ast.ValueSpec:
@@ -74,15 +77,27 @@ func definedOnce(info *types.Info, body ast.Node, keep func(types.Type) bool) ma
 			if n.Op == token.AND { // &code: written elsewhere
 				if id, ok := ast.Unparen(n.X).(*ast.Ident); ok {
 					note(id, nil, false)
-					note(id, nil, false)
 				}
 			}
 		}
 		return true
 	})
-	for obj := range defs {
-		if assigned[obj] != 1 {
-			delete(defs, obj)
+	for obj := range values {
+		if opaque[obj] || !defined[obj] {
+			delete(values, obj)
+		}
+	}
+	return values
+}
+
+// definedOnce returns the local variables of body whose type keep accepts,
+// defined with a value (x := e, var x = e) and never assigned, incremented
+// or taken the address of afterwards, each with its value.
+func definedOnce(info *types.Info, body ast.Node, keep func(types.Type) bool) map[types.Object]ast.Expr {
+	defs := map[types.Object]ast.Expr{}
+	for obj, vs := range localValues(info, body, keep) {
+		if len(vs) == 1 {
+			defs[obj] = vs[0]
 		}
 	}
 	return defs

@@ -16,30 +16,46 @@ import (
 // resp.StatusCode)), and a local boolean that keeps such a test for later
 // (ok := ...; if ok && ...).
 
-// NoteBools records the local booleans of body defined once from a
-// condition (ok := resp.StatusCode == 200) and never assigned again: a test
-// of one is a test of its condition.
+// NoteBools records the local booleans of body defined there from a
+// condition (ok := resp.StatusCode == 200), with every condition they are
+// given afterwards (retry := err != nil; if hook != nil { retry =
+// hook(resp, err) }): a test of one is a test of whichever it holds.
 func (o *Outcomes) NoteBools(body ast.Node) {
-	for obj, e := range o.definedScalars(body) {
+	for obj, vs := range o.definedScalars(body) {
 		if !site.IsBool(obj.Type()) {
 			continue
 		}
 		if o.bools == nil {
-			o.bools = map[types.Object]ast.Expr{}
+			o.bools = map[types.Object][]ast.Expr{}
 		}
-		o.bools[obj] = e
+		o.bools[obj] = vs
 	}
 }
 
-// boolTest returns what a test of a recorded local boolean says.
+// boolTest returns what a test of a recorded local boolean says: what
+// every value it may hold that tests the attempt says. A value that says
+// nothing of it (a constant, a hook's answer: retry = hook(resp, err))
+// does not undo the others: the flag still goes round on the failures its
+// other values find.
 func (o *Outcomes) boolTest(id *ast.Ident) (State, State, bool) {
-	e, ok := o.bools[o.info.ObjectOf(id)]
+	obj := o.info.ObjectOf(id)
+	vs, ok := o.bools[obj]
 	if !ok {
 		return 0, 0, false
 	}
-	delete(o.bools, o.info.ObjectOf(id)) // no recursion through a cycle
-	t, f := o.Branch(e)
-	o.bools[o.info.ObjectOf(id)] = e
+	delete(o.bools, obj) // no recursion through a cycle
+	defer func() { o.bools[obj] = vs }()
+	t, f, seen := keep, keep, false
+	for _, e := range vs {
+		et, ef := o.Branch(e)
+		switch {
+		case et == keep && ef == keep:
+		case !seen:
+			t, f, seen = et, ef, true
+		default:
+			t, f = either(t, et), either(f, ef)
+		}
+	}
 	return t, f, true
 }
 

@@ -93,7 +93,7 @@ func (f *Waits) failureBackoff(loop *ast.ForStmt, encl ast.Node) (waits, hot, re
 		if call == nil || f.Wait(call) != nil || f.StoredErr != nil && f.StoredErr(call) {
 			continue
 		}
-		if advancesReceiver(f.info, lhs, call) {
+		if advancesReceiver(f.info, lhs, call) || drainsReceiver(f.info, loop.Cond, call) {
 			return nil, nil, nil // pager, err = pager.Next(ctx): a walk over pages
 		}
 		if _, wait := libs.Waits.Lookup(libs.Callee(f.info, call)); wait {
