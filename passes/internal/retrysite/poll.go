@@ -1,14 +1,16 @@
 package retrysite
 
 import (
-	"github.com/idemlint/idemlint/passes/internal/astutil"
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 
+	"golang.org/x/tools/go/cfg"
+
+	"github.com/idemlint/idemlint/passes/internal/astutil"
 	"github.com/idemlint/idemlint/passes/internal/retrysite/site"
 	"github.com/idemlint/idemlint/passes/internal/retrysite/status"
-	"golang.org/x/tools/go/cfg"
 )
 
 // A poll is a retry loop whose outcome test is on a value derived from the
@@ -109,11 +111,16 @@ func (w *loopWalk) doneTest(cond ast.Expr, b *cfg.Block, heads map[*cfg.Block]bo
 // value for a done test when the side that goes round does nothing with
 // the result.
 func (w *loopWalk) doneSide(cond ast.Expr, b *cfg.Block, heads map[*cfg.Block]bool, withZero bool) int {
+	vals := w.pollValues()
 	e, ok := ast.Unparen(cond).(*ast.BinaryExpr)
 	if !ok || e.Op != token.EQL && e.Op != token.NEQ {
+		// A flag of the answer read as it is (status.Scanning,
+		// !job.Done, resp.IsReady()).
+		if withZero && w.flagOf(cond, vals) {
+			return w.leavingSide(b, heads)
+		}
 		return -1
 	}
-	vals := w.pollValues()
 	x, y := e.X, e.Y
 	if !site.MentionsAny(w.info, x, vals) {
 		x, y = y, x
@@ -134,6 +141,36 @@ func (w *loopWalk) doneSide(cond ast.Expr, b *cfg.Block, heads map[*cfg.Block]bo
 			if zero && w.roundUses(other, heads, vals) {
 				return -1 // if len(msgs) == 0 { return }; handle(msgs): a drain
 			}
+			return i
+		}
+	}
+	return -1
+}
+
+// flagOf reports whether cond is a boolean the poll's answer holds
+// (status.Scanning, !job.Done, resp.IsReady()), not an error's test.
+func (w *loopWalk) flagOf(cond ast.Expr, vals map[types.Object]bool) bool {
+	e := ast.Unparen(cond)
+	if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.NOT {
+		e = ast.Unparen(u.X)
+	}
+	switch x := e.(type) {
+	case *ast.SelectorExpr:
+	case *ast.CallExpr:
+		if slices.ContainsFunc(x.Args, w.isOutcomeErr) {
+			return false // isRetryable(err): a failure test
+		}
+	default:
+		return false
+	}
+	return site.IsBool(w.info.TypeOf(e)) && site.MentionsAny(w.info, e, vals)
+}
+
+// leavingSide returns the successor of b, 0 or 1, that leaves the loop
+// while the other goes round, or -1.
+func (w *loopWalk) leavingSide(b *cfg.Block, heads map[*cfg.Block]bool) int {
+	for i, s := range b.Succs {
+		if w.canExit(s, heads) && !w.reachesHead(s, heads) && w.reachesHead(b.Succs[1-i], heads) {
 			return i
 		}
 	}
