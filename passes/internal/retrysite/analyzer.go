@@ -251,6 +251,9 @@ func (f *finder) learnHelpers(files []*ast.File, sites []*Site) bool {
 			if i := helperParam(f.info, fd, sites); i >= 0 {
 				f.helpers[fn] = &site.HelperFact{Op: i, Pred: f.predParam(fd, sites), Forward: forwards(f.info, fd, sites), CtxOnly: ctxOnlyParam(f.info, fd, i, sites) + 1}
 				grew = true
+			} else if i := conditionParam(f.info, fd); i >= 0 {
+				f.helpers[fn] = &site.HelperFact{Op: i, Pred: -1, Condition: true}
+				grew = true
 			}
 		}
 	}

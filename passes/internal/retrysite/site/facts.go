@@ -32,6 +32,11 @@ type HelperFact struct {
 	// is the only thing that ends the helper's retries, or 0: a caller
 	// handing it a context that is never done retries forever.
 	CtxOnly int
+	// Condition is set when the parameter is a poll condition, func()
+	// (done bool, err error), that the helper calls until it is done, an
+	// error ending the polling (a copy of k8s wait.ExponentialBackoff,
+	// condhelper.go): what the condition answers decides the retries.
+	Condition bool
 }
 
 func (*HelperFact) AFact() {}
@@ -46,6 +51,9 @@ func (f *HelperFact) String() string {
 	}
 	if f.CtxOnly > 0 {
 		s += fmt.Sprintf(" until parameter %d is done", f.CtxOnly-1)
+	}
+	if f.Condition {
+		s += " as a poll condition"
 	}
 	return s
 }

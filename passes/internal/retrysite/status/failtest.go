@@ -151,6 +151,9 @@ func judgeFor(info *types.Info, retry *site.Site) judge {
 		}
 		return loopJudge(retry)
 	case site.UserHelper:
+		if retry.UserHelper != nil && retry.UserHelper.Condition {
+			return conditionJudge // a copy of wait.ExponentialBackoff
+		}
 		return predicateJudge(errJudge(permanentOf(retry.Library)), retry.Pred)
 	case site.Redelivery:
 		// A job framework runs the handler again when it returns an
