@@ -53,6 +53,7 @@ func run(pass *analysis.Pass) (any, error) {
 	f.fails.Learn()
 	f.waits.Pending = f.fails.Pending
 	f.waits.StoredErr = f.fails.StoredErr
+	f.waits.FalseOnError = f.fails.FalseOnError
 	if libs.DependsOn(pass.Pkg, "net/http") {
 		f.learnRetryingTransports()
 		f.clients.ExportRetryingClients()

@@ -94,12 +94,35 @@ func falseOnError(info *types.Info, body *ast.BlockStmt) bool {
 		}
 		v := constString(info, ret.Results[0])
 		onErr = onErr || failed && v == "false"
-		trueSeen = trueSeen || v == "true"
+		trueSeen = trueSeen || v == "true" || startsTrue(info, body, ret.Results[0])
 		trueOnErr = trueOnErr || failed && v == "true"
 	})
 	// A true returned when a read fails says "done" (if err != nil {
 	// return true }: stop reading), not "it worked".
 	return onErr && trueSeen && !trueOnErr && failuresEndFalse(info, body)
+}
+
+// startsTrue reports whether e is a local boolean body defines as true
+// (result := true; for ... { if !send(id) { result = false } }; return
+// result): "all went well" unless a step failed.
+func startsTrue(info *types.Info, body *ast.BlockStmt, e ast.Expr) bool {
+	id, ok := ast.Unparen(e).(*ast.Ident)
+	if !ok || info.Uses[id] == nil {
+		return false
+	}
+	obj := info.Uses[id]
+	return astutil.Some(body, func(n ast.Node) bool {
+		as, ok := n.(*ast.AssignStmt)
+		if !ok || as.Tok != token.DEFINE || len(as.Lhs) != len(as.Rhs) {
+			return false
+		}
+		for i, l := range as.Lhs {
+			if lid, ok := l.(*ast.Ident); ok && info.Defs[lid] == obj && constString(info, as.Rhs[i]) == "true" {
+				return true
+			}
+		}
+		return false
+	})
 }
 
 // failuresEndFalse reports whether every error test of body that returns

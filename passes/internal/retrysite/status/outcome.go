@@ -68,6 +68,17 @@ type Outcomes struct {
 	// Pending says whether an error value means "not done yet" (package
 	// fails): an attempt that returns it answered, and did not fail.
 	Pending func(*types.Var) bool
+	// probes are the calls tested where they are made whose one bool
+	// result is false when they failed (if probe() { ... }).
+	probes map[*ast.CallExpr]bool
+}
+
+// NoteProbe records call as an attempt whose bool result is its success.
+func (o *Outcomes) NoteProbe(call *ast.CallExpr) {
+	if o.probes == nil {
+		o.probes = map[*ast.CallExpr]bool{}
+	}
+	o.probes[call] = true
 }
 
 // NewOutcomes returns an empty set of outcome variables; facts tells the
@@ -168,6 +179,9 @@ func (o *Outcomes) Branch(cond ast.Expr) (ifTrue, ifFalse State) {
 			return t, f
 		}
 	case *ast.CallExpr:
+		if o.probes[e] {
+			return success, failure
+		}
 		if t, f, ok := o.memberTest(e); ok {
 			return t, f
 		}

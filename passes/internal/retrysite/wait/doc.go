@@ -42,6 +42,9 @@ type Waits struct {
 	// StoredErr says whether a call only reads an error an earlier
 	// attempt stored (package fails): it attempts nothing.
 	StoredErr func(*ast.CallExpr) bool
+	// FalseOnError says whether a call's one bool result is false when
+	// it failed (package fails): tested where it is made, an attempt.
+	FalseOnError func(*ast.CallExpr) bool
 }
 
 // New returns the Waits of the package of pass, with no helper learned

@@ -85,6 +85,15 @@ func (f *Waits) failureBackoff(loop *ast.ForStmt, encl ast.Node) (waits, hot, re
 	}
 	stream := map[int]bool{} // attempts that read the next item of a stream
 	for _, n := range attemptStmts(f.info, loop.Body.List) {
+		if call := f.probeCond(n); call != nil {
+			// if b.processQueue(ctx) { ... } else { backoff }: the call
+			// answers false when it failed, and is tested where it is made.
+			w.out.NoteProbe(call)
+			w.attempt[n] = len(w.calls)
+			w.calls = append(w.calls, call)
+			w.own = append(w.own, map[types.Object]bool{})
+			continue
+		}
 		lhs, ok := status.IsOpAssign(f.info, n)
 		if !ok {
 			continue
@@ -245,6 +254,7 @@ func attemptStmts(info *types.Info, list []ast.Stmt) []ast.Stmt {
 	for _, st := range list {
 		switch s := st.(type) {
 		case *ast.IfStmt:
+			out = append(out, s) // if probe() { ... }: the test is the attempt
 			if s.Init != nil {
 				out = append(out, s.Init)
 			}
@@ -266,6 +276,24 @@ func attemptStmts(info *types.Info, list []ast.Stmt) []ast.Stmt {
 		}
 	}
 	return out
+}
+
+// probeCond returns the call n, an if statement, makes and tests in its
+// condition (if probe(), if !probe()) when the call's one bool result is
+// false after a failure (package fails), or nil.
+func (f *Waits) probeCond(n ast.Stmt) *ast.CallExpr {
+	ifs, ok := n.(*ast.IfStmt)
+	if !ok || f.FalseOnError == nil {
+		return nil
+	}
+	e := ast.Unparen(ifs.Cond)
+	if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.NOT {
+		e = ast.Unparen(u.X)
+	}
+	if call, ok := e.(*ast.CallExpr); ok && f.FalseOnError(call) {
+		return call
+	}
+	return nil
 }
 
 // timerFired reports whether a select case receives from a timer's or a

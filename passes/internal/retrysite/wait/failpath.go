@@ -237,10 +237,14 @@ func (w *failWalk) stmts(list []ast.Stmt, s pstate) pstate {
 
 func (w *failWalk) stmt(st ast.Stmt, s pstate) pstate {
 	if i, ok := w.attempt[st]; ok {
-		defer func() { w.cur, w.started = i, true }()
 		s.passed = nil // a new outcome
 		if s.ok {
 			s = w.join(s, i)
+		}
+		if _, probe := st.(*ast.IfStmt); probe {
+			w.cur, w.started = i, true // if probe() {: its branches follow it
+		} else {
+			defer func() { w.cur, w.started = i, true }()
 		}
 	}
 	switch st := st.(type) {
