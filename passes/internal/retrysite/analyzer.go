@@ -28,7 +28,7 @@ var Analyzer = &analysis.Analyzer{
 	Doc:        "find retry sites: retry loops, retry helper calls, and requests sent through retrying clients",
 	Run:        run,
 	ResultType: reflect.TypeFor[*Result](),
-	FactTypes:  []analysis.Fact{new(site.HelperFact), new(site.MakerFact), new(site.WaitFact), new(status.RespFact), new(status.NotSentFact), new(redelivery.JobOptsFact), new(redelivery.ActivityRunsFact), new(redelivery.AckFact), new(redelivery.ConsumerFact), new(client.ClientPassFact), new(client.ClientSendFact), new(client.RetryingClientFact), new(client.RetryingTransportFact), new(site.LockFact), new(fails.Fact), new(fails.PendingFact), new(fails.DoneNilFact), new(fails.FalseOnErrorFact), new(fails.NilOnErrorFact), new(fails.StoredErrFact), new(status.ThrottleTypeFact)},
+	FactTypes:  []analysis.Fact{new(site.HelperFact), new(site.MakerFact), new(site.WaitFact), new(status.RespFact), new(status.NotSentFact), new(redelivery.JobOptsFact), new(redelivery.ActivityRunsFact), new(redelivery.AckFact), new(redelivery.ConsumerFact), new(client.ClientPassFact), new(client.ClientSendFact), new(client.RetryingClientFact), new(client.RetryingTransportFact), new(site.LockFact), new(fails.Fact), new(fails.PendingFact), new(fails.DoneNilFact), new(fails.FalseOnErrorFact), new(fails.NilOnErrorFact), new(fails.StoredErrFact), new(fails.ExitFact), new(status.ThrottleTypeFact)},
 	Requires:   []*analysis.Analyzer{bodies.Analyzer},
 }
 
@@ -54,6 +54,7 @@ func run(pass *analysis.Pass) (any, error) {
 	f.waits.Pending = f.fails.Pending
 	f.waits.StoredErr = f.fails.StoredErr
 	f.waits.FalseOnError = f.fails.FalseOnError
+	f.waits.Exits = f.fails.Exits
 	if libs.DependsOn(pass.Pkg, "net/http") {
 		f.learnRetryingTransports()
 		f.clients.ExportRetryingClients()
@@ -179,7 +180,7 @@ func (f *finder) loopSites(b *bodies.Body) []*Site {
 	var g *cfg.CFG
 	graph := func() *cfg.CFG { // built for the first loop that holds an attempt
 		if g == nil {
-			g = cfg.New(b.Block, mayReturn(f.info))
+			g = cfg.New(b.Block, mayReturn(f.info, f.fails.Exits))
 		}
 		return g
 	}

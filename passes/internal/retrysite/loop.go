@@ -1242,17 +1242,10 @@ func isNoReturnStmt(n ast.Node) bool {
 	return ok
 }
 
-// mayReturn tells the CFG builder which calls never return.
-func mayReturn(info *types.Info) func(*ast.CallExpr) bool {
-	return func(call *ast.CallExpr) bool {
-		if id, ok := ast.Unparen(call.Fun).(*ast.Ident); ok {
-			if b, ok := info.Uses[id].(*types.Builtin); ok && b.Name() == "panic" {
-				return false
-			}
-		}
-		_, noReturn := libs.NoReturns.Lookup(libs.Callee(info, call))
-		return !noReturn
-	}
+// mayReturn tells the CFG builder which calls never return; exits knows
+// the functions of the program that end it.
+func mayReturn(info *types.Info, exits func(*types.Func) bool) func(*ast.CallExpr) bool {
+	return func(call *ast.CallExpr) bool { return !site.NeverReturns(info, call, exits) }
 }
 
 // branch is outcomes.branch, extended to a test of the boolean result of

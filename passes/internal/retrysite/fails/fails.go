@@ -40,6 +40,7 @@ type Fails struct {
 	falseOnError map[*types.Func]bool
 	nilOnError   map[*types.Func]bool // NilOnErrorFact, nilonerror.go
 	storedErr    map[*types.Func]bool // StoredErrFact, storederr.go
+	exits        map[*types.Func]bool // ExitFact, exits.go
 	impls        ifaces.Resolver
 	stored       *ifaces.Stored // what the package's interface fields hold
 }
@@ -47,7 +48,7 @@ type Fails struct {
 // New returns the Fails of the package of pass, to be learned from its
 // files (Learn).
 func New(pass *analysis.Pass, index *bodies.Index, decls site.Decls) *Fails {
-	return &Fails{pass: pass, index: index, stored: ifaces.NewStored(pass, index, decls), local: map[*types.Func]bool{}, pending: map[*types.Var]bool{}, doneNil: map[*types.Func]int{}, falseOnError: map[*types.Func]bool{}, nilOnError: map[*types.Func]bool{}, storedErr: map[*types.Func]bool{}, impls: ifaces.Resolver{Program: pass.Pkg}}
+	return &Fails{pass: pass, index: index, stored: ifaces.NewStored(pass, index, decls), local: map[*types.Func]bool{}, pending: map[*types.Var]bool{}, doneNil: map[*types.Func]int{}, falseOnError: map[*types.Func]bool{}, nilOnError: map[*types.Func]bool{}, storedErr: map[*types.Func]bool{}, exits: map[*types.Func]bool{}, impls: ifaces.Resolver{Program: pass.Pkg}}
 }
 
 // Of reports whether call never succeeds.
@@ -101,6 +102,7 @@ func (f *Fails) Learn() {
 	f.learnFalseOnError()
 	f.learnNilOnError()
 	f.learnStoredErr()
+	f.learnExits()
 }
 
 func returnsError(info *types.Info, fd *ast.FuncDecl) bool {

@@ -233,7 +233,7 @@ func (s *sim) stmt(st ast.Stmt, p *simPath) (fall, broke []*simPath) {
 		return s.stmt(st.Stmt, p)
 	case *ast.ExprStmt:
 		s.effects(st.X, p)
-		if call, ok := ast.Unparen(st.X).(*ast.CallExpr); ok && neverReturns(s.info, call) {
+		if call, ok := ast.Unparen(st.X).(*ast.CallExpr); ok && site.NeverReturns(s.info, call, nil) {
 			return nil, nil // a panic or log.Fatal is no way to the next attempt
 		}
 		if call, ok := ast.Unparen(st.X).(*ast.CallExpr); ok {
@@ -1022,16 +1022,6 @@ func (s *sim) closesArg(fn *types.Func, call *ast.CallExpr, i int) bool {
 		}
 	}
 	return false
-}
-
-func neverReturns(info *types.Info, call *ast.CallExpr) bool {
-	if id, ok := ast.Unparen(call.Fun).(*ast.Ident); ok {
-		if b, ok := info.Uses[id].(*types.Builtin); ok && b.Name() == "panic" {
-			return true
-		}
-	}
-	_, noReturn := libs.NoReturns.Lookup(libs.Callee(info, call))
-	return noReturn
 }
 
 // returnsResponse reports whether call returns an HTTP response and an

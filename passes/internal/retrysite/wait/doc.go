@@ -45,6 +45,9 @@ type Waits struct {
 	// FalseOnError says whether a call's one bool result is false when
 	// it failed (package fails): tested where it is made, an attempt.
 	FalseOnError func(*ast.CallExpr) bool
+	// Exits says whether a function of the program never returns
+	// (package fails): a failure path that calls it ends.
+	Exits func(*types.Func) bool
 }
 
 // New returns the Waits of the package of pass, with no helper learned

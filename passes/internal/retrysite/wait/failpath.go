@@ -287,7 +287,7 @@ func (w *failWalk) stmt(st ast.Stmt, s pstate) pstate {
 		return s // runs elsewhere, or later
 	case *ast.ExprStmt:
 		s = w.simple(st, s)
-		if call, ok := ast.Unparen(st.X).(*ast.CallExpr); ok && noReturn(w.f.info, call) {
+		if call, ok := ast.Unparen(st.X).(*ast.CallExpr); ok && site.NeverReturns(w.f.info, call, w.f.Exits) {
 			return pstate{}
 		}
 		if holds, ok := w.out.Required(st); ok {
@@ -482,7 +482,7 @@ func (w *failWalk) leaves(b ast.Stmt) bool {
 		return true
 	case *ast.ExprStmt:
 		call, ok := ast.Unparen(b.X).(*ast.CallExpr)
-		return ok && noReturn(w.f.info, call)
+		return ok && site.NeverReturns(w.f.info, call, w.f.Exits)
 	case *ast.BranchStmt:
 		return b.Tok == token.BREAK && w.target(b) == ast.Stmt(w.loop)
 	case *ast.IfStmt:
@@ -856,16 +856,6 @@ func (w *failWalk) movedBefore(i int) bool {
 		}
 	}
 	return false
-}
-
-func noReturn(info *types.Info, call *ast.CallExpr) bool {
-	if id, ok := ast.Unparen(call.Fun).(*ast.Ident); ok {
-		if b, ok := info.Uses[id].(*types.Builtin); ok && b.Name() == "panic" {
-			return true
-		}
-	}
-	_, ok := libs.NoReturns.Lookup(libs.Callee(info, call))
-	return ok
 }
 
 // endsLoop reports whether as sets the variable the loop's condition
