@@ -872,7 +872,11 @@ func (w *loopWalk) visit(b *cfg.Block, st state, bounded, byStatus bool, repair 
 				w.sawDone = true
 				w.doneConds = append(w.doneConds, cond)
 				if w.polls {
-					next[1-i] = failure // the result says not yet
+					// The result says not yet: read as a failure, for the
+					// poll retries its failures too, but a "not yet" needs
+					// no limit of its own (a status poll, RULES.md).
+					next[1-i] = failure
+					sideBound[1-i] = true
 				}
 			}
 		}
@@ -1141,8 +1145,10 @@ func (w *loopWalk) boundsHere(cond ast.Expr, b *cfg.Block, heads map[*cfg.Block]
 	}
 	if i := w.bounder().ctxExit(cond); i >= 0 {
 		// The stopped side leaves before another operation runs: a
-		// repair's own failure that returns is not the context's.
-		return w.exitsBeforeAttempt(b.Succs[i], heads)
+		// repair's own failure that returns is not the context's. It
+		// must leave on every path: if err != nil { log(err) } says
+		// nothing of the context, even when a later test may leave.
+		return w.leavesBeforeAttempt(b.Succs[i], heads)
 	}
 	return false
 }
@@ -1198,6 +1204,37 @@ func (w *loopWalk) canExit(b *cfg.Block, heads map[*cfg.Block]bool) bool {
 // without running an attempt on the way.
 func (w *loopWalk) exitsBeforeAttempt(b *cfg.Block, heads map[*cfg.Block]bool) bool {
 	return w.exits(b, heads, false)
+}
+
+// leavesBeforeAttempt reports whether every path from b leaves the loop
+// without running an attempt on the way.
+func (w *loopWalk) leavesBeforeAttempt(b *cfg.Block, heads map[*cfg.Block]bool) bool {
+	seen := map[*cfg.Block]bool{}
+	var walk func(b *cfg.Block) bool
+	walk = func(b *cfg.Block) bool {
+		switch {
+		case heads[b]:
+			return false
+		case !w.member(b):
+			return true
+		case seen[b]:
+			return true // a cycle inside the round: judged where it leaves
+		}
+		seen[b] = true
+		if slices.ContainsFunc(b.Nodes, func(n ast.Node) bool { return w.opAssigns[n] }) {
+			return false
+		}
+		if len(b.Succs) == 0 {
+			return b.Return() != nil || len(b.Nodes) > 0 && isNoReturnStmt(b.Nodes[len(b.Nodes)-1])
+		}
+		for _, s := range b.Succs {
+			if !walk(s) {
+				return false
+			}
+		}
+		return true
+	}
+	return walk(b)
 }
 
 func (w *loopWalk) exits(b *cfg.Block, heads map[*cfg.Block]bool, throughAttempts bool) bool {

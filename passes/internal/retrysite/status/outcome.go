@@ -71,6 +71,19 @@ type Outcomes struct {
 	// probes are the calls tested where they are made whose one bool
 	// result is false when they failed (if probe() { ... }).
 	probes map[*ast.CallExpr]bool
+	// falseOnFailure are the bool results an attempt returns with its
+	// error (cont, err := step()): false when it failed, so a true one
+	// follows a success.
+	falseOnFailure map[types.Object]bool
+}
+
+// NoteFalseOnFailure records v as a bool result of an attempt that also
+// returns an error.
+func (o *Outcomes) NoteFalseOnFailure(v types.Object) {
+	if o.falseOnFailure == nil {
+		o.falseOnFailure = map[types.Object]bool{}
+	}
+	o.falseOnFailure[v] = true
 }
 
 // NoteProbe records call as an attempt whose bool result is its success.
@@ -189,6 +202,9 @@ func (o *Outcomes) Branch(cond ast.Expr) (ifTrue, ifFalse State) {
 	case *ast.Ident:
 		if t, f, ok := o.boolTest(e); ok {
 			return t, f
+		}
+		if o.falseOnFailure[o.info.ObjectOf(e)] {
+			return success, keep // if !cont { return }: a failure does not go on
 		}
 	}
 	return keep, keep

@@ -112,8 +112,13 @@ func (f *Waits) failureBackoff(loop *ast.ForStmt, encl ast.Node) (waits, hot, re
 		for _, l := range lhs {
 			if id, ok := l.(*ast.Ident); ok && id.Name != "_" {
 				own[f.info.ObjectOf(id)] = true
-				if site.IsErrorType(f.info.TypeOf(id)) {
+				switch t := f.info.TypeOf(id); {
+				case site.IsErrorType(t):
 					w.out.Errs[f.info.ObjectOf(id)] = true
+				case site.IsBool(t):
+					// cont, err := step(): false alongside an error, as Go
+					// returns zero values with one.
+					w.out.NoteFalseOnFailure(f.info.ObjectOf(id))
 				}
 			}
 		}
