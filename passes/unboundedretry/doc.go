@@ -17,7 +17,9 @@ context (ctx.Err(), <-ctx.Done(), a context-aware wait whose error ends the
 loop, such as a wait helper of the program that selects on ctx.Done() or a
 stop channel, or a select case that leaves the loop when a quit channel or a
 timeout delivers; a break that only leaves the select does not, nor
-does a ticker's tick, the schedule of the attempts), no stop flag (a test of state the loop does not assign, read
+does a ticker's tick, the schedule of the attempts, nor a test of the
+error of a call given the context whose side does not leave on every
+path: if err != nil { log(err) } stops nothing), no stop flag (a test of state the loop does not assign, read
 through a call or a field: atomic.LoadInt32(&c.stopped) == 1, c.isClosed()),
 and has no other exit taken while the operation fails. A loop that moves to
 the next candidate each time (for b := first(); b != nil; b = next()) tries
