@@ -77,10 +77,11 @@ func (w *loopWalk) opInputsVary(body *ast.BlockStmt) bool {
 		}
 	}
 	fromCounters := w.dependents(body, seed, true)
+	readLoops := w.readLoops(body)
 	for n := range w.opAssigns {
 		lhs, call := site.OpParts(n)
-		if call == nil {
-			continue
+		if call == nil || slices.ContainsFunc(readLoops, func(l ast.Node) bool { return astutil.Contains(l, n) }) {
+			continue // what a read loop does with each message it read
 		}
 		own := map[types.Object]bool{}
 		for _, l := range lhs {
@@ -352,6 +353,7 @@ func (w *loopWalk) usesFailedResult() bool {
 	used := false
 	conds := w.branchConds()
 	failed := w.failed
+	readLoop := w.readsUntilBroken()
 	if w.g != nil {
 		// Only what goes round can carry progress into the next
 		// attempt: a failure path that returns may name the result in
@@ -375,6 +377,9 @@ func (w *loopWalk) usesFailedResult() bool {
 			if !ok || !w.out.Derived[w.info.ObjectOf(id)] || len(stack) < 2 {
 				return true
 			}
+			if readLoop && w.inReadLoop(id) {
+				return true // conn.Read(), Process(b) in the read loop after a dial that worked
+			}
 			if !w.harmlessUse(stack[:len(stack)-1], id, conds, map[types.Object]bool{}) {
 				used = true
 			}
@@ -382,6 +387,68 @@ func (w *loopWalk) usesFailedResult() bool {
 		})
 	}
 	return used
+}
+
+// readLoops returns the inner for loops of body that read a stream made
+// before them (for { n, err := conn.Read(buf); ... }): each round takes
+// the next message, and the attempts that handle it run on new input by
+// design, which says nothing of the loop around them.
+func (w *loopWalk) readLoops(body *ast.BlockStmt) []ast.Node {
+	var out []ast.Node
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch l := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.ForStmt:
+			if astutil.Some(l.Body, func(m ast.Node) bool {
+				call, ok := m.(*ast.CallExpr)
+				if !ok {
+					return false
+				}
+				sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+				if !ok || !libs.StreamMethods[sel.Sel.Name] {
+					return false
+				}
+				if _, method := w.info.Selections[sel]; !method {
+					return false
+				}
+				recv := site.RootIdent(sel.X)
+				obj := w.info.ObjectOf(recv)
+				return recv != nil && obj != nil && (obj.Pos() < l.Pos() || obj.Pos() > l.End())
+			}) {
+				out = append(out, l)
+			}
+		}
+		return true
+	})
+	return out
+}
+
+// inReadLoop reports whether id lies in an inner loop of the body that
+// makes attempts of its own; asked in a loop that connects and then reads
+// the connection until it breaks (readsUntilBroken), a failure there is the
+// stream's, met after the connection worked, and what the inner loop
+// does with what it read (p.pipeline.Process(b)) is the stream's work,
+// not progress made with a failed connection.
+func (w *loopWalk) inReadLoop(id *ast.Ident) bool {
+	found := false
+	ast.Inspect(site.LoopBody(w.loop), func(n ast.Node) bool {
+		if found {
+			return false
+		}
+		switch l := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.ForStmt:
+			if id.Pos() >= l.Pos() && id.End() <= l.End() {
+				for op := range w.opAssigns {
+					found = found || op.Pos() >= l.Pos() && op.End() <= l.End()
+				}
+			}
+		}
+		return !found
+	})
+	return found
 }
 
 // branchConds returns the expressions of the loop that only choose a
