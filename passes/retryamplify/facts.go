@@ -6,6 +6,7 @@ import (
 	"go/types"
 
 	"github.com/idemlint/idemlint/passes/internal/astutil"
+	"github.com/idemlint/idemlint/passes/internal/libs"
 )
 
 // RetriesFact marks a function that retries something when called: it
@@ -95,6 +96,9 @@ func (a *amplifier) learn() {
 		}
 	}
 	a.learnDefaults()
+	if libs.Modeled(a.pass.Pkg.Path()) {
+		return // a modeled library's retries are read at each use (libs.Modeled)
+	}
 	for fn, f := range a.local {
 		a.pass.ExportObjectFact(fn, f)
 	}

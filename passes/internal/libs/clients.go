@@ -3,6 +3,7 @@ package libs
 import (
 	"go/ast"
 	"go/types"
+	"slices"
 
 	"github.com/idemlint/idemlint/passes/internal/astutil"
 )
@@ -144,4 +145,23 @@ func WrappingPaths() []string {
 		}
 	}
 	return out
+}
+
+// Modeled reports whether path is a package of a library whose retries
+// idemlint reads through its model (a family's helpers and policies, a
+// retrying client's configuration): what its own code retries inside
+// (resty's Backoff, run only when the client's count is set) is told by
+// the model at each use, not by facts learned from its body.
+func Modeled(path string) bool {
+	for _, t := range ClientTypes {
+		if t.Pkg == path {
+			return true
+		}
+	}
+	for _, f := range Families {
+		if slices.Contains(f.Paths, path) {
+			return true
+		}
+	}
+	return false
 }
