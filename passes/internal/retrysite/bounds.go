@@ -23,6 +23,10 @@ type bounder struct {
 	// a wait helper that stops when a context or stop channel is done.
 	ctxResults map[types.Object]bool
 	waitOf     func(*ast.CallExpr) *site.WaitFact
+	// kept are the local booleans the loop defines from a test and never
+	// assigns again (outOfRetries := retryCount >= maxRetries): a test of
+	// one is a test of what it keeps.
+	kept map[types.Object]ast.Expr
 }
 
 // bounds reports whether cond can end the retries.
@@ -39,6 +43,11 @@ func (b *bounder) bounds(cond ast.Expr) bool {
 			obj := b.info.ObjectOf(n)
 			if b.counters[obj] {
 				found = true
+			}
+			if e, ok := b.kept[obj]; ok {
+				delete(b.kept, obj) // no recursion through a cycle
+				found = b.bounds(e)
+				b.kept[obj] = e
 			}
 			if v, ok := obj.(*types.Var); ok && isTime(v.Type()) {
 				found = true // a deadline variable
@@ -66,7 +75,7 @@ func isTime(t types.Type) bool {
 
 // newBounder collects the loop's counters and context-aware results.
 func newBounder(info *types.Info, loop ast.Node, waitOf func(*ast.CallExpr) *site.WaitFact) *bounder {
-	b := &bounder{info: info, counters: map[types.Object]bool{}, ctxResults: map[types.Object]bool{}, waitOf: waitOf}
+	b := &bounder{info: info, counters: map[types.Object]bool{}, ctxResults: map[types.Object]bool{}, waitOf: waitOf, kept: keptTests(info, loop)}
 	mark := func(e ast.Expr) {
 		var id *ast.Ident
 		switch x := ast.Unparen(e).(type) {
@@ -232,4 +241,38 @@ func (b *bounder) stoppedResult(e ast.Expr) bool {
 		return w != nil && w.Stops
 	}
 	return false
+}
+
+// keptTests returns the local booleans defined in loop from an expression
+// (ok := n < max) and never assigned again, each with its expression.
+func keptTests(info *types.Info, loop ast.Node) map[types.Object]ast.Expr {
+	defs := map[types.Object]ast.Expr{}
+	assigned := map[types.Object]int{}
+	ast.Inspect(loop, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.AssignStmt:
+			for i, l := range n.Lhs {
+				id, ok := ast.Unparen(l).(*ast.Ident)
+				if !ok {
+					continue
+				}
+				obj := info.ObjectOf(id)
+				assigned[obj]++
+				if n.Tok == token.DEFINE && len(n.Lhs) == len(n.Rhs) && obj != nil && site.IsBool(obj.Type()) {
+					defs[obj] = n.Rhs[i]
+				}
+			}
+		case *ast.UnaryExpr:
+			if id, ok := ast.Unparen(n.X).(*ast.Ident); ok && n.Op == token.AND {
+				assigned[info.ObjectOf(id)] += 2 // &ok: written elsewhere
+			}
+		}
+		return true
+	})
+	for obj := range defs {
+		if assigned[obj] != 1 {
+			delete(defs, obj)
+		}
+	}
+	return defs
 }
