@@ -90,19 +90,6 @@ func localValues(info *types.Info, body ast.Node, keep func(types.Type) bool) ma
 	return values
 }
 
-// definedOnce returns the local variables of body whose type keep accepts,
-// defined with a value (x := e, var x = e) and never assigned, incremented
-// or taken the address of afterwards, each with its value.
-func definedOnce(info *types.Info, body ast.Node, keep func(types.Type) bool) map[types.Object]ast.Expr {
-	defs := map[types.Object]ast.Expr{}
-	for obj, vs := range localValues(info, body, keep) {
-		if len(vs) == 1 {
-			defs[obj] = vs[0]
-		}
-	}
-	return defs
-}
-
 // unalias returns the status expression a recorded variable holds, or e.
 func (o *Outcomes) unalias(e ast.Expr) ast.Expr {
 	if id, ok := ast.Unparen(e).(*ast.Ident); ok {
