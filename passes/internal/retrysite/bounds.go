@@ -8,6 +8,7 @@ import (
 
 	"github.com/idemlint/idemlint/passes/internal/libs"
 	"github.com/idemlint/idemlint/passes/internal/retrysite/site"
+	"github.com/idemlint/idemlint/passes/internal/retrysite/status"
 	"github.com/idemlint/idemlint/passes/internal/retrysite/wait"
 )
 
@@ -247,31 +248,9 @@ func (b *bounder) stoppedResult(e ast.Expr) bool {
 // (ok := n < max) and never assigned again, each with its expression.
 func keptTests(info *types.Info, loop ast.Node) map[types.Object]ast.Expr {
 	defs := map[types.Object]ast.Expr{}
-	assigned := map[types.Object]int{}
-	ast.Inspect(loop, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.AssignStmt:
-			for i, l := range n.Lhs {
-				id, ok := ast.Unparen(l).(*ast.Ident)
-				if !ok {
-					continue
-				}
-				obj := info.ObjectOf(id)
-				assigned[obj]++
-				if n.Tok == token.DEFINE && len(n.Lhs) == len(n.Rhs) && obj != nil && site.IsBool(obj.Type()) {
-					defs[obj] = n.Rhs[i]
-				}
-			}
-		case *ast.UnaryExpr:
-			if id, ok := ast.Unparen(n.X).(*ast.Ident); ok && n.Op == token.AND {
-				assigned[info.ObjectOf(id)] += 2 // &ok: written elsewhere
-			}
-		}
-		return true
-	})
-	for obj := range defs {
-		if assigned[obj] != 1 {
-			delete(defs, obj)
+	for obj, vs := range status.LocalValues(info, loop, site.IsBool) {
+		if len(vs) == 1 {
+			defs[obj] = vs[0]
 		}
 	}
 	return defs

@@ -101,10 +101,10 @@ func NewOutcomes(info *types.Info, facts func(*types.Func) *RespFact) *Outcomes 
 }
 
 // definedScalars returns the local booleans and integers of body defined
-// there, each with every value it is given (localValues).
+// there, each with every value it is given (LocalValues).
 func (o *Outcomes) definedScalars(body ast.Node) map[types.Object][]ast.Expr {
 	if o.definedBody != body || o.defined == nil {
-		o.defined = localValues(o.info, body, func(t types.Type) bool { return site.IsBool(t) || site.IsInteger(t) })
+		o.defined = LocalValues(o.info, body, func(t types.Type) bool { return site.IsBool(t) || site.IsInteger(t) })
 		o.definedBody = body
 	}
 	return o.defined

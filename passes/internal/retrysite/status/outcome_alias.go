@@ -27,12 +27,12 @@ func (o *Outcomes) NoteStatusVars(body ast.Node) {
 	}
 }
 
-// localValues returns the local variables of body whose type keep
+// LocalValues returns the local variables of body whose type keep
 // accepts and that are defined in body with a value (x := e, var x = e),
 // each with every value it is given there (x = e2 too), in source order.
 // A variable also assigned without a single value of its own (x, y = f(),
 // x++, &x) is left out: what it holds is not in sight.
-func localValues(info *types.Info, body ast.Node, keep func(types.Type) bool) map[types.Object][]ast.Expr {
+func LocalValues(info *types.Info, body ast.Node, keep func(types.Type) bool) map[types.Object][]ast.Expr {
 	values := map[types.Object][]ast.Expr{}
 	defined, opaque := map[types.Object]bool{}, map[types.Object]bool{}
 	note := func(id *ast.Ident, rhs ast.Expr, define bool) {
