@@ -74,3 +74,18 @@ var HeaderMapSetters = Table[bool]{
 	{RestyV2, "Request", "SetHeaders"}: true,
 	{RestyV2, "Client", "SetHeaders"}:  true,
 }
+
+// NeverSucceed are calls documented to return only a non-nil error: a
+// server's Serve returns when it stops, ErrServerClosed after Shutdown.
+// A function returning what one returns never succeeds either (package
+// retrysite/fails): calling it again in a loop is a reconnect.
+var NeverSucceed = Table[bool]{
+	{"net/http", "Server", "Serve"}:             true,
+	{"net/http", "Server", "ServeTLS"}:          true,
+	{"net/http", "Server", "ListenAndServe"}:    true,
+	{"net/http", "Server", "ListenAndServeTLS"}: true,
+	{"net/http", "", "Serve"}:                   true,
+	{"net/http", "", "ServeTLS"}:                true,
+	{"net/http", "", "ListenAndServe"}:          true,
+	{"net/http", "", "ListenAndServeTLS"}:       true,
+}

@@ -504,6 +504,10 @@ func (w *loopWalk) collectOps(body *ast.BlockStmt) {
 		if w.out.NoteMapped(n) {
 			return true
 		}
+		if w.loggedAttempt(n) != nil {
+			w.opAssigns[n] = true // log.Println(serve(l)): failed, and logged
+			return true
+		}
 		lhs, ok := status.IsOpAssign(w.info, n)
 		if !ok {
 			return true
@@ -1405,7 +1409,10 @@ func (w *loopWalk) testsResult(cond ast.Expr) bool {
 // never returns a nil error (package fails).
 func (w *loopWalk) neverSucceeds(n ast.Node) bool {
 	_, call := site.OpParts(n)
-	if call != nil && w.backsOff && returnsErrorOnly(w.info, call) {
+	if call == nil {
+		return w.loggedAttempt(n) != nil
+	}
+	if w.backsOff && returnsErrorOnly(w.info, call) {
 		return true
 	}
 	return call != nil && w.fl != nil && w.fl.Of(call)
