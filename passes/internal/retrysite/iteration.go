@@ -101,9 +101,12 @@ func (w *loopWalk) opInputsVary(body *ast.BlockStmt) bool {
 		// attempt reads the field, not everything w holds.
 		feedback := w.dependents(body, own, false)
 		ownBuffers := w.fills(call)
-		for _, in := range append([]ast.Expr{call.Fun}, call.Args...) {
+		for j, in := range append([]ast.Expr{call.Fun}, call.Args...) {
 			if slices.Contains(ownBuffers, in) {
 				continue // conn.Read(b): the buffer it fills is its output
+			}
+			if j > 0 && w.fl != nil && w.fl.AttemptParam(call, j-1) {
+				continue // c.do(req, attempt): the attempt's number, not what it sends
 			}
 			if site.MentionsAny(w.info, in, fromCounters) {
 				return true

@@ -37,6 +37,11 @@ type loopWalk struct {
 	// (package lock), lockOf says which result of a call that is.
 	boolResults map[types.Object]bool
 	lockResults map[types.Object]bool
+	// retryFlags are the boolean results that may say "try again"
+	// (retry, err := c.do(req), fails.RetryFlagFact), read as true after
+	// a failure when invertFlags is set (retryflag.go).
+	retryFlags  map[types.Object]bool
+	invertFlags bool
 	// nilResults are the first results of attempts that say their
 	// failure by a nil (fails.NilOnErrorFact): reply, resp :=
 	// connectAttempt(cfg); if reply != nil { return }.
@@ -201,7 +206,9 @@ func analyzeLoop(info *types.Info, graph func() *cfg.CFG, loop ast.Stmt, waitOf,
 	if stream && (w.okBack || w.rejected()) {
 		return nil // a successful read goes round: the next message
 	}
+	errRetried := false // a failed call goes round, whatever the answer says
 	if w.rejected() && w.sawDone && (w.failBack || w.unsureBack || w.stateOps) {
+		errRetried = w.failBack && !w.unsureBack
 		// A poll (poll.go): walk again, reading the side of the done
 		// test that goes round as a failed attempt. A poll whose failed
 		// call never goes round (it returns, or require.NoError ends the
@@ -218,6 +225,16 @@ func analyzeLoop(info *types.Info, graph func() *cfg.CFG, loop ast.Stmt, waitOf,
 		p := newLoopWalk(info, loop, waitOf, facts, lockOf, fl)
 		p.readBody(body)
 		p.g, p.rotated = w.g, true
+		p.run(cond, iter, entry, heads)
+		if !p.rejected() {
+			w = p
+		}
+	}
+	if w.rejected() && len(w.retryFlags) > 0 {
+		// A flag read as success went round: read it as "try again".
+		p := newLoopWalk(info, loop, waitOf, facts, lockOf, fl)
+		p.readBody(body)
+		p.g, p.invertFlags = w.g, true
 		p.run(cond, iter, entry, heads)
 		if !p.rejected() {
 			w = p
@@ -285,8 +302,12 @@ func analyzeLoop(info *types.Info, graph func() *cfg.CFG, loop ast.Stmt, waitOf,
 			return true
 		})
 	}
-	if w.polls && len(s.Waits) == 0 && !receivesTick(info, w.path) {
-		return nil // a poll that does not wait is a loop we cannot judge
+	if w.polls && len(s.Waits) == 0 && !receivesTick(info, w.path) && !errRetried {
+		// A poll that does not wait is a loop we cannot judge; one whose
+		// failed call goes round too retries at once (for range 3 {
+		// ret, err := c.Exchange(m); if err != nil { continue }; if
+		// ret.Rcode == RcodeSuccess { return nil } }).
+		return nil
 	}
 	if stream && len(s.Waits) == 0 {
 		// for { if err := dec.Decode(&ev); err != nil { continue }; return ev }:
@@ -309,6 +330,7 @@ func newLoopWalk(info *types.Info, loop ast.Stmt, waitOf func(*ast.CallExpr) *si
 		out:          out,
 		opAssigns:    map[ast.Node]bool{},
 		boolResults:  map[types.Object]bool{},
+		retryFlags:   map[types.Object]bool{},
 		nilResults:   map[types.Object]bool{},
 		boolCalls:    map[*ast.CallExpr]bool{},
 		errCalls:     map[*ast.BinaryExpr]bool{},
@@ -661,7 +683,8 @@ func (w *loopWalk) noteBoolResults(n ast.Node, lhs []ast.Expr) {
 		return
 	}
 	lock := -1
-	if _, call := site.OpParts(n); call != nil && w.lockOf != nil {
+	_, call := site.OpParts(n)
+	if call != nil && w.lockOf != nil {
 		lock = w.lockOf(call)
 	}
 	for i, l := range lhs[:len(lhs)-1] {
@@ -674,6 +697,9 @@ func (w *loopWalk) noteBoolResults(n ast.Node, lhs []ast.Expr) {
 		case i == lock:
 			w.boolResults[obj], w.lockResults[obj] = true, true
 		case len(lhs) == 2:
+			if w.fl != nil && w.fl.RetryFlag(call) {
+				w.retryFlags[obj] = true // retry, err := c.do(req): maybe true when it failed
+			}
 			w.boolResults[obj] = true
 		}
 	}
@@ -1297,6 +1323,12 @@ func (w *loopWalk) branch(cond ast.Expr) (ifTrue, ifFalse state) {
 	e, neg := ast.Unparen(cond), false
 	if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.NOT {
 		e, neg = ast.Unparen(u.X), true
+	}
+	if id, ok := e.(*ast.Ident); ok && w.invertFlags && w.retryFlags[w.info.ObjectOf(id)] {
+		if neg {
+			return success, failure
+		}
+		return failure, success
 	}
 	if w.boolResult(e) {
 		if neg {

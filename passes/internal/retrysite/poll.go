@@ -221,8 +221,28 @@ func (w *loopWalk) isOutcomeErr(e ast.Expr) bool {
 }
 
 // zeroValue reports whether e is nil or a zero constant (0, "", false):
-// what a drain loop's test for "nothing left" compares with.
-func (w *loopWalk) zeroValue(e ast.Expr) bool { return astutil.IsZeroValue(w.info, e) }
+// what a drain loop's test for "nothing left" compares with. A constant
+// the program names (dns.RcodeSuccess, StatusOK = iota) is the state
+// awaited, whatever its value: code == RcodeSuccess is a done test.
+func (w *loopWalk) zeroValue(e ast.Expr) bool {
+	return astutil.IsZeroValue(w.info, e) && !namedConst(w.info, e)
+}
+
+// namedConst reports whether e names a constant a package declares (not
+// false or iota).
+func namedConst(info *types.Info, e ast.Expr) bool {
+	var id *ast.Ident
+	switch x := ast.Unparen(e).(type) {
+	case *ast.Ident:
+		id = x
+	case *ast.SelectorExpr:
+		id = x.Sel
+	default:
+		return false
+	}
+	c, ok := info.ObjectOf(id).(*types.Const)
+	return ok && c.Pkg() != nil
+}
 
 // roundUses reports whether a path from b to the loop's next iteration
 // uses one of vals, the attempt's result.

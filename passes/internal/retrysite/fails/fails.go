@@ -38,9 +38,11 @@ type Fails struct {
 	// (falseonerror.go); impls resolves an interface method to its one
 	// implementation.
 	falseOnError map[*types.Func]bool
-	nilOnError   map[*types.Func]bool // NilOnErrorFact, nilonerror.go
-	storedErr    map[*types.Func]bool // StoredErrFact, storederr.go
-	exits        map[*types.Func]bool // ExitFact, exits.go
+	nilOnError   map[*types.Func]bool  // NilOnErrorFact, nilonerror.go
+	retryFlag    map[*types.Func]bool  // RetryFlagFact, retryflag.go
+	attemptParam map[*types.Func][]int // AttemptParamFact, attemptparam.go
+	storedErr    map[*types.Func]bool  // StoredErrFact, storederr.go
+	exits        map[*types.Func]bool  // ExitFact, exits.go
 	impls        ifaces.Resolver
 	stored       *ifaces.Stored // what the package's interface fields hold
 }
@@ -48,7 +50,7 @@ type Fails struct {
 // New returns the Fails of the package of pass, to be learned from its
 // files (Learn).
 func New(pass *analysis.Pass, index *bodies.Index, decls site.Decls) *Fails {
-	return &Fails{pass: pass, index: index, stored: ifaces.NewStored(pass, index, decls), local: map[*types.Func]bool{}, pending: map[*types.Var]bool{}, doneNil: map[*types.Func]int{}, falseOnError: map[*types.Func]bool{}, nilOnError: map[*types.Func]bool{}, storedErr: map[*types.Func]bool{}, exits: map[*types.Func]bool{}, impls: ifaces.Resolver{Program: pass.Pkg}}
+	return &Fails{pass: pass, index: index, stored: ifaces.NewStored(pass, index, decls), local: map[*types.Func]bool{}, pending: map[*types.Var]bool{}, doneNil: map[*types.Func]int{}, falseOnError: map[*types.Func]bool{}, nilOnError: map[*types.Func]bool{}, retryFlag: map[*types.Func]bool{}, attemptParam: map[*types.Func][]int{}, storedErr: map[*types.Func]bool{}, exits: map[*types.Func]bool{}, impls: ifaces.Resolver{Program: pass.Pkg}}
 }
 
 // Of reports whether call never succeeds.
@@ -104,6 +106,8 @@ func (f *Fails) Learn() {
 	f.learnDoneNil()
 	f.learnFalseOnError()
 	f.learnNilOnError()
+	f.learnRetryFlag()
+	f.learnAttemptParams()
 	f.learnStoredErr()
 	f.learnExits()
 }
