@@ -116,7 +116,7 @@ func (w *loopWalk) doneSide(cond ast.Expr, b *cfg.Block, heads map[*cfg.Block]bo
 	if !ok || e.Op != token.EQL && e.Op != token.NEQ {
 		// A flag of the answer read as it is (status.Scanning,
 		// !job.Done, resp.IsReady()).
-		if withZero && w.flagOf(cond, vals) {
+		if w.flagOf(cond, vals) {
 			return w.leavingSide(b, heads)
 		}
 		return -1
@@ -151,6 +151,12 @@ func (w *loopWalk) doneSide(cond ast.Expr, b *cfg.Block, heads map[*cfg.Block]bo
 // (status.Scanning, !job.Done, resp.IsReady()), not an error's test.
 func (w *loopWalk) flagOf(cond ast.Expr, vals map[types.Object]bool) bool {
 	e := ast.Unparen(cond)
+	if b, ok := e.(*ast.BinaryExpr); ok && (b.Op == token.LOR || b.Op == token.LAND) {
+		// p.IsFinished() || (exitOnRunning && p.IsRunning()): flags of
+		// the answer, and settings that say which ones to wait for.
+		x, y := w.flagOf(b.X, vals), w.flagOf(b.Y, vals)
+		return x && y || x && !site.MentionsAny(w.info, b.Y, vals) || y && !site.MentionsAny(w.info, b.X, vals)
+	}
 	if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.NOT {
 		e = ast.Unparen(u.X)
 	}
