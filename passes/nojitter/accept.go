@@ -31,13 +31,26 @@ func acceptsOnly(info *types.Info, s *retrysite.Site) bool {
 			return true
 		})
 	}
+	// What an accepted connection is then given to (enc, err :=
+	// newEncoder(conn)) is the work on that connection, not an attempt
+	// of the loop's own.
+	accepted := map[types.Object]bool{}
+	for _, n := range attempts {
+		if lhs, call := site.OpParts(n); call != nil && isAccept(libs.Callee(info, call)) {
+			for _, l := range lhs {
+				if id, ok := l.(*ast.Ident); ok && id.Name != "_" {
+					accepted[info.ObjectOf(id)] = true
+				}
+			}
+		}
+	}
 	found := false
 	for _, n := range attempts {
 		if _, ok := status.IsOpAssign(info, n); !ok {
 			continue // a statement of the attempt that calls nothing it keeps
 		}
 		_, call := site.OpParts(n)
-		if call == nil {
+		if call == nil || site.MentionsAny(info, call, accepted) {
 			continue
 		}
 		if !isAccept(libs.Callee(info, call)) {

@@ -177,7 +177,8 @@ func (w *loopWalk) testsState(cond ast.Expr, sets, moved map[stateKey]bool) bool
 				held[ast.Unparen(n.X)], held[ast.Unparen(n.Y)] = true, true
 			}
 		case *ast.CallExpr:
-			if sel, ok := ast.Unparen(n.Fun).(*ast.SelectorExpr); ok {
+			// el.conn.IsClosed() asks; s.cfg.Options() reads a setting.
+			if sel, ok := ast.Unparen(n.Fun).(*ast.SelectorExpr); ok && site.IsBool(w.info.TypeOf(n)) {
 				held[ast.Unparen(sel.X)] = true
 			}
 		}

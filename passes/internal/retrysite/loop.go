@@ -81,6 +81,10 @@ type loopWalk struct {
 	unsureBack  bool // an attempt whose error was not tested reaches the next iteration
 	path        []ast.Node
 	pathSeen    map[ast.Node]bool
+	// okSeen are the nodes a path reaches with no failure (before the
+	// attempt, or after it went well): those a failure path shares with
+	// the loop's other rounds (periodic.go).
+	okSeen map[ast.Node]bool
 	attempt     []ast.Node
 	attemptSeen map[ast.Node]bool
 	failed      []ast.Node // nodes run after a failed attempt
@@ -339,6 +343,7 @@ func newLoopWalk(info *types.Info, loop ast.Stmt, waitOf func(*ast.CallExpr) *si
 		visited:      map[[5]int]bool{},
 		exitsOK:      map[*cfg.Block]bool{},
 		pathSeen:     map[ast.Node]bool{},
+		okSeen:       map[ast.Node]bool{},
 		attemptSeen:  map[ast.Node]bool{},
 	}
 }
@@ -392,6 +397,9 @@ func (w *loopWalk) rejected() bool {
 	// A loop that backs off each round reconnects whether the connection
 	// ended well or badly: its "success" going round is part of it.
 	okBack := w.okBack && !(w.backsOff && w.reconnects())
+	if w.failBack && w.okBack && w.retriesApart() {
+		return w.usesFailedResult() || w.restartsSyscall()
+	}
 	return !w.failBack || !w.successExit && !w.reconnects() && !w.readsUntilBroken() || okBack && !w.condExit || w.usesFailedResult() || w.restartsSyscall()
 }
 
@@ -825,6 +833,9 @@ func (w *loopWalk) visit(b *cfg.Block, st state, bounded, byStatus bool, repair 
 		}
 		if st == failure {
 			w.failed = append(w.failed, n)
+		}
+		if st == success || st == after || st == before {
+			w.okSeen[n] = true
 		}
 		if (st == failure || st == before) && !w.pathSeen[n] {
 			w.pathSeen[n] = true

@@ -1,4 +1,4 @@
-// Package acceptloop: net/http's accept loop sleeps a doubling delay // want package:`waits acceptAll dialAll`
+// Package acceptloop: net/http's accept loop sleeps a doubling delay // want package:`waits acceptAll acceptEncode dialAll`
 // without jitter after a temporary Accept error. Accept asks the
 // process's own socket, not a dependency clients share: no herd to spread.
 package acceptloop
@@ -43,5 +43,33 @@ func dialAll(addr string) net.Conn {
 			continue
 		}
 		return conn
+	}
+}
+
+type encoder struct{ c net.Conn }
+
+func newEncoder(c net.Conn) (*encoder, error) { return &encoder{c}, nil }
+
+// acceptEncode pauses after a failed Accept and gives each accepted
+// connection an encoder: a failed encoder drops that connection, and the
+// loop goes on to the next. Still an accept loop.
+func acceptEncode(l net.Listener, quit chan struct{}) {
+	for {
+		conn, err := l.Accept()
+		if err != nil {
+			select {
+			case <-quit:
+				return
+			default:
+				time.Sleep(100 * time.Millisecond)
+				continue
+			}
+		}
+		enc, err := newEncoder(conn)
+		if err != nil {
+			conn.Close()
+			continue
+		}
+		_ = enc
 	}
 }
