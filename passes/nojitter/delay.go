@@ -354,6 +354,8 @@ func (t *tracer) call(c *ssa.CallCommon, depth int) delay {
 		args = args.merge(t.trace(a, depth+1))
 	}
 	switch {
+	case libs.IsMethod(fn, "time", "Duration", "Seconds"), libs.IsMethod(fn, "time", "Duration", "Milliseconds"), libs.IsMethod(fn, "time", "Duration", "Minutes"):
+		return args // base.Seconds(): the duration, in other units
 	case libs.Is(fn, "math", "Min"):
 		args.capped = true
 		return args
@@ -489,6 +491,9 @@ func loadsField(v ssa.Value) bool {
 // (of those judged: `if ra > 0 { wait = ra }` compares the server's
 // delay, and clamps nothing).
 func clamps(phi *ssa.Phi, edges []ssa.Value) bool {
+	if counts(phi) {
+		return false // for i := 0; i < n; i++: the rounds are limited, not the delay
+	}
 	for _, pred := range phi.Block().Preds {
 		for _, b := range append([]*ssa.BasicBlock{pred}, pred.Preds...) {
 			ifi, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If)
@@ -503,6 +508,21 @@ func clamps(phi *ssa.Phi, edges []ssa.Value) bool {
 				if e == cmp.X || e == cmp.Y {
 					return true
 				}
+			}
+		}
+	}
+	return false
+}
+
+// counts reports whether phi is a loop's counter: one of its edges adds
+// a constant to it (i = i + 1).
+func counts(phi *ssa.Phi) bool {
+	for _, e := range phi.Edges {
+		if b, ok := e.(*ssa.BinOp); ok && (b.Op == token.ADD || b.Op == token.SUB) && (b.X == phi || b.Y == phi) {
+			_, xc := b.X.(*ssa.Const)
+			_, yc := b.Y.(*ssa.Const)
+			if xc || yc {
+				return true
 			}
 		}
 	}

@@ -25,6 +25,10 @@ the wait call:
     (wait.Jitter) value reaches the delay; constant and growing delays alike;
   - no cap: the delay grows with the attempt (<<, *=, math.Pow, times the
     counter) and no min, math.Min or "if d > max { d = max }" clamp limits it.
+    The loop's own count is no clamp: a delay doubled on every one of
+    maxRetries rounds, a setting, grows without a cap (one doubled over
+    at most eight rounds of a constant count cannot exceed 128 times its
+    start: capped).
 
 A wait helper of the program (a function, in any package, that waits for
 its time.Duration parameter on a timer, time.After or time.Sleep and at most

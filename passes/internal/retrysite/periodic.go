@@ -26,8 +26,8 @@ import (
 //
 // The failure path is a retry of the failed round (RULES.md, retry
 // loop), judged on its own waits and bound. A loop whose success and
-// failure go round through the same wait (ticker.Reset(24 * time.Hour)
-// either way) is a schedule: no retry. So is one whose success hands
+// failure go round through the same wait, or waits of the same delay
+// (timer.Reset(checkInterval) on each path), is a schedule: no retry. So is one whose success hands
 // its answer on (out <- st: a watch, each round a new reading) or whose
 // attempt is given the time of the round (fire(time.Now())): each round
 // is new work, not the failed one again.
@@ -35,35 +35,46 @@ func (w *loopWalk) retriesApart() bool {
 	if w.deliversOnSuccess() || w.givenTheClock() {
 		return false
 	}
-	failOnly, okOnly := false, false
+	failOnly, okOnly := map[string]bool{}, map[string]bool{}
 	for n := range w.pathSeen {
-		if !w.okSeen[n] && w.holdsWait(n) {
-			failOnly = true
+		if !w.okSeen[n] {
+			w.noteWaits(n, failOnly)
 		}
 	}
 	for n := range w.okSeen {
-		if !w.pathSeen[n] && w.holdsWait(n) {
-			okOnly = true
+		if !w.pathSeen[n] {
+			w.noteWaits(n, okOnly)
 		}
 	}
-	return failOnly && okOnly
+	if len(failOnly) == 0 || len(okOnly) == 0 {
+		return false
+	}
+	for d := range failOnly {
+		if okOnly[d] {
+			return false // timer.Reset(checkInterval) either way: the period
+		}
+	}
+	return true
 }
 
-// holdsWait reports whether n calls a wait, outside function literals.
-func (w *loopWalk) holdsWait(n ast.Node) bool {
-	found := false
+// noteWaits adds to delays the delay of each wait n calls, outside
+// function literals, as written (time.Minute, checkInterval).
+func (w *loopWalk) noteWaits(n ast.Node, delays map[string]bool) {
 	ast.Inspect(n, func(m ast.Node) bool {
 		switch m := m.(type) {
 		case *ast.FuncLit:
 			return false
 		case *ast.CallExpr:
 			if _, ok := libs.Waits.Lookup(libs.Callee(w.info, m)); ok || w.waitOf(m) != nil {
-				found = true
+				d := ""
+				for _, a := range m.Args {
+					d += types.ExprString(a) + ","
+				}
+				delays[d] = true
 			}
 		}
-		return !found
+		return true
 	})
-	return found
 }
 
 // deliversOnSuccess reports whether a node only a success reaches sends

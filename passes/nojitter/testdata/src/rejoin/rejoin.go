@@ -1,4 +1,4 @@
-// want package:`waits Join Report Reporter.Serve Reporter.send Watch`
+// want package:`waits Join Report Reporter.Serve Reporter.send Sync Watch`
 
 // Package rejoin keeps a relay in a pool: it joins, and joins again when
 // the pool says its membership is about to lapse. A failed join waits a
@@ -109,5 +109,28 @@ func (r *Reporter) Serve(u string, done chan struct{}) {
 			}
 			t.Reset(24 * time.Hour)
 		}
+	}
+}
+
+// Sync pushes the state every interval: a failed push and a done one
+// both wait the same interval, on their own calls. A schedule, though
+// its failure path alone still goes round to the same push.
+func Sync(u string, interval time.Duration, done chan struct{}) {
+	timer := time.NewTimer(interval)
+	for {
+		select {
+		case <-done:
+			return
+		case <-timer.C:
+		}
+		resp, err := http.Post(u, "application/json", nil)
+		if err != nil {
+			log.Print(err)
+			timer.Reset(interval) // want `retry delay has no jitter`
+			continue
+		}
+		resp.Body.Close()
+		log.Print("synced")
+		timer.Reset(interval)
 	}
 }

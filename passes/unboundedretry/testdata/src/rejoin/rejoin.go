@@ -109,3 +109,25 @@ func (r *Reporter) Serve(u string, done chan struct{}) {
 		}
 	}
 }
+
+// Sync pushes the state every interval: a failed push and a done one
+// both wait the same interval, on their own calls. A schedule.
+func Sync(u string, interval time.Duration, done chan struct{}) {
+	timer := time.NewTimer(interval)
+	for {
+		select {
+		case <-done:
+			return
+		case <-timer.C:
+		}
+		resp, err := http.Post(u, "application/json", nil)
+		if err != nil {
+			log.Print(err)
+			timer.Reset(interval)
+			continue
+		}
+		resp.Body.Close()
+		log.Print("synced")
+		timer.Reset(interval)
+	}
+}
