@@ -218,29 +218,19 @@ func analyzeLoop(info *types.Info, graph func() *cfg.CFG, loop ast.Stmt, waitOf,
 		// call never goes round (it returns, or require.NoError ends the
 		// test) waits only after a "not done yet": RULES.md's status
 		// poll, no retry.
-		p := newLoopWalk(info, loop, waitOf, facts, lockOf, fl)
-		p.readBody(body)
-		p.g, p.polls, p.doneConds, p.moves = w.g, true, w.doneConds, w.moves
-		p.run(cond, iter, entry, heads)
-		w = p
+		w = w.again(body, cond, iter, entry, heads, func(p *loopWalk) {
+			p.polls, p.doneConds, p.moves = true, w.doneConds, w.moves
+		})
 	}
 	if w.rejected() && !w.sawDone && cond != nil && w.attemptAtBottom(body) {
 		// The attempt at the bottom is tested at the top (rotated.go).
-		p := newLoopWalk(info, loop, waitOf, facts, lockOf, fl)
-		p.readBody(body)
-		p.g, p.rotated = w.g, true
-		p.run(cond, iter, entry, heads)
-		if !p.rejected() {
+		if p := w.again(body, cond, iter, entry, heads, func(p *loopWalk) { p.rotated = true }); !p.rejected() {
 			w = p
 		}
 	}
 	if w.rejected() && len(w.retryFlags) > 0 {
 		// A flag read as success went round: read it as "try again".
-		p := newLoopWalk(info, loop, waitOf, facts, lockOf, fl)
-		p.readBody(body)
-		p.g, p.invertFlags = w.g, true
-		p.run(cond, iter, entry, heads)
-		if !p.rejected() {
+		if p := w.again(body, cond, iter, entry, heads, func(p *loopWalk) { p.invertFlags = true }); !p.rejected() {
 			w = p
 		}
 	}
@@ -320,6 +310,18 @@ func analyzeLoop(info *types.Info, graph func() *cfg.CFG, loop ast.Stmt, waitOf,
 		return nil
 	}
 	return s
+}
+
+// again walks the loop once more, from a fresh reading of its body,
+// with what set changes in how the walk reads it (a poll's done test, a
+// rotated loop, a flag that says "try again").
+func (w *loopWalk) again(body *ast.BlockStmt, cond ast.Expr, iter *site.WaitFact, entry *cfg.Block, heads map[*cfg.Block]bool, set func(p *loopWalk)) *loopWalk {
+	p := newLoopWalk(w.info, w.loop, w.waitOf, w.facts, w.lockOf, w.fl)
+	p.readBody(body)
+	p.g = w.g
+	set(p)
+	p.run(cond, iter, entry, heads)
+	return p
 }
 
 func newLoopWalk(info *types.Info, loop ast.Stmt, waitOf func(*ast.CallExpr) *site.WaitFact, facts func(*types.Func) *status.RespFact, lockOf func(*ast.CallExpr) int, fl *fails.Fails) *loopWalk {
