@@ -84,7 +84,7 @@ type loopWalk struct {
 	// okSeen are the nodes a path reaches with no failure (before the
 	// attempt, or after it went well): those a failure path shares with
 	// the loop's other rounds (periodic.go).
-	okSeen map[ast.Node]bool
+	okSeen      map[ast.Node]bool
 	attempt     []ast.Node
 	attemptSeen map[ast.Node]bool
 	failed      []ast.Node // nodes run after a failed attempt
