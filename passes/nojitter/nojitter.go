@@ -110,6 +110,9 @@ func checkLoop(pass *analysis.Pass, s *retrysite.Site, local map[*types.Func]boo
 				return
 			}
 		}
+		if waitsByAttempt(pass, s) {
+			return
+		}
 		switch {
 		case hotRetryIsSafe(pass.TypesInfo, s):
 		case s.Label != nil:

@@ -166,6 +166,12 @@ func (w *loopWalk) flagOf(cond ast.Expr, vals map[types.Object]bool) bool {
 		if slices.ContainsFunc(x.Args, w.isOutcomeErr) {
 			return false // isRetryable(err): a failure test
 		}
+		// The answer's own method (p.IsFinished()); a call given the
+		// answer (l.Append(m)) says what the call did with it.
+		sel, ok := ast.Unparen(x.Fun).(*ast.SelectorExpr)
+		if !ok || !site.MentionsAny(w.info, sel.X, vals) {
+			return false
+		}
 	default:
 		return false
 	}
