@@ -116,7 +116,7 @@ func (w *loopWalk) doneSide(cond ast.Expr, b *cfg.Block, heads map[*cfg.Block]bo
 	if !ok || e.Op != token.EQL && e.Op != token.NEQ {
 		// A flag of the answer read as it is (status.Scanning,
 		// !job.Done, resp.IsReady()).
-		if w.flagOf(cond, vals) {
+		if (withZero || asksAnswer(cond)) && w.flagOf(cond, vals) {
 			return w.leavingSide(b, heads)
 		}
 		return -1
@@ -145,6 +145,25 @@ func (w *loopWalk) doneSide(cond ast.Expr, b *cfg.Block, heads map[*cfg.Block]bo
 		}
 	}
 	return -1
+}
+
+// asksAnswer reports whether cond calls a method (p.IsFinished(), alone
+// or joined to settings): a question the answer answers. A field read on
+// its own (!result.MoreReady) may say there is nothing more yet on a
+// stream the loop reads on: a done test only beside the error test
+// (compoundDone).
+func asksAnswer(cond ast.Expr) bool {
+	e := ast.Unparen(cond)
+	if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.NOT {
+		e = ast.Unparen(u.X)
+	}
+	switch x := e.(type) {
+	case *ast.CallExpr:
+		return true
+	case *ast.BinaryExpr:
+		return (x.Op == token.LOR || x.Op == token.LAND) && (asksAnswer(x.X) || asksAnswer(x.Y))
+	}
+	return false
 }
 
 // flagOf reports whether cond is a boolean the poll's answer holds

@@ -1,14 +1,17 @@
-// want package:`waits Await Follow fetch`
+// want package:`waits Await Follow Subscribe fetch handle.Get update`
 
 // Package answerflag follows a test run's progress on a ticker until the
 // answer says it finished. A failed fetch is logged and goes round on the
 // next tick: the failure path retries the fetch, on a constant ticker
 // (RULES.md: a poll is a loop whose failed call returns). The same poll
-// returning on a failed fetch waits only after a "not yet": no retry.
+// returning on a failed fetch waits only after a "not yet": no retry. A
+// stream read page by page waits when a page says no more is ready yet:
+// its cursor moves, and a draining source is a "not yet" too.
 package answerflag
 
 import (
 	"context"
+	"errors"
 	"log"
 	"net/http"
 	"time"
@@ -60,4 +63,84 @@ func Await(ctx context.Context, id string) error {
 		}
 	}
 	return nil
+}
+
+type Page struct {
+	Items      []string
+	NextOffset int
+	MoreReady  bool
+}
+
+type AppError struct{ kind string }
+
+func (e *AppError) Error() string { return e.kind }
+
+type handle struct{ offset int }
+
+func update(ctx context.Context, offset int) (*handle, error) {
+	if _, err := fetch(ctx, "stream"); err != nil {
+		return nil, err
+	}
+	return &handle{offset}, nil
+}
+
+func (h *handle) Get(ctx context.Context, page *Page) error {
+	p, err := fetch(ctx, "stream")
+	if err != nil {
+		return err
+	}
+	if p.state == "draining" {
+		return &AppError{kind: "draining"}
+	}
+	page.NextOffset = h.offset + 1
+	return nil
+}
+
+func Subscribe(ctx context.Context, yield func(string, error) bool) {
+	offset := 0
+	for {
+		if err := ctx.Err(); err != nil {
+			yield("", err)
+			return
+		}
+		var page Page
+		h, err := update(ctx, offset)
+		if err == nil {
+			err = h.Get(ctx, &page)
+		}
+		if err != nil {
+			var appErr *AppError
+			if errors.As(err, &appErr) {
+				switch appErr.kind {
+				case "truncated":
+					offset = 0
+					continue
+				case "draining":
+					select {
+					case <-time.After(time.Second):
+						continue
+					case <-ctx.Done():
+						yield("", ctx.Err())
+						return
+					}
+				}
+			}
+			yield("", err)
+			return
+		}
+		for _, it := range page.Items {
+			if !yield(it, nil) {
+				return
+			}
+		}
+		offset = page.NextOffset
+		if !page.MoreReady {
+			select {
+			case <-time.After(time.Second):
+			case <-ctx.Done():
+				yield("", ctx.Err())
+				return
+			}
+		}
+	}
 }
