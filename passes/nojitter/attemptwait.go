@@ -7,6 +7,7 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/idemlint/idemlint/passes/internal/bodies"
 	"github.com/idemlint/idemlint/passes/internal/libs"
 	"github.com/idemlint/idemlint/passes/internal/retrysite"
 	"github.com/idemlint/idemlint/passes/internal/retrysite/site"
@@ -58,16 +59,15 @@ func waitsByAttempt(pass *analysis.Pass, s *retrysite.Site) bool {
 	return false
 }
 
-// declOf returns the declaration of fn in the package, or nil.
+// declOf returns the declaration of fn in the package, or nil, from the
+// package's index of bodies.
 func declOf(pass *analysis.Pass, fn *types.Func) *ast.FuncDecl {
 	if fn == nil || fn.Pkg() != pass.Pkg {
 		return nil
 	}
-	for _, file := range pass.Files {
-		for _, d := range file.Decls {
-			if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil && pass.TypesInfo.Defs[fd.Name] == fn {
-				return fd
-			}
+	for _, b := range pass.ResultOf[bodies.Analyzer].(*bodies.Index).Decls() {
+		if fd, ok := b.Node.(*ast.FuncDecl); ok && b.Func == fn.Origin() && fd.Body != nil {
+			return fd
 		}
 	}
 	return nil
