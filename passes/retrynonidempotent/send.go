@@ -126,10 +126,10 @@ func (in *inspector) sendOf(call *ast.CallExpr, fn *types.Func) *send {
 	// fact variable of this function, handed to ImportObjectFact, would
 	// be allocated for every call of every body, and almost none has one.
 	fn = in.a.implementation(fn) // the report names the method that sends
-	if in.a.sendsRequestFact(fn, &in.a.wrapBuf) && in.a.wrapBuf.Param < len(call.Args) {
+	if in.a.sendsRequestFact(fn, &in.a.wrapBuf) && wrappedArg(call, in.a.wrapBuf.Param) != nil {
 		wrap := in.a.wrapBuf
 		s := &send{call: call, methodParam: -1}
-		in.request(s, call.Args[wrap.Param])
+		in.request(s, wrappedArg(call, wrap.Param))
 		s.keyed = s.keyed || wrap.Keyed
 		if wrap.Retried {
 			s.retriedBy = fn
@@ -248,7 +248,7 @@ func (in *inspector) request(s *send, e ast.Expr) {
 			f, ok := in.info.Uses[x.Sel].(*types.Var)
 			switch {
 			case !ok:
-			case f == embeddedRequest(in.info.TypeOf(x.X)):
+			case f.Embedded() && f == embeddedRequest(in.info.TypeOf(x.X)):
 				follow(x.X, depth+1) // req.Request, the request a wrapper embeds
 			case f.IsField() && isLibRequest(f.Type()):
 				in.a.storedRequests(s, f) // c.req.Clone(ctx): the request built for the client
@@ -347,6 +347,17 @@ func isRequest(t types.Type) bool {
 	return isLibRequest(t) || wrapsRequest(t)
 }
 
+// typePkg is the package of the named type t or *t.
+func typePkg(t types.Type) *types.Package {
+	if p, ok := t.(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	if n, ok := types.Unalias(t).(*types.Named); ok {
+		return n.Obj().Pkg()
+	}
+	return nil
+}
+
 // isLibRequest reports whether t is (a pointer to) the request type of
 // net/http, go-retryablehttp or resty.
 func isLibRequest(t types.Type) bool {
@@ -364,16 +375,19 @@ func isLibRequest(t types.Type) bool {
 	return n.Obj().Name() == "Request" && (path == "net/http" || path == libs.RetryableHTTP || path == libs.RestyV2)
 }
 
-// wrapsRequest reports whether t is (a pointer to) a struct of the program
-// that embeds a request (type request struct{ *http.Request; body func()
-// io.ReadCloser }, how exporters keep a body they can send again): the
-// request it holds is the one sent.
+// wrapsRequest reports whether t is (a pointer to) a struct that holds
+// the request it sends: it embeds one (type request struct{
+// *http.Request; body func() io.ReadCloser }, how exporters keep a body
+// they can send again), or has one request field among its fields (an
+// SDK's RequestConfig{Request: req, HTTPClient: hc, MaxRetries: 10},
+// built with the method and sent, retried, by its Execute method).
 func wrapsRequest(t types.Type) bool {
 	return embeddedRequest(t) != nil
 }
 
-// embeddedRequest returns the embedded request field of the struct t (or
-// *t), or nil.
+// embeddedRequest returns the request field of the struct t (or *t) that
+// wrapsRequest names, or nil: the embedded request, else the one field of
+// a request type.
 func embeddedRequest(t types.Type) *types.Var {
 	if t == nil {
 		return nil
@@ -388,12 +402,24 @@ func embeddedRequest(t types.Type) *types.Var {
 	if !ok {
 		return nil
 	}
+	var held *types.Var
 	for i := range st.NumFields() {
-		if f := st.Field(i); f.Embedded() && isLibRequest(f.Type()) {
+		f := st.Field(i)
+		if !isLibRequest(f.Type()) {
+			continue
+		}
+		if f.Embedded() {
 			return f
 		}
+		if f.Pkg() == typePkg(f.Type()) {
+			return nil // http.Response's Request: the request that was sent, held by what it brought back
+		}
+		if held != nil {
+			return nil // two requests (an incoming and an outgoing one): which is sent is not the type's to say
+		}
+		held = f
 	}
-	return nil
+	return held
 }
 
 // headersOf finds the headers set, anywhere in the declaration, on the
@@ -549,11 +575,23 @@ func (in *inspector) built(s *send, call *ast.CallExpr, fn *types.Func, f *Build
 // *http.Client's Do (Do(*http.Request) (*http.Response, error)): the
 // "doer" a client keeps so that tests can swap the transport, which sends
 // the request it is given.
+// isDoerFunc reports whether t is the signature of a client's Do,
+// func(*http.Request) (*http.Response, error): a handler value built from
+// hc.Do and the middlewares around it sends the request it is given.
+func isDoerFunc(t types.Type) bool {
+	sig, ok := types.Unalias(t).(*types.Signature)
+	return ok && doerSignature(sig)
+}
+
 func isDoer(fn *types.Func) bool {
 	sig := fn.Signature()
 	if fn.Name() != "Do" || sig.Recv() == nil || !types.IsInterface(sig.Recv().Type()) {
 		return false
 	}
+	return doerSignature(sig)
+}
+
+func doerSignature(sig *types.Signature) bool {
 	if sig.Params().Len() != 1 || sig.Results().Len() != 2 {
 		return false
 	}

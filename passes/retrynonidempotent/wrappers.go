@@ -13,7 +13,8 @@ import (
 
 // SendsRequestFact marks a function that sends the request it is given as
 // parameter Param (a c.do(req) wrapper around the client's Do that counts
-// metrics or maps errors): a call of it is a send of that request. Keyed
+// metrics or maps errors), or, for Param -1, the request its receiver
+// holds (cfg.Execute()): a call of it is a send of that request. Keyed
 // says it sets an idempotency key on every request it sends; Retried, that
 // it sends it inside a retry site of its own (or through a retrying
 // client), so a POST given to it is retried.
@@ -25,6 +26,9 @@ type SendsRequestFact struct {
 
 func (*SendsRequestFact) AFact() {}
 func (f *SendsRequestFact) String() string {
+	if f.Param < 0 {
+		return fmt.Sprintf("sends the receiver's request (keyed=%t retried=%t)", f.Keyed, f.Retried)
+	}
 	return fmt.Sprintf("sends request param %d (keyed=%t retried=%t)", f.Param, f.Keyed, f.Retried)
 }
 
@@ -41,17 +45,21 @@ func (a *analyzer) sendsRequestFact(fn *types.Func, f *SendsRequestFact) bool {
 }
 
 // learnWrappers finds the functions of the package that send a request
-// parameter; it reports whether it learned a new one.
+// parameter, or the request their receiver holds (cfg.Execute(), which
+// sends cfg.Request); it reports whether it learned a new one.
 func (a *analyzer) learnWrappers(sites *retrysite.Result) bool {
 	grew := false
 	for _, d := range a.decls {
 		if a.wrappers[d.Func] != nil {
 			continue
 		}
-		params := d.Func.Signature().Params()
-		for i := range params.Len() {
-			p := params.At(i)
-			if !isRequest(p.Type()) {
+		sig := d.Func.Signature()
+		for i := -1; i < sig.Params().Len(); i++ {
+			p := sig.Recv()
+			if i >= 0 {
+				p = sig.Params().At(i)
+			}
+			if p == nil || !isRequest(p.Type()) {
 				continue
 			}
 			sends, retried := a.sendsParam(d, p, sites)
@@ -69,9 +77,25 @@ func (a *analyzer) learnWrappers(sites *retrysite.Result) bool {
 	return grew
 }
 
+// wrappedArg is the argument of call that a SendsRequestFact's Param
+// names: the receiver for -1, or nil when the call has none.
+func wrappedArg(call *ast.CallExpr, param int) ast.Expr {
+	if param < 0 {
+		if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
+			return sel.X
+		}
+		return nil
+	}
+	if param < len(call.Args) {
+		return call.Args[param]
+	}
+	return nil
+}
+
 // sendsParam reports whether the body of d sends the request held by p,
-// directly or through a wrapper (hc.Do(req), hc.Do(req.WithContext(ctx))),
-// and whether it retries that send.
+// directly or through a wrapper (hc.Do(req), hc.Do(req.WithContext(ctx)),
+// a handler func(*http.Request) (*http.Response, error) wrapping the
+// client's Do), and whether it retries that send.
 func (a *analyzer) sendsParam(d *bodies.Body, p *types.Var, sites *retrysite.Result) (sends, retried bool) {
 	info := a.pass.TypesInfo
 	for n, fn := range a.index.All(d) {
@@ -79,18 +103,21 @@ func (a *analyzer) sendsParam(d *bodies.Body, p *types.Var, sites *retrysite.Res
 		if !ok {
 			continue
 		}
-		arg, inner := -1, false
+		var arg ast.Expr
+		inner := false
 		if row, ok := libs.Sends.Lookup(fn); ok {
-			arg = row.RequestArg
-		} else if fn != nil && isDoer(fn) {
-			arg = 0
+			if row.RequestArg >= 0 && row.RequestArg < len(call.Args) {
+				arg = call.Args[row.RequestArg]
+			}
+		} else if fn != nil && isDoer(fn) || fn == nil && len(call.Args) == 1 && isDoerFunc(info.TypeOf(call.Fun)) {
+			arg = call.Args[0]
 		} else if fn != d.Func {
 			var f SendsRequestFact
 			if a.sendsRequestFact(fn, &f) {
-				arg, inner = f.Param, f.Retried
+				arg, inner = wrappedArg(call, f.Param), f.Retried
 			}
 		}
-		if arg >= 0 && arg < len(call.Args) && (astutil.RootObject(info, call.Args[arg]) == p || a.madeFrom(d, call.Args[arg], p)) {
+		if arg != nil && (astutil.RootObject(info, arg) == p || a.madeFrom(d, arg, p)) {
 			sends = true
 			retried = retried || inner || len(a.retriedAt(sites, call)) > 0 || a.viaRetryingClient(call)
 		}
@@ -134,6 +161,10 @@ func (a *analyzer) madeFromVia(d *bodies.Body, e ast.Expr, p *types.Var, depth i
 				return true
 			}
 		}
+	case *ast.SelectorExpr:
+		// cfg.Request, the request the holder p carries.
+		f, ok := info.Uses[x.Sel].(*types.Var)
+		return ok && f == embeddedRequest(info.TypeOf(x.X)) && a.madeFromVia(d, x.X, p, depth+1, following)
 	case *ast.CallExpr:
 		if sel, ok := x.Fun.(*ast.SelectorExpr); ok && isRequest(info.TypeOf(sel.X)) && a.madeFromVia(d, sel.X, p, depth+1, following) {
 			return true

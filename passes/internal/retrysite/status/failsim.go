@@ -70,6 +70,9 @@ type simPath struct {
 	// could not decide (err == nil && u != nil): a success may go round
 	// there without the status deciding it.
 	notYet bool
+	// undecided says the path passed an if the simulation could not
+	// decide: what it returns there, the status did not choose.
+	undecided bool
 }
 
 // clone returns a copy of p that shares its maps until one of the two
@@ -78,7 +81,7 @@ type simPath struct {
 // simulating a function's branches.
 func (p *simPath) clone() *simPath {
 	p.shared = true
-	return &simPath{env: p.env, open: p.open, shared: true, uncertain: p.uncertain, sent: p.sent, readRA: p.readRA, again: p.again, passed: p.passed, unprocessed: p.unprocessed, stopped: p.stopped, notYet: p.notYet}
+	return &simPath{env: p.env, open: p.open, shared: true, uncertain: p.uncertain, sent: p.sent, readRA: p.readRA, again: p.again, passed: p.passed, unprocessed: p.unprocessed, stopped: p.stopped, notYet: p.notYet, undecided: p.undecided}
 }
 
 // own gives p maps of its own, if it shares them, before it writes to them.
@@ -331,6 +334,9 @@ func (s *sim) ifStmt(st *ast.IfStmt, p *simPath) (fall, broke []*simPath) {
 		}
 		if t == unk && slices.Contains(s.done, st.Cond) {
 			p.notYet = true
+		}
+		if t == unk {
+			p.undecided = true
 		}
 		if t != no {
 			q := p

@@ -257,6 +257,7 @@ func respFactOf(info *types.Info, fd *ast.FuncDecl, fn *types.Func, facts func(*
 			continue
 		}
 		allTrue, allErr, allNil, allFalse := true, true, true, errParam && predicate
+		decided := false // a path the status chose answers true
 		class, classKnown := int64(0), errParam && classes
 		for _, e := range s.ends {
 			if _, open := e.p.open[param]; closable && !open {
@@ -270,8 +271,17 @@ func respFactOf(info *types.Info, fd *ast.FuncDecl, fn *types.Func, facts func(*
 				allTrue, allErr, allNil, allFalse, classKnown = false, false, false, false, false
 				continue
 			}
-			if predicate && s.cond(ret.Results[0], e.p) != yes {
-				allTrue = false
+			if predicate {
+				switch {
+				case e.p.undecided && (isBoolConst(info, ret.Results[0], true) || isBoolConst(info, ret.Results[0], false)):
+					// if req.Body != nil && req.GetBody == nil { return
+					// false }: a guard or override the status does not
+					// choose says nothing of which statuses are true.
+				case s.cond(ret.Results[0], e.p) != yes:
+					allTrue = false
+				default:
+					decided = true
+				}
 			}
 			if allFalse && s.cond(ret.Results[0], e.p) != no {
 				allFalse = false
@@ -293,7 +303,7 @@ func respFactOf(info *types.Info, fd *ast.FuncDecl, fn *types.Func, facts func(*
 				}
 			}
 		}
-		if predicate && allTrue {
+		if predicate && allTrue && decided {
 			f.True |= 1 << i
 		}
 		if allFalse {

@@ -112,7 +112,7 @@ type LogClient struct {
 	requestFunc retry.RequestFunc
 }
 
-func NewLogClient(ctx context.Context, cfg retry.Config) (*LogClient, error) {
+func NewLogClient(ctx context.Context, cfg retry.Config) (*LogClient, error) { // want NewLogClient:`builds POST request \(keyed=false fresh=false\)`
 	req, err := http.NewRequestWithContext(ctx, http.MethodPost, "https://collector.example/v1/logs", http.NoBody)
 	if err != nil {
 		return nil, err
