@@ -523,7 +523,20 @@ func (w *loopWalk) roundBlocks(heads map[*cfg.Block]bool) map[*cfg.Block]bool {
 // collectOps finds the assignments in the body that store an attempt's
 // outcome, and the variables they define.
 func (w *loopWalk) collectOps(body *ast.BlockStmt) {
-	ast.Inspect(body, func(n ast.Node) bool {
+	nodes := []ast.Node{body}
+	if l, ok := w.loop.(*ast.ForStmt); ok && l.Post != nil {
+		// for err := f(); err != nil; err = f() { sleep }: the post
+		// statement makes each later attempt.
+		nodes = append(nodes, l.Post)
+	}
+	for _, n := range nodes {
+		w.collectOpsIn(body, n)
+	}
+	w.dropUntested()
+}
+
+func (w *loopWalk) collectOpsIn(body *ast.BlockStmt, root ast.Node) {
+	ast.Inspect(root, func(n ast.Node) bool {
 		if _, ok := n.(*ast.FuncLit); ok {
 			return false
 		}
@@ -1089,12 +1102,13 @@ const (
 // that waits and then pings) is part of the attempt, and its success is
 // one.
 func (w *loopWalk) repairCheck(cond ast.Expr, t, f state, b *cfg.Block, heads map[*cfg.Block]bool) bool {
-	if w.out.ErrTestOnly(cond) && !w.checksOwnInit(cond) && !w.canExit(b.Succs[0], heads) && !w.canExit(b.Succs[1], heads) {
+	if w.out.ErrTestOnly(cond) && !w.initRunsOp(cond) && !w.canExit(b.Succs[0], heads) && !w.canExit(b.Succs[1], heads) {
 		// err = conn.WriteJSON(reset); if err != nil { log }: both sides
-		// go round; the clean-up's outcome decides nothing. (An if whose
-		// init runs the operation, if err := sleepThenPing(op); err !=
-		// nil { continue }, tries again in its own right: its success is
-		// one.)
+		// go round; the clean-up's outcome decides nothing, tested where
+		// it is made or not (if err := os.RemoveAll(dir); err != nil {
+		// log }). (An if whose init runs an operation it is handed, if
+		// err := sleepThenPing(op); err != nil { continue }, tries again
+		// in its own right: its success is one.)
 		return true
 	}
 	if !w.out.ErrTestOnly(cond) {
@@ -1124,6 +1138,37 @@ func (w *loopWalk) givesUpOrRetries(t, f state, b *cfg.Block, heads map[*cfg.Blo
 		}
 	}
 	return false
+}
+
+// initRunsOp reports whether cond tests the error of its if's init, a
+// call handed a function to run.
+func (w *loopWalk) initRunsOp(cond ast.Expr) bool {
+	if !w.checksOwnInit(cond) {
+		return false
+	}
+	found := false
+	ast.Inspect(w.loop, func(n ast.Node) bool {
+		ifs, ok := n.(*ast.IfStmt)
+		if !ok || ifs.Cond != cond {
+			return !found
+		}
+		_, call := site.OpParts(ifs.Init)
+		for _, a := range callArgs(call) {
+			if t := w.info.TypeOf(a); t != nil {
+				_, isFunc := t.Underlying().(*types.Signature)
+				found = found || isFunc
+			}
+		}
+		return false
+	})
+	return found
+}
+
+func callArgs(call *ast.CallExpr) []ast.Expr {
+	if call == nil {
+		return nil
+	}
+	return call.Args
 }
 
 // checksOwnInit reports whether cond is the condition of an if statement
