@@ -790,9 +790,12 @@ func (w *failWalk) assignments(n ast.Node) []assignment {
 			add(l, reset, from)
 			if len(n.Rhs) == len(n.Lhs) && len(out) > before {
 				// t := next(lastT), u.RawQuery = fmt.Sprintf(..., seq);
-				// but queue = queue[1:] moves on from its own value.
+				// but queue = queue[1:] moves on from its own value, and
+				// so does a field (jm.queue = jm.queue[1:]).
 				a := &out[len(out)-1]
-				if d := w.derivation(n.Rhs[i]); !d[a.obj] {
+				d := w.derivation(n.Rhs[i])
+				w.addFields(d, n.Rhs[i])
+				if !d[a.obj] {
 					a.derived = d
 				}
 			}
@@ -864,4 +867,21 @@ func (w *failWalk) movedBefore(i int) bool {
 // condition instead of going round.
 func (w *failWalk) endsLoop(as *ast.AssignStmt) (sets, ends bool) {
 	return site.EndsLoop(w.f.info, w.loop.Cond, as)
+}
+
+// addFields adds to d, a derivation, the fields e reads (jm.queue in
+// jm.queue[0]): a field moved on (jm.queue = jm.queue[1:]) moves what
+// was taken from it.
+func (w *failWalk) addFields(d map[types.Object]bool, e ast.Expr) {
+	if d == nil {
+		return
+	}
+	ast.Inspect(e, func(n ast.Node) bool {
+		if sel, ok := n.(*ast.SelectorExpr); ok {
+			if v, ok := w.f.info.Uses[sel.Sel].(*types.Var); ok && v.IsField() {
+				d[v] = true
+			}
+		}
+		return true
+	})
 }
