@@ -110,8 +110,10 @@ Retry-After header. Reported at the wait (with -retryclienterror.retryafter,
 on by default): a retry loop whose code compares the status with 429 or
 503, or tests it against a fixed table of codes that lists 429 (directly
 or through a status predicate of the program that is true for 429 and not
-for the client errors), and goes round on one of them by a path that
-never reads the
+for the client errors), or sends the server errors round and no client
+error (resp.StatusCode >= 500: 503 is among them; a test that sends every
+failure round is reported for its 4xx instead), and goes round on one of
+them by a path that never reads the
 Retry-After header (by name, or through a function of the program it hands
 the response or its header to that does, or a field named RetryAfter: a
 429's body decoded, {"retry_after": 1.5}, or a throttle error's), at the

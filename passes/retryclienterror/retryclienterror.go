@@ -62,7 +62,10 @@ func run(pass *analysis.Pass) (any, error) {
 				reportStatus(pass, f)
 			}
 		}
-		throttled := f.Throttle && (f.Retried.Has(429) || f.Retried.Has(503))
+		// A retry on 429 or 503: one singled out, or 503 among the server
+		// errors a test of them sends round (>= 500). A test that sends
+		// every failure round is reported for its 4xx.
+		throttled := f.Throttle && (f.Retried.Has(429) || f.Retried.Has(503)) || f.Retried.Has(503) && !f.Retried.ClientErrors()
 		if checkRetryAfter && throttled && f.IgnoresRetryAfter {
 			switch {
 			case s.Kind == retrysite.Loop && len(s.Waits) > 0:

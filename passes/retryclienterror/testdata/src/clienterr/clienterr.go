@@ -95,7 +95,7 @@ func only5xx(c *http.Client) *http.Response {
 	for i := 0; i < 3; i++ {
 		resp, err := c.Get("http://x")
 		if err != nil || resp.StatusCode >= 500 {
-			time.Sleep(time.Second)
+			time.Sleep(time.Second) // want `retry on 429 or 503 ignores the Retry-After header`
 			continue
 		}
 		return resp
@@ -110,7 +110,7 @@ func clientErrorsReturn(c *http.Client) *http.Response {
 			return resp
 		}
 		if err != nil || resp.StatusCode != http.StatusOK {
-			time.Sleep(time.Second)
+			time.Sleep(time.Second) // want `retry on 429 or 503 ignores the Retry-After header`
 			continue
 		}
 		return resp

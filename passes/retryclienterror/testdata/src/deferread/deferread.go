@@ -65,6 +65,6 @@ func (c *Client) ReportServerErrors(ctx context.Context, url string, body []byte
 		}
 		return struct{}{}, err
 	}
-	_, err := backoff.Retry(ctx, op, backoff.WithMaxTries(5))
+	_, err := backoff.Retry(ctx, op, backoff.WithMaxTries(5)) // want `waits the retry helper.s own backoff and ignores the Retry-After`
 	return err
 }

@@ -97,7 +97,7 @@ func WaitServer(c *ServerErrors, uri string) (*http.Response, error) {
 		if resp, err = c.Do(req); err == nil {
 			return resp, nil
 		}
-		time.Sleep(time.Second)
+		time.Sleep(time.Second) // want `retry on 429 or 503 ignores the Retry-After header`
 	}
 	return nil, err
 }
@@ -115,7 +115,7 @@ func WaitFound(ctx context.Context, c *Client, uri string) error {
 		if err == nil {
 			return nil
 		}
-		time.Sleep(time.Second)
+		time.Sleep(time.Second) // want `retry on 429 or 503 ignores the Retry-After header`
 	}
 	return err
 }

@@ -66,7 +66,7 @@ func Watch(ctx context.Context, p Probe) error {
 		if err = p.Check(ctx); err == nil {
 			return nil
 		}
-		time.Sleep(time.Second)
+		time.Sleep(time.Second) // want `retry on 429 or 503 ignores the Retry-After header`
 	}
 	return err
 }

@@ -106,7 +106,7 @@ func (f *Ferry) CutoverLoop() error {
 // Release retries the lenient sender, which fails only on 5xx: no 4xx is
 // retried.
 func (f *Ferry) Release() error {
-	return WithRetries(5, time.Second, func() error {
+	return WithRetries(5, time.Second, func() error { // want `waits the retry helper.s own backoff and ignores the Retry-After`
 		return f.Unlock.Notify(&http.Client{})
 	})
 }

@@ -40,7 +40,7 @@ func (p *Pusher) PushEntry(ctx context.Context, id, body string) error {
 
 // Put marks client errors permanent itself: only 5xx are retried.
 func (p *Pusher) ReplaceEntry(ctx context.Context, id, body string) error {
-	return backoff.Retry(func() error {
+	return backoff.Retry(func() error { // want `waits the retry helper.s own backoff and ignores the Retry-After`
 		return p.api.Put(ctx, "/entries/"+id, body)
 	}, policy(ctx))
 }
@@ -50,7 +50,7 @@ func (p *Pusher) ReplaceEntry(ctx context.Context, id, body string) error {
 func (p *Pusher) Touch(ctx context.Context, id string) error {
 	err := p.api.Get(ctx, "/entries/"+id, nil)
 	for n := 0; err != nil && n < 3; n++ {
-		time.Sleep(pause(n))
+		time.Sleep(pause(n)) // want `retry on 429 or 503 ignores the Retry-After header`
 		err = p.api.Get(ctx, "/entries/"+id, nil)
 	}
 	return err
@@ -134,7 +134,7 @@ func (p *Pusher) Limits(ctx context.Context, account string) error {
 		code := resp.StatusCode
 		resp.Body.Close()
 		if code >= 500 {
-			time.Sleep(pause(attempt))
+			time.Sleep(pause(attempt)) // want `retry on 429 or 503 ignores the Retry-After header`
 			continue
 		}
 		if code != http.StatusOK {

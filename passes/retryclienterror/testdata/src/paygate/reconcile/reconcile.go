@@ -60,7 +60,7 @@ func (r *Reconciler) Audit(ctx context.Context, id string) error {
 		case err == nil:
 			return nil
 		case retryutil.Transient(err):
-			time.Sleep(time.Second)
+			time.Sleep(time.Second) // want `retry on 429 or 503 ignores the Retry-After header`
 			continue
 		}
 		return err
@@ -166,7 +166,7 @@ func (r *Reconciler) Capture(ctx context.Context, id string) error {
 		}
 		switch retryutil.Classify(err) {
 		case retryutil.Retry:
-			time.Sleep(time.Second)
+			time.Sleep(time.Second) // want `retry on 429 or 503 ignores the Retry-After header`
 			continue
 		case retryutil.Backoff:
 			time.Sleep(30 * time.Second)

@@ -57,7 +57,7 @@ func (c *Client) History(ctx context.Context, symbol string, attempt int) ([]Quo
 	}
 	defer resp.Body.Close()
 	if resp.StatusCode >= 500 && attempt < maxAttempts {
-		time.Sleep(time.Duration(attempt+1) * 200 * time.Millisecond)
+		time.Sleep(time.Duration(attempt+1) * 200 * time.Millisecond) // want `retry on 429 or 503 ignores the Retry-After header`
 		return c.History(ctx, symbol, attempt+1)
 	}
 	if resp.StatusCode != http.StatusOK {

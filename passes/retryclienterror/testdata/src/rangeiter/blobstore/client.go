@@ -129,7 +129,7 @@ func (c *Client) Fetch(ctx context.Context, key string) error {
 
 // Refresh retries only the gateway errors of retryCodes.
 func (c *Client) Refresh(ctx context.Context, key string) error {
-	for range retrytimer.Attempts(ctx, 4, 50*time.Millisecond, time.Second) {
+	for range retrytimer.Attempts(ctx, 4, 50*time.Millisecond, time.Second) { // want `retry on 429 or 503 ignores the Retry-After header`
 		resp, err := c.hc.Get(c.endpoint + "/" + key)
 		if err != nil {
 			continue

@@ -134,7 +134,7 @@ func (c *Client) Failover(ctx context.Context, replicas []string, key string) er
 // Gateways retries the gateway errors of a table without 429: no
 // throttling answer is singled out.
 func (c *Client) Gateways(ctx context.Context, key string) error {
-	for range retrytimer.Attempts(ctx, 4, 50*time.Millisecond, time.Second) {
+	for range retrytimer.Attempts(ctx, 4, 50*time.Millisecond, time.Second) { // want `retry on 429 or 503 ignores the Retry-After header`
 		res, err := c.hc.Get(c.endpoint + "/" + key)
 		if err != nil {
 			continue

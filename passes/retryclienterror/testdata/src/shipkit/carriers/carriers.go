@@ -238,14 +238,14 @@ func (c *Client) Zones(ctx context.Context) error {
 
 // Regions retries a helper that fails only on 5xx.
 func (c *Client) Regions(ctx context.Context) error {
-	return backoff.Retry(func() error {
+	return backoff.Retry(func() error { // want `waits the retry helper.s own backoff and ignores the Retry-After`
 		return c.getServerErr(ctx, "/regions")
 	}, backoff.NewExponentialBackOff())
 }
 
 // LabelStrict: 4xx responses are permanent.
 func (c *Client) LabelStrict(ctx context.Context, id string) error {
-	return backoff.Retry(func() error {
+	return backoff.Retry(func() error { // want `waits the retry helper.s own backoff and ignores the Retry-After`
 		resp, err := c.hc.Get(c.base + "/labels/" + id)
 		if err != nil {
 			return err
@@ -264,7 +264,7 @@ func (c *Client) LabelStrict(ctx context.Context, id string) error {
 // VoidServerErrors: only 5xx become an error; other statuses are checked
 // after the retry.
 func (c *Client) VoidServerErrors(ctx context.Context, id string) error {
-	return retry.Do(func() error {
+	return retry.Do(func() error { // want `waits the retry helper.s own backoff and ignores the Retry-After`
 		resp, err := c.hc.Get(c.base + "/void/" + id)
 		if err != nil {
 			return err
@@ -276,7 +276,7 @@ func (c *Client) VoidServerErrors(ctx context.Context, id string) error {
 
 // ManifestRetryable: go-retry retries only what is wrapped, here 5xx.
 func (c *Client) ManifestRetryable(ctx context.Context, day string) error {
-	return goretry.Do(ctx, goretry.WithMaxRetries(3, goretry.NewExponential(time.Second)), func(ctx context.Context) error {
+	return goretry.Do(ctx, goretry.WithMaxRetries(3, goretry.NewExponential(time.Second)), func(ctx context.Context) error { // want `waits the retry helper.s own backoff and ignores the Retry-After`
 		resp, err := c.hc.Get(c.base + "/manifests/" + day)
 		if err != nil {
 			return goretry.RetryableError(err)
@@ -308,7 +308,7 @@ func (c *Client) VoidIf(ctx context.Context, id string) error {
 
 // AwaitPickupStrict: a 4xx ends the polling with an error.
 func (c *Client) AwaitPickupStrict(ctx context.Context, id string) error {
-	return wait.PollUntilContextTimeout(ctx, time.Second, time.Minute, true, func(ctx context.Context) (bool, error) {
+	return wait.PollUntilContextTimeout(ctx, time.Second, time.Minute, true, func(ctx context.Context) (bool, error) { // want `waits the retry helper.s own backoff and ignores the Retry-After`
 		resp, err := c.hc.Get(c.base + "/pickups/" + id)
 		if err != nil {
 			return false, nil

@@ -162,7 +162,7 @@ func (c *Client) RateStrict(ctx context.Context, zip string) (int, error) {
 		case resp.StatusCode >= 400 && resp.StatusCode < 500:
 			return 0, &apierr.Error{Code: resp.StatusCode}
 		default:
-			time.Sleep(pause(attempt))
+			time.Sleep(pause(attempt)) // want `retry on 429 or 503 ignores the Retry-After header`
 		}
 	}
 	return 0, errNotSent

@@ -30,7 +30,7 @@ func (c *Client) Tariff(ctx context.Context, id string) (string, error) {
 
 // ZoneOf ends the retries on a 4xx with v7's Permanent: silent.
 func (c *Client) ZoneOf(ctx context.Context, id string) (string, error) {
-	return backoff7.Retry(ctx, func() (string, error) {
+	return backoff7.Retry(ctx, func() (string, error) { // want `waits the retry helper.s own backoff and ignores the Retry-After`
 		resp, err := c.hc.Get(c.base + "/zones/" + id)
 		if err != nil {
 			return "", err

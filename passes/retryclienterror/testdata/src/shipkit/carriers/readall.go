@@ -44,7 +44,7 @@ func (c *Client) Statement(ctx context.Context, id string) ([]byte, error) {
 		if err := apierr.ServerFault(resp); err != nil {
 			resp.Body.Close()
 			lastErr = err
-			time.Sleep(pause(attempt))
+			time.Sleep(pause(attempt)) // want `retry on 429 or 503 ignores the Retry-After header`
 			continue
 		}
 		defer resp.Body.Close()

@@ -31,7 +31,7 @@ func (p *Provider) Present(ctx context.Context, name, value string) error {
 
 // Refresh goes through waitFor with an operation that fails only on 5xx.
 func (p *Provider) Refresh(ctx context.Context) error {
-	return p.waitFor(ctx, func() error {
+	return p.waitFor(ctx, func() error { // want `waits the retry helper.s own backoff and ignores the Retry-After`
 		return p.client.Touch(ctx, p.zone)
 	})
 }
@@ -54,7 +54,7 @@ func (p *Provider) waitServer(ctx context.Context, operation func() error) error
 
 // Check goes through waitServer with a 5xx-only operation.
 func (p *Provider) Check(ctx context.Context) error {
-	return p.waitServer(ctx, func() error { return p.client.Touch(ctx, p.zone) })
+	return p.waitServer(ctx, func() error { return p.client.Touch(ctx, p.zone) }) // want `waits the retry helper.s own backoff and ignores the Retry-After`
 }
 
 // PresentStrict makes every API error permanent: only transport errors
