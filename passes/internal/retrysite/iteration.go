@@ -108,6 +108,9 @@ func (w *loopWalk) opInputsVary(body *ast.BlockStmt) bool {
 			if j > 0 && w.fl != nil && w.fl.AttemptParam(call, j-1) {
 				continue // c.do(req, attempt): the attempt's number, not what it sends
 			}
+			if j > 0 && libs.IsNamed(w.info.TypeOf(in), "time", "Duration") {
+				continue // nc.RequestMsg(m, ttl) with ttl -= wait: the time left, not what it sends
+			}
 			if site.MentionsAny(w.info, in, fromCounters) {
 				return true
 			}

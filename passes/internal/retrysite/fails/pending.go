@@ -5,6 +5,7 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+	"strconv"
 
 	"github.com/idemlint/idemlint/passes/internal/bodies"
 	"github.com/idemlint/idemlint/passes/internal/retrysite/site"
@@ -124,7 +125,8 @@ func sentinel(info *types.Info, e ast.Expr, pkg *types.Package) *types.Var {
 // failureGuard reports whether a condition on the way to a return may
 // say that something failed: it reads an error, or compares an integer
 // with a constant that is not a success status (>= 400, != 200: a status
-// that failed), or with an ordering test (code >= 300).
+// that failed), or with an ordering test (code >= 300), or a text with a
+// failing status (msg.Header.Get(statusHdr) == "503").
 func failureGuard(info *types.Info, cond ast.Expr) bool {
 	bad := false
 	ast.Inspect(cond, func(n ast.Node) bool {
@@ -139,6 +141,13 @@ func failureGuard(info *types.Info, cond ast.Expr) bool {
 		case *ast.BinaryExpr:
 			for _, side := range []ast.Expr{n.X, n.Y} {
 				tv, ok := info.Types[side]
+				if ok && tv.Value != nil && tv.Value.Kind() == constant.String {
+					// h.Get(statusHdr) == "503": a status carried as text.
+					if c, err := strconv.Atoi(constant.StringVal(tv.Value)); err == nil && c >= 300 && c < 600 {
+						bad = true
+					}
+					continue
+				}
 				if !ok || tv.Value == nil || tv.Value.Kind() != constant.Int {
 					continue
 				}
