@@ -50,7 +50,9 @@ func importErrorsOnly(p *packages.Package) bool {
 		if spec.Name != nil {
 			names[spec.Name.Name] = true
 		} else {
-			names[path[strings.LastIndex(path, "/")+1:]] = true
+			for _, n := range guessedNames(path) {
+				names[n] = true
+			}
 		}
 	}
 	inImport := func(pos token.Pos) bool {
@@ -66,11 +68,44 @@ func importErrorsOnly(p *packages.Package) bool {
 			continue
 		}
 		if q, ok := strings.CutPrefix(e.Msg, "undefined: "); ok {
-			if x, _, ok := strings.Cut(q, "."); ok && names[x] {
+			// undefined: spineapi.Entity, or undefined: requestmigrations
+			// when the import failed with no package name at all.
+			if x, _, _ := strings.Cut(q, "."); names[x] {
 				continue
 			}
 		}
 		return false
 	}
 	return true
+}
+
+// guessedNames returns the names a package imported by path may declare
+// when it could not be loaded to tell: the last element of the path, or
+// the one before a major version (github.com/subomi/requestmigrations/v2
+// is requestmigrations), without a gopkg.in version (yaml.v3) and
+// without a go- prefix or -go suffix (go-sqlite3 is sqlite3).
+func guessedNames(path string) []string {
+	elems := strings.Split(path, "/")
+	last := elems[len(elems)-1]
+	if len(elems) > 1 && isMajorVersion(last) {
+		last = elems[len(elems)-2]
+	}
+	if i := strings.LastIndex(last, ".v"); i > 0 && isMajorVersion(last[i+1:]) {
+		last = last[:i]
+	}
+	out := []string{last}
+	trimmed := strings.TrimSuffix(strings.TrimPrefix(last, "go-"), "-go")
+	if trimmed != last {
+		out = append(out, trimmed)
+	}
+	return out
+}
+
+// isMajorVersion reports whether s is a major version element: v2, v10.
+func isMajorVersion(s string) bool {
+	if len(s) < 2 || s[0] != 'v' {
+		return false
+	}
+	_, err := strconv.Atoi(s[1:])
+	return err == nil
 }

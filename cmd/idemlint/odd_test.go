@@ -123,6 +123,37 @@ func Retry() {
 		assert.Contains(t, r.Stdout, "use.go:18:3: retry delay has no jitter")
 	})
 
+	t.Run("versioned import that cannot be loaded", func(t *testing.T) {
+		// The package gone/v2 declares gone: with no package loaded, the
+		// type checker says "undefined: gone" of its uses, a name the
+		// path's last element (v2) does not give.
+		dir := module(t, map[string]string{
+			"use/use.go": `package use
+
+import (
+	"time"
+
+	"example.com/review/gone/v2"
+)
+
+func op() error { return nil }
+
+var handler = gone.NewHandler
+
+func Retry() {
+	for {
+		if err := op(); err == nil {
+			return
+		}
+		time.Sleep(time.Second)
+	}
+}
+`})
+		r := analysistest.Exec(t, dir, nil, bin, "./...")
+		assert.Equal(t, 3, r.Code, r.Stderr)
+		assert.Contains(t, r.Stdout, "use.go:18:3: retry delay has no jitter")
+	})
+
 	t.Run("broken signature in a dependency", func(t *testing.T) {
 		// machine does not type-check, so the values its functions return
 		// have no type, and neither do their fields: the type checker
