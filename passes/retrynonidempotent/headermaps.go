@@ -134,7 +134,56 @@ func (in *inspector) nameHeaders(name, value ast.Expr, depth int) hmap {
 			return hmap{params: []HeaderParam{{Param: i, Field: elemField + x.Sel.Name}}}
 		}
 	}
+	if value != nil && in.processWide(value, 0) {
+		// req.Header.Set(h.Key, h.Value) for the configured headers of a
+		// package-level config: one value for every request the process
+		// sends, so no key that tells one operation from another.
+		return hmap{}
+	}
 	return hmap{maybe: true}
+}
+
+// processWide reports whether e reads only a package-level variable
+// (through locals assigned once from it: h := &cfg.Headers[i]).
+func (in *inspector) processWide(e ast.Expr, depth int) bool {
+	if depth > 3 {
+		return false
+	}
+	for {
+		switch x := ast.Unparen(e).(type) {
+		case *ast.IndexExpr:
+			e = x.X
+			continue
+		case *ast.StarExpr:
+			e = x.X
+			continue
+		case *ast.SelectorExpr:
+			if ix, ok := ast.Unparen(x.X).(*ast.IndexExpr); ok {
+				e = ix.X // cfg.Headers[i].Value
+				continue
+			}
+		}
+		break
+	}
+	v, ok := astutil.RootObject(in.info, e).(*types.Var)
+	if !ok || v.Pkg() == nil {
+		return false
+	}
+	if v.Parent() == v.Pkg().Scope() {
+		return true
+	}
+	if in.body == nil || v.IsField() {
+		return false
+	}
+	defs := in.a.index.Assignments(in.info, in.body, v)
+	if len(defs) != 1 {
+		return false
+	}
+	d := ast.Unparen(defs[0])
+	if u, ok := d.(*ast.UnaryExpr); ok && u.Op == token.AND {
+		d = u.X
+	}
+	return in.processWide(d, depth+1)
 }
 
 // prefixNames judges names that start with prefix: a key only if a
