@@ -317,7 +317,13 @@ func (w *failWalk) ifStmt(st *ast.IfStmt, s pstate) pstate {
 		s = w.bound(s, st.Cond)
 	}
 	t, e := w.out.Branch(st.Cond)
+	before := len(w.preWaits)
 	then := w.stmt(st.Body, w.split(s, t, st.Cond))
+	if !w.started && endsInContinue(st.Body) {
+		// if d := c.paused(); d > 0 { sleep(d); continue }: a pause
+		// that skips the round's attempt, not a wait before every one.
+		w.preWaits = w.preWaits[:before]
+	}
 	other := w.split(s, e, st.Cond)
 	if t == status.StateFailure && other.ok {
 		other.passed = append(slices.Clip(other.passed), types.ExprString(st.Cond))
@@ -884,4 +890,13 @@ func (w *failWalk) addFields(d map[types.Object]bool, e ast.Expr) {
 		}
 		return true
 	})
+}
+
+// endsInContinue reports whether body's last statement is a continue.
+func endsInContinue(body *ast.BlockStmt) bool {
+	if len(body.List) == 0 {
+		return false
+	}
+	br, ok := body.List[len(body.List)-1].(*ast.BranchStmt)
+	return ok && br.Tok == token.CONTINUE
 }
