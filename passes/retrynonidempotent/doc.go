@@ -93,10 +93,20 @@ from anything else (another module's field, an opaque call, a name made at
 run time, a parameter stored in an unexported field) may be a key: not
 reported; an exported header field of a package of the same module (an
 exporter's c.cfg.Headers, filled by its WithHeaders option) is the user's
-configuration, as one of the package itself is. A request kept in a struct
+configuration, as one of the package itself is; a header whose value is
+read from a package-level variable (req.Header.Set(h.Key, h.Value) over
+the configured headers of a config loaded once) is one value for every
+request the process sends, and keys none. A request kept in a struct
 that embeds it (request{Request: r}, sent as req.Request) is that request,
 and one cloned from a field (c.req.Clone(ctx)) is what the package stores
-in the field, read where it is stored (the client's constructor).
+in the field, read where it is stored (the client's constructor). A
+struct of the program with one request field (an SDK's RequestConfig{
+Request: req, HTTPClient: hc, MaxRetries: 10}) holds the request it
+sends: a function that returns one is a builder (NewRequestConfig(ctx,
+method, path, body)), and a method that sends its receiver's request
+(cfg.Execute(), retrying it through a handler func(*http.Request)
+(*http.Response, error) made from the client's Do) is a wrapper of it, so
+ExecuteNewRequest(ctx, http.MethodPost, ...) is reported at each call.
 
 Across functions and packages, Facts record functions that send an unkeyed
 non-idempotent request (and which parameter carries the method, and
