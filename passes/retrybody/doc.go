@@ -46,7 +46,12 @@ or the end of a loop body, an error returned to a retry helper that retries
 it, (false, nil) from a k8s wait condition, a goto back to a retry's
 label) leaves the body open after a
 failing status (or a 202 that a poll asks again) or after a read of the response that failed. Closes count
-when made with resp.Body.Close(), deferred in the attempt, or by a
-function of the program the response is handed to that closes it for that
-status (known by a fact); a response handed to a function that cannot be
-pinned down, or stored, counts as closed.`
+when made with resp.Body.Close(), deferred in an attempt that returns
+before the next one (a helper's operation, a function the loop calls), or
+by a function of the program the response is handed to that closes it for
+that status (known by a fact); a response handed to a function that
+cannot be pinned down, or stored, counts as closed. A close deferred in
+the loop's own body (or before a goto or a recursive call of a retry)
+runs only when the function returns: the body stays open through every
+later attempt, unless the path read it to its end (io.ReadAll, io.Copy),
+which gives the connection back.`

@@ -130,6 +130,13 @@ type sim struct {
 	code  int64
 	param types.Object // fact mode: the parameter whose status is simulated
 	loop  bool         // the code is a loop body: continue and break end it
+	// ownBody says the code is the enclosing function's own body (a loop,
+	// a goto or a recursive retry), not an operation it calls and
+	// returns from: its defers run only when the function returns.
+	ownBody bool
+	// lateClose holds the responses such a defer closes: read to the end,
+	// they are given back.
+	lateClose map[types.Object]bool
 	// again is the self-call of a recursive retry: a path that runs it
 	// goes round for another attempt.
 	again *ast.CallExpr
@@ -252,7 +259,23 @@ func (s *sim) stmt(st ast.Stmt, p *simPath) (fall, broke []*simPath) {
 				s.noteDeferredClose(obj)
 			}
 		}
-		s.effects(st.Call, p)
+		if !s.ownBody {
+			s.effects(st.Call, p)
+			break
+		}
+		// In a loop, a goto or a recursive retry of the function's own
+		// body, a deferred close runs when the function returns: the
+		// response stays open through every later attempt, unless the
+		// path reads its body to the end (io.ReadAll), which gives the
+		// connection back.
+		for obj := range p.open {
+			if astutil.Some(st.Call, func(n ast.Node) bool { id, ok := n.(*ast.Ident); return ok && s.info.Uses[id] == obj }) {
+				if s.lateClose == nil {
+					s.lateClose = map[types.Object]bool{}
+				}
+				s.lateClose[obj] = true
+			}
+		}
 	case *ast.GoStmt:
 	case *ast.AssignStmt:
 		if st.Tok != token.ASSIGN && st.Tok != token.DEFINE {
@@ -978,6 +1001,13 @@ func (s *sim) effects(n ast.Node, p *simPath) {
 			if sel, ok := x.Fun.(*ast.SelectorExpr); ok && sel.Sel.Name == "Close" {
 				s.close(sel.X, p)
 			}
+			if readsToEnd(fn) {
+				for _, a := range x.Args {
+					if obj := s.openRoot(a, p); obj != nil && s.lateClose[obj] {
+						p.delOpen(obj) // defer resp.Body.Close(); io.ReadAll(resp.Body)
+					}
+				}
+			}
 			for i, a := range x.Args {
 				if s.openRoot(a, p) != nil && s.closesArg(fn, x, i) {
 					s.close(a, p)
@@ -1075,4 +1105,10 @@ func stopsRetries(info *types.Info, e ast.Expr) bool {
 	}
 	_, ok = libs.RetryStops.Lookup(libs.Callee(info, call))
 	return ok
+}
+
+// readsToEnd reports whether fn reads a reader to its end (io.ReadAll,
+// io.Copy): a response body read so gives its connection back.
+func readsToEnd(fn *types.Func) bool {
+	return libs.Is(fn, "io", "ReadAll") || libs.Is(fn, "io/ioutil", "ReadAll") || libs.Is(fn, "io", "Copy")
 }

@@ -196,9 +196,11 @@ func errorOnlyRetry(c *http.Client) (*http.Response, error) {
 	return nil, nil
 }
 
+// deferredClose closes each response when the function returns: a
+// failed one stays open through every later attempt.
 func deferredClose(c *http.Client) error {
 	for i := 0; i < 3; i++ {
-		resp, err := c.Get("http://x")
+		resp, err := c.Get("http://x") // want `response body is not closed when the attempt fails on its status`
 		if err != nil {
 			continue
 		}
@@ -208,4 +210,21 @@ func deferredClose(c *http.Client) error {
 		}
 	}
 	return nil
+}
+
+// deferredCloseRead reads each response to its end, which gives its
+// connection back before the next attempt; the defer closes it later.
+func deferredCloseRead(c *http.Client) ([]byte, error) {
+	for i := 0; i < 3; i++ {
+		resp, err := c.Get("http://x")
+		if err != nil {
+			continue
+		}
+		defer resp.Body.Close()
+		b, err := io.ReadAll(resp.Body)
+		if err == nil && resp.StatusCode == http.StatusOK {
+			return b, nil
+		}
+	}
+	return nil, nil
 }
