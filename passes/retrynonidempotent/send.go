@@ -349,11 +349,8 @@ func isRequest(t types.Type) bool {
 
 // typePkg is the package of the named type t or *t.
 func typePkg(t types.Type) *types.Package {
-	if p, ok := t.(*types.Pointer); ok {
-		t = p.Elem()
-	}
-	if n, ok := types.Unalias(t).(*types.Named); ok {
-		return n.Obj().Pkg()
+	if tn := libs.TypeNameOf(t); tn != nil {
+		return tn.Pkg()
 	}
 	return nil
 }
