@@ -133,9 +133,12 @@ type failWalk struct {
 	// runs: its waits (later: only on rounds after the first, if attempt
 	// > 0 { sleep(d) }) and a test in it that can end the loop.
 	preWaits, laterWaits []*ast.CallExpr
-	preBound             ast.Node
-	preBlocked           bool
-	preNodes             []ast.Node
+	// loopAssigned are the variables and fields the loop sets: a test of
+	// anything else that leaves the loop is a stop flag (StopFlag).
+	loopAssigned map[types.Object]bool
+	preBound     ast.Node
+	preBlocked   bool
+	preNodes     []ast.Node
 }
 
 type assignment struct {
@@ -515,6 +518,12 @@ func (w *failWalk) bound(s pstate, node ast.Node) pstate {
 // error of a call that takes a context, a wait that stops with its
 // context).
 func (w *failWalk) bounds(cond ast.Expr) bool {
+	if w.loopAssigned == nil {
+		w.loopAssigned = AssignedIn(w.f.info, w.loop)
+	}
+	if StopFlag(w.f.info, cond, w.loopAssigned) {
+		return true // if id >= atomic.LoadInt32(&c.numFetcher) { return }: someone else stops it
+	}
 	if b, ok := ast.Unparen(cond).(*ast.BinaryExpr); ok && (b.Op == token.NEQ || b.Op == token.EQL) {
 		x, y := ast.Unparen(b.X), ast.Unparen(b.Y)
 		if site.IsNil(w.f.info, x) {
