@@ -1,7 +1,6 @@
 package retryclienterror
 
 import (
-	"github.com/idemlint/idemlint/passes/internal/astutil"
 	"go/ast"
 	"slices"
 
@@ -51,7 +50,7 @@ func run(pass *analysis.Pass) (any, error) {
 	// retries its failed calls).
 	for _, s := range slices.Concat(res.Sites, res.Recursions, res.Gotos, res.FailureRetries) {
 		f := s.Fail
-		if f == nil || len(f.Sends) == 0 || onePass(s) {
+		if f == nil || len(f.Sends) == 0 || s.OnePass() {
 			continue
 		}
 		if checkStatus && f.Retried.ClientErrors() {
@@ -79,29 +78,4 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 	}
 	return nil, nil
-}
-
-// onePass reports whether s asks each of a list of targets once (for _,
-// svc := range services): a 4xx from one server says nothing of the next
-// (RULES.md, "Vocabulary": failover is a retry for retrynonidempotent and
-// retryamplify only). Inside a loop that goes round over the list again
-// (olivere's health check every second), the 4xx is asked again.
-func onePass(s *retrysite.Site) bool {
-	r, ok := s.Node.(*ast.RangeStmt)
-	if !ok || !s.Failover || s.Encl == nil {
-		return false
-	}
-	outer := false
-	ast.Inspect(s.Encl, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.ForStmt, *ast.RangeStmt:
-			if n != ast.Node(r) && astutil.Contains(n, r) {
-				outer = true
-			}
-		case *ast.FuncLit:
-			return !astutil.Contains(n, r) || n.Pos() <= r.Pos()
-		}
-		return !outer
-	})
-	return !outer
 }

@@ -228,3 +228,20 @@ func deferredCloseRead(c *http.Client) ([]byte, error) {
 	}
 	return nil, nil
 }
+
+// askEach asks each service once, in turn, and stops at the first that
+// has it: a single pass over targets is failover, which RULES.md counts
+// as a retry for retrynonidempotent and retryamplify only.
+func askEach(c *http.Client, urls []string) bool {
+	for _, u := range urls {
+		resp, err := c.Get(u)
+		if err != nil {
+			continue
+		}
+		defer resp.Body.Close()
+		if resp.StatusCode == http.StatusOK {
+			return true
+		}
+	}
+	return false
+}
