@@ -129,7 +129,7 @@ var LostRaceErrors = Table[bool]{
 // NotSentErrors are the errors of an attempt that never reached the
 // server: a connection that was never made, or a pooled connection that a
 // driver found broken before sending (database/sql retries on a new one),
-// or a program that never started (ETXTBSY: its file was still open for
+// a request no subscriber received, or a program that never started (ETXTBSY: its file was still open for
 // writing, the race of go.dev/issue/22315 that exec callers retry).
 var NotSentErrors = Table[bool]{
 	{"syscall", "", "ECONNREFUSED"}:               true,
@@ -137,6 +137,10 @@ var NotSentErrors = Table[bool]{
 	{"syscall", "", "ETXTBSY"}:                    true,
 	{"golang.org/x/sys/unix", "", "ETXTBSY"}:      true,
 	{"database/sql/driver", "", "ErrBadConn"}:     true,
+	// A NATS request that no subscriber received: the server answers
+	// the 503 "no responders" status at once (nats.go's request paths,
+	// and JetStream's publish when no stream listens on the subject).
+	{NATS, "", "ErrNoResponders"}: true,
 }
 
 // ConflictErrors are the errors that say an insert or a create met a twin:

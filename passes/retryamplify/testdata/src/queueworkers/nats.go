@@ -2,7 +2,9 @@ package queueworkers
 
 import (
 	"context"
+	"errors"
 	"log"
+	"time"
 
 	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
@@ -81,5 +83,29 @@ func SubscribeReversed(js nats.JetStreamContext, ledger *queuekit.Ledger) error 
 		}
 		_ = m.Ack()
 	}, opts...)
+	return err
+}
+
+// requestAgain asks again, after a pause, only while no subscriber
+// received the request: nothing was processed, so nothing multiplies.
+func requestAgain(nc *nats.Conn, subj string, data []byte) (*nats.Msg, error) {
+	m, err := nc.Request(subj, data, time.Second)
+	for r := 0; errors.Is(err, nats.ErrNoResponders) && r < 2; r++ {
+		time.Sleep(250 * time.Millisecond)
+		m, err = nc.Request(subj, data, time.Second)
+	}
+	return m, err
+}
+
+// SubscribeForward forwards each message by a request that is asked
+// again only when no one received it.
+func SubscribeForward(js nats.JetStreamContext, nc *nats.Conn) error {
+	_, err := js.Subscribe("ledger.forward", func(m *nats.Msg) {
+		if _, err := requestAgain(nc, "ledger.apply", m.Data); err != nil {
+			log.Printf("forward: %v", err)
+			return
+		}
+		_ = m.Ack()
+	}, nats.ManualAck())
 	return err
 }

@@ -9,6 +9,9 @@ import (
 // ErrTimeout is returned when a receive or a request times out.
 var ErrTimeout = errors.New("nats: timeout")
 
+// ErrNoResponders is returned when no subscriber received a request.
+var ErrNoResponders = errors.New("nats: no responders available for request")
+
 type Msg struct {
 	Subject string
 	Data    []byte
