@@ -45,15 +45,27 @@ func throttleWait(s *retrysite.Site) *ast.CallExpr {
 }
 
 // innermostBlock is the smallest block (or case clause) of root that
-// holds n.
+// holds n. A wait in a select case's receive (case <-time.After(d):) is in
+// the block that holds the select: the path goes on after the select.
 func innermostBlock(root ast.Node, n ast.Node) ast.Node {
 	var out ast.Node
+	selects := map[ast.Node]bool{}
 	ast.Inspect(root, func(x ast.Node) bool {
 		if x == nil || x.Pos() > n.Pos() || n.End() > x.End() {
 			return false
 		}
-		switch x.(type) {
-		case *ast.BlockStmt, *ast.CaseClause, *ast.CommClause:
+		switch x := x.(type) {
+		case *ast.SelectStmt:
+			selects[x.Body] = true
+		case *ast.CommClause:
+			if n.Pos() > x.Colon {
+				out = x
+			}
+		case *ast.BlockStmt:
+			if !selects[x] {
+				out = x
+			}
+		case *ast.CaseClause:
 			out = x
 		}
 		return true

@@ -1,6 +1,7 @@
 package clienterr
 
 import (
+	"context"
 	"net/http"
 	"strconv"
 	"time"
@@ -153,4 +154,31 @@ func notARetry(c *http.Client) {
 	if resp.StatusCode != http.StatusOK {
 		return
 	}
+}
+
+// selectWaits waits in a select on both failure paths: the 5xx's wait is
+// the one that ignores Retry-After, not the transport error's.
+func selectWaits(ctx context.Context, c *http.Client, req *http.Request) (*http.Response, error) {
+	for attempt := 0; attempt < 3; attempt++ {
+		resp, err := c.Do(req)
+		if err != nil {
+			select {
+			case <-time.After(time.Second):
+			case <-ctx.Done():
+				return nil, ctx.Err()
+			}
+			continue
+		}
+		if resp.StatusCode >= 500 {
+			resp.Body.Close()
+			select {
+			case <-time.After(time.Second): // want `retry on 429 or 503 ignores the Retry-After header`
+			case <-ctx.Done():
+				return nil, ctx.Err()
+			}
+			continue
+		}
+		return resp, nil
+	}
+	return nil, nil
 }
