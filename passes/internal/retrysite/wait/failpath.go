@@ -521,8 +521,11 @@ func (w *failWalk) bounds(cond ast.Expr) bool {
 	if w.loopAssigned == nil {
 		w.loopAssigned = AssignedIn(w.f.info, w.loop)
 	}
-	if StopFlag(w.f.info, cond, w.loopAssigned) {
-		return true // if id >= atomic.LoadInt32(&c.numFetcher) { return }: someone else stops it
+	if StopFlag(w.f.info, cond, w.loopAssigned) && !w.asksAttemptState(cond) {
+		// if id >= atomic.LoadInt32(&c.numFetcher) { return }: someone
+		// else stops it; not a state of what the attempt runs on
+		// (producer.TxnStatus() before producer.AbortTxn()).
+		return true
 	}
 	if b, ok := ast.Unparen(cond).(*ast.BinaryExpr); ok && (b.Op == token.NEQ || b.Op == token.EQL) {
 		x, y := ast.Unparen(b.X), ast.Unparen(b.Y)
@@ -908,4 +911,32 @@ func endsInContinue(body *ast.BlockStmt) bool {
 	}
 	br, ok := body.List[len(body.List)-1].(*ast.BranchStmt)
 	return ok && br.Tok == token.CONTINUE
+}
+
+// asksAttemptState reports whether cond calls a method of what an
+// attempt's call is made on (producer.TxnStatus() before
+// producer.AbortTxn()): the state of the retried thing, not a stop.
+func (w *failWalk) asksAttemptState(cond ast.Expr) bool {
+	roots := map[types.Object]bool{}
+	for _, c := range w.calls {
+		if obj := receiverRoot(w.f.info, c); obj != nil {
+			roots[obj] = true
+		}
+	}
+	return astutil.Some(cond, func(n ast.Node) bool {
+		call, ok := n.(*ast.CallExpr)
+		return ok && roots[receiverRoot(w.f.info, call)]
+	})
+}
+
+// receiverRoot is the variable a method call is made on, or nil.
+func receiverRoot(info *types.Info, call *ast.CallExpr) types.Object {
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok {
+		return nil
+	}
+	if id := site.RootIdent(sel.X); id != nil {
+		return info.ObjectOf(id)
+	}
+	return nil
 }

@@ -44,3 +44,31 @@ func (c *consumer) unstoppable(ctx context.Context) {
 		log.Printf("fetched %d", n)
 	}
 }
+
+type producer struct{ status int32 }
+
+func (p *producer) Status() int32 { return atomic.LoadInt32(&p.status) }
+func (p *producer) Commit() error { return nil }
+func (p *producer) Abort() error  { return nil }
+
+// commit asks the producer's own state before each try: a fatal state
+// ends it, but that is the state of what it retries, not a stop someone
+// else sets; a failed commit goes round forever.
+func commit(p *producer) {
+	for { // want `retry loop can run forever`
+		if p.Status()&1 != 0 {
+			break
+		}
+		if p.Status()&2 != 0 {
+			if err := p.Abort(); err != nil {
+				log.Printf("abort: %v", err)
+				continue
+			}
+			break
+		}
+		if err := p.Commit(); err != nil {
+			log.Printf("commit: %v", err)
+			continue
+		}
+	}
+}
