@@ -143,6 +143,14 @@ var NotSentErrors = Table[bool]{
 	{NATS, "", "ErrNoResponders"}: true,
 }
 
+// ReadsToEnd are the functions that read a reader to its end: a response
+// body read so gives its connection back to the pool before it is closed.
+var ReadsToEnd = Table[bool]{
+	{"io", "", "ReadAll"}:        true,
+	{"io/ioutil", "", "ReadAll"}: true,
+	{"io", "", "Copy"}:           true,
+}
+
 // ConflictErrors are the errors that say an insert or a create met a twin:
 // the name, file or key is taken (RULES.md, retry loop: collision
 // resolution).

@@ -97,7 +97,7 @@ func (f *finder) drawsTargets(body ast.Node) bool {
 		case *ast.CallExpr:
 			calls = append(calls, n)
 			if fields := f.draws(n); fields != nil {
-				if recv := receiverObject(f.info, n); recv != nil {
+				if recv := site.ReceiverObject(f.info, n); recv != nil {
 					if written[recv] == nil {
 						written[recv] = map[*types.Var]bool{}
 					}
@@ -116,27 +116,11 @@ func (f *finder) drawsTargets(body ast.Node) bool {
 		}
 	}
 	for _, call := range calls {
-		if fields := written[receiverObject(f.info, call)]; fields != nil && f.draws(call) == nil && f.readsFields(call, fields) {
+		if fields := written[site.ReceiverObject(f.info, call)]; fields != nil && f.draws(call) == nil && f.readsFields(call, fields) {
 			return true
 		}
 	}
 	return false
-}
-
-// receiverObject returns the variable a method call is made on (nc in
-// nc.createConn()), or nil.
-func receiverObject(info *types.Info, call *ast.CallExpr) types.Object {
-	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
-	if !ok {
-		return nil
-	}
-	if _, method := info.Selections[sel]; !method {
-		return nil
-	}
-	if id, ok := ast.Unparen(sel.X).(*ast.Ident); ok {
-		return info.Uses[id]
-	}
-	return nil
 }
 
 // readsFields reports whether the method call invokes a method of the

@@ -194,3 +194,19 @@ func CountsAcross(obj types.Object, loop ast.Node) bool {
 	}
 	return true
 }
+
+// ReceiverObject returns the variable a method call is made on (nc in
+// nc.createConn()), or nil.
+func ReceiverObject(info *types.Info, call *ast.CallExpr) types.Object {
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok {
+		return nil
+	}
+	if _, method := info.Selections[sel]; !method {
+		return nil
+	}
+	if id, ok := ast.Unparen(sel.X).(*ast.Ident); ok {
+		return info.Uses[id]
+	}
+	return nil
+}

@@ -1001,7 +1001,7 @@ func (s *sim) effects(n ast.Node, p *simPath) {
 			if sel, ok := x.Fun.(*ast.SelectorExpr); ok && sel.Sel.Name == "Close" {
 				s.close(sel.X, p)
 			}
-			if readsToEnd(fn) {
+			if _, ok := libs.ReadsToEnd.Lookup(fn); ok {
 				for _, a := range x.Args {
 					if obj := s.openRoot(a, p); obj != nil && s.lateClose[obj] {
 						p.delOpen(obj) // defer resp.Body.Close(); io.ReadAll(resp.Body)
@@ -1105,10 +1105,4 @@ func stopsRetries(info *types.Info, e ast.Expr) bool {
 	}
 	_, ok = libs.RetryStops.Lookup(libs.Callee(info, call))
 	return ok
-}
-
-// readsToEnd reports whether fn reads a reader to its end (io.ReadAll,
-// io.Copy): a response body read so gives its connection back.
-func readsToEnd(fn *types.Func) bool {
-	return libs.Is(fn, "io", "ReadAll") || libs.Is(fn, "io/ioutil", "ReadAll") || libs.Is(fn, "io", "Copy")
 }

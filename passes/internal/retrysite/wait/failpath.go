@@ -919,24 +919,12 @@ func endsInContinue(body *ast.BlockStmt) bool {
 func (w *failWalk) asksAttemptState(cond ast.Expr) bool {
 	roots := map[types.Object]bool{}
 	for _, c := range w.calls {
-		if obj := receiverRoot(w.f.info, c); obj != nil {
+		if obj := site.ReceiverObject(w.f.info, c); obj != nil {
 			roots[obj] = true
 		}
 	}
 	return astutil.Some(cond, func(n ast.Node) bool {
 		call, ok := n.(*ast.CallExpr)
-		return ok && roots[receiverRoot(w.f.info, call)]
+		return ok && roots[site.ReceiverObject(w.f.info, call)]
 	})
-}
-
-// receiverRoot is the variable a method call is made on, or nil.
-func receiverRoot(info *types.Info, call *ast.CallExpr) types.Object {
-	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
-	if !ok {
-		return nil
-	}
-	if id := site.RootIdent(sel.X); id != nil {
-		return info.ObjectOf(id)
-	}
-	return nil
 }
