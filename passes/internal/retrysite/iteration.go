@@ -154,6 +154,12 @@ func (w *loopWalk) selfUpdated(body *ast.BlockStmt) map[types.Object]bool {
 				// header: the same request sent again.
 				continue
 			}
+			if isFailureRecord(w.info, body.List, as.Rhs[i]) || isFailureRecord(w.info, body.List, l) {
+				// tokens = failed, failed = append(failed, t): what
+				// failed of the same work, sent again (records.go); not
+				// the next candidate.
+				continue
+			}
 			if _, isMap := obj.Type().Underlying().(*types.Map); isMap {
 				// checked = next, next := checked.Clone() and filled by
 				// the attempt: a set of what earlier rounds got done,

@@ -1419,7 +1419,23 @@ func (w *loopWalk) branch(cond ast.Expr) (ifTrue, ifFalse state) {
 		}
 		return t, f
 	}
+	if failedIfTrue, ok := w.recordTest(e); ok {
+		if failedIfTrue != neg {
+			return failure, success
+		}
+		return success, failure
+	}
 	return w.out.Branch(cond)
+}
+
+// recordTest reports whether e tests a failure record of the loop's body
+// (records.go), and whether its true side is the failure.
+func (w *loopWalk) recordTest(e ast.Expr) (failedIfTrue, ok bool) {
+	body := site.LoopBody(w.loop)
+	if body == nil {
+		return false, false
+	}
+	return recordTest(w.info, body.List, e)
 }
 
 // ownTest reports whether cond, or an operand of it, tests what only the
@@ -1430,6 +1446,9 @@ func (w *loopWalk) ownTest(cond ast.Expr) bool {
 		e = ast.Unparen(u.X)
 	}
 	if w.boolResult(e) {
+		return true
+	}
+	if _, ok := w.recordTest(e); ok {
 		return true
 	}
 	b, ok := e.(*ast.BinaryExpr)

@@ -268,6 +268,16 @@ func (f *finder) failureBranchIn(body []ast.Stmt, call ast.Node) (path []ast.Nod
 				path = nil
 				return walk(ifs.Body.List, false)
 			}
+			// if len(failed) > 0 { tokens = failed; goto retry }: the test
+			// of a failure record (records.go) stands for the failure test
+			// that wrote it.
+			if ifs, ok := st.(*ast.IfStmt); ok && test == nil && ifs.Body.Pos() <= call.Pos() && call.End() <= ifs.Body.End() {
+				if guard, neg, ok := failureRecordTest(f.info, body, ifs.Cond); ok {
+					test, onFalse = guard, neg
+					path = nil
+					return walk(ifs.Body.List, false)
+				}
+			}
 			// if err == nil { return v, nil } else { sleep; return f(args) }
 			if ifs, ok := st.(*ast.IfStmt); ok && ifs.Else != nil && ifs.Else.Pos() <= call.Pos() && call.End() <= ifs.Else.End() && status.FailureTest(f.info, ifs.Cond, false) && returns(ifs.Body) {
 				test = ifs.Cond

@@ -1,0 +1,121 @@
+// want package:`waits`
+
+// Package failedbatch resends what failed of a batch: the items whose
+// send failed are collected (a failure record) and sent again, by a goto
+// back or by the next round of a loop. Collecting them is the failure
+// test; a flag that says "there is more" is no failure.
+package failedbatch
+
+import (
+	"context"
+	"errors"
+	"math/rand/v2"
+	"net/http"
+	"time"
+)
+
+func push(ctx context.Context, token string) (*http.Response, error) {
+	req, err := http.NewRequestWithContext(ctx, http.MethodPut, "https://push.example.com/"+token, nil)
+	if err != nil {
+		return nil, err
+	}
+	return http.DefaultClient.Do(req)
+}
+
+// PushAll resends the tokens whose push failed with a 5xx, at once.
+func PushAll(ctx context.Context, tokens []string, maxRetry int) {
+	retryCount := 0
+Retry: // want `retry loop retries at once`
+	var failed []string
+	for _, t := range tokens {
+		res, err := push(ctx, t)
+		if err != nil {
+			continue
+		}
+		res.Body.Close()
+		if res.StatusCode >= 500 {
+			failed = append(failed, t)
+		}
+	}
+	if len(failed) > 0 && retryCount < maxRetry {
+		retryCount++
+		tokens = failed
+		goto Retry
+	}
+}
+
+// PutRecords resends the records that failed, after a constant pause.
+func PutRecords(ctx context.Context, records []string) error {
+	for attempt := 0; attempt < 5; attempt++ {
+		var failed []string
+		for _, r := range records {
+			if _, err := push(ctx, r); err != nil {
+				failed = append(failed, r)
+			}
+		}
+		if len(failed) == 0 {
+			return nil
+		}
+		records = failed
+		time.Sleep(time.Second) // want `retry delay has no jitter`
+	}
+	return errors.New("records failed")
+}
+
+// PutRecordsJittered waits a jittered, capped pause: no report.
+func PutRecordsJittered(ctx context.Context, records []string) error {
+	for attempt := 0; attempt < 5; attempt++ {
+		var failed []string
+		for _, r := range records {
+			if _, err := push(ctx, r); err != nil {
+				failed = append(failed, r)
+			}
+		}
+		if len(failed) == 0 {
+			return nil
+		}
+		records = failed
+		d := min(time.Second<<attempt, 30*time.Second)
+		time.Sleep(d/2 + rand.N(d/2))
+	}
+	return errors.New("records failed")
+}
+
+// Pages follows the next page while there is one: the flag is set after
+// a success, so the loop is a walk over pages, not a retry.
+func Pages(ctx context.Context, page string) {
+	retries := 0
+Next:
+	more := false
+	res, err := push(ctx, page)
+	if err != nil {
+		return
+	}
+	res.Body.Close()
+	if next := res.Header.Get("Next"); next != "" {
+		more = true
+		page = next
+	}
+	if more && retries < 100 {
+		retries++
+		goto Next
+	}
+}
+
+// Collect keeps what it saw: every item is appended, failed or not, so
+// the slice is no failure record.
+func Collect(ctx context.Context, tokens []string) {
+	rounds := 0
+Again:
+	var seen []string
+	for _, t := range tokens {
+		if _, err := push(ctx, t); err != nil {
+			return
+		}
+		seen = append(seen, t)
+	}
+	if len(seen) > 0 && rounds < 3 {
+		rounds++
+		goto Again
+	}
+}
