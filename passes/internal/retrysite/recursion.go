@@ -304,6 +304,13 @@ func (f *finder) failureBranchIn(body []ast.Stmt, call ast.Node) (path []ast.Nod
 						path = append([]ast.Node(nil), nodes(list[j+1:i+1])...)
 						return true
 					}
+					// for _, b := range brokers { ...; if err == nil {
+					// return } }; return retry(err): every target failed.
+					if t, neg := f.exhaustedLoop(list[j]); t != nil {
+						test, onFalse = t, neg
+						path = append([]ast.Node(nil), nodes(list[j:i+1])...)
+						return true
+					}
 				}
 				return false
 			}
