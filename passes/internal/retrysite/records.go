@@ -65,8 +65,35 @@ func recordTest(info *types.Info, list []ast.Stmt, e ast.Expr) (failedIfTrue, ok
 	if v == nil {
 		return false, false
 	}
-	_, _, ok = recordGuard(info, list, v)
+	if _, _, ok = recordGuard(info, list, v); !ok {
+		ok = holdsRecord(info, list, v)
+	}
 	return failedIfTrue, ok
+}
+
+// holdsRecord reports whether list writes v only with a failure record
+// (pending = failed): for len(pending) > 0 goes round on what failed.
+func holdsRecord(info *types.Info, list []ast.Stmt, v *types.Var) bool {
+	writes, ok := 0, true
+	for _, st := range list {
+		ast.Inspect(st, func(n ast.Node) bool {
+			as, isAssign := n.(*ast.AssignStmt)
+			if !isAssign || !ok {
+				return ok
+			}
+			for i, lhs := range as.Lhs {
+				if !isVar(info, lhs, v) {
+					continue
+				}
+				writes++
+				if len(as.Rhs) != len(as.Lhs) || as.Tok != token.ASSIGN || !isFailureRecord(info, list, as.Rhs[i]) {
+					ok = false
+				}
+			}
+			return ok
+		})
+	}
+	return ok && writes > 0
 }
 
 // isFailureRecord reports whether e is a variable list writes only to
