@@ -141,6 +141,9 @@ type finder struct {
 	// loops holds the loop sites of each body: they do not depend on the
 	// helpers learned, so each round of the helper fixpoint reuses them.
 	loops map[*bodies.Body][]*Site
+	// returners are the functions returning a failure record
+	// (records.go), found on first use.
+	returners map[*types.Func]recordReturn
 }
 
 // sites lists the retry sites of the package's function bodies.

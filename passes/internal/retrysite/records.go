@@ -5,6 +5,7 @@ import (
 	"go/token"
 	"go/types"
 
+	"github.com/idemlint/idemlint/passes/internal/libs"
 	"github.com/idemlint/idemlint/passes/internal/retrysite/site"
 	"github.com/idemlint/idemlint/passes/internal/retrysite/status"
 )
@@ -33,19 +34,19 @@ import (
 // whether list recorded a failure, and returns the failure test under
 // which the record is written, and whether that test's false side is the
 // failure (the write is in its else).
-func failureRecordTest(info *types.Info, list []ast.Stmt, cond ast.Expr) (guard ast.Expr, onFalse, ok bool) {
+func failureRecordTest(info *types.Info, list []ast.Stmt, cond ast.Expr, returners map[*types.Func]recordReturn) (guard ast.Expr, onFalse, ok bool) {
 	e := ast.Unparen(cond)
 	if b, isBin := e.(*ast.BinaryExpr); isBin && b.Op == token.LAND {
-		if guard, onFalse, ok = failureRecordTest(info, list, b.X); ok {
+		if guard, onFalse, ok = failureRecordTest(info, list, b.X, returners); ok {
 			return guard, onFalse, ok
 		}
-		return failureRecordTest(info, list, b.Y)
+		return failureRecordTest(info, list, b.Y, returners)
 	}
 	v := recordOf(info, e)
 	if v == nil {
 		return nil, false, false
 	}
-	return recordGuard(info, list, v)
+	return recordGuard(info, list, v, returners)
 }
 
 // recordTest reports whether e tests whether list recorded a failure, and
@@ -65,7 +66,7 @@ func recordTest(info *types.Info, list []ast.Stmt, e ast.Expr) (failedIfTrue, ok
 	if v == nil {
 		return false, false
 	}
-	if _, _, ok = recordGuard(info, list, v); !ok {
+	if _, _, ok = recordGuard(info, list, v, nil); !ok {
 		ok = holdsRecord(info, list, v)
 	}
 	return failedIfTrue, ok
@@ -107,7 +108,7 @@ func isFailureRecord(info *types.Info, list []ast.Stmt, e ast.Expr) bool {
 	if v == nil {
 		return false
 	}
-	_, _, ok = recordGuard(info, list, v)
+	_, _, ok = recordGuard(info, list, v, nil)
 	return ok
 }
 
@@ -163,7 +164,7 @@ func recordOf(info *types.Info, e ast.Expr) *types.Var {
 // v, when every write of v in list other than a reset (nil, false, an
 // empty literal) is such a record (v = append(v, ...), v = true) under a
 // failure test, and there is one.
-func recordGuard(info *types.Info, list []ast.Stmt, v *types.Var) (guard ast.Expr, onFalse, ok bool) {
+func recordGuard(info *types.Info, list []ast.Stmt, v *types.Var, returners map[*types.Func]recordReturn) (guard ast.Expr, onFalse, ok bool) {
 	var ifs []recordBranch
 	bad := false
 	var visit func(n ast.Node) bool
@@ -199,7 +200,14 @@ func recordGuard(info *types.Info, list []ast.Stmt, v *types.Var) (guard ast.Exp
 					return false
 				}
 				rhs := ast.Unparen(n.Rhs[i])
+				ret, returned := returnedRecord(info, rhs, returners)
 				switch {
+				case returned:
+					// newTokens := failedTokens(res): a function of the
+					// package that returns only what failed.
+					if guard == nil {
+						guard, onFalse = ret.guard, ret.onFalse
+					}
 				case isReset(info, rhs):
 				case isRecordWrite(info, rhs, v) && n.Tok == token.ASSIGN:
 					g, neg, found := innermostFailure(info, ifs)
@@ -278,4 +286,72 @@ func isRecordWrite(info *types.Info, e ast.Expr, v *types.Var) bool {
 func isZeroConst(info *types.Info, e ast.Expr) bool {
 	tv, ok := info.Types[e]
 	return ok && tv.Value != nil && tv.Value.String() == "0"
+}
+
+// recordReturn is the failure test under which a function of the package
+// writes the failure record it returns (func failedTokens(res) []string {
+// var out []string; for k, r := range res.Responses { if r.Error != nil {
+// out = append(out, tokens[k]) } }; return out }).
+type recordReturn struct {
+	guard   ast.Expr
+	onFalse bool
+}
+
+// returnedRecord returns what returners knows of the function e calls.
+func returnedRecord(info *types.Info, e ast.Expr, returners map[*types.Func]recordReturn) (recordReturn, bool) {
+	call, ok := e.(*ast.CallExpr)
+	if !ok || returners == nil {
+		return recordReturn{}, false
+	}
+	r, ok := returners[libs.Callee(info, call)]
+	return r, ok
+}
+
+// recordReturners finds the functions of the package with one result, a
+// slice, that every return gives as the same local failure record.
+func (f *finder) recordReturners() map[*types.Func]recordReturn {
+	if f.returners != nil {
+		return f.returners
+	}
+	f.returners = map[*types.Func]recordReturn{}
+	for _, b := range f.index.Decls() {
+		fd, ok := b.Node.(*ast.FuncDecl)
+		if !ok || b.Func == nil || fd.Body == nil || b.Func.Signature().Results().Len() != 1 {
+			continue
+		}
+		if _, isSlice := b.Func.Signature().Results().At(0).Type().Underlying().(*types.Slice); !isSlice {
+			continue
+		}
+		var v *types.Var
+		same := true
+		ast.Inspect(fd.Body, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.FuncLit:
+				return false
+			case *ast.ReturnStmt:
+				if len(n.Results) != 1 { // a bare return of a named result
+					same = false
+					return false
+				}
+				id, ok := ast.Unparen(n.Results[0]).(*ast.Ident)
+				if !ok {
+					same = false
+					return false
+				}
+				rv, _ := f.info.Uses[id].(*types.Var)
+				if rv == nil || v != nil && rv != v {
+					same = false
+				}
+				v = rv
+			}
+			return same
+		})
+		if !same || v == nil {
+			continue
+		}
+		if guard, neg, ok := recordGuard(f.info, fd.Body.List, v, nil); ok {
+			f.returners[b.Func] = recordReturn{guard, neg}
+		}
+	}
+	return f.returners
 }

@@ -272,7 +272,7 @@ func (f *finder) failureBranchIn(body []ast.Stmt, call ast.Node) (path []ast.Nod
 			// of a failure record (records.go) stands for the failure test
 			// that wrote it.
 			if ifs, ok := st.(*ast.IfStmt); ok && test == nil && ifs.Body.Pos() <= call.Pos() && call.End() <= ifs.Body.End() {
-				if guard, neg, ok := failureRecordTest(f.info, body, ifs.Cond); ok {
+				if guard, neg, ok := failureRecordTest(f.info, body, ifs.Cond, f.recordReturners()); ok {
 					test, onFalse = guard, neg
 					path = nil
 					return walk(ifs.Body.List, false)

@@ -144,3 +144,63 @@ func Drain(ctx context.Context, queue []string) {
 		}
 	}
 }
+
+type batchResult struct{ Errors []error }
+
+func sendBatch(ctx context.Context, tokens []string) (*batchResult, error) {
+	return nil, errors.New("unreachable")
+}
+
+// failedTokens returns the tokens whose send failed.
+func failedTokens(tokens []string, res *batchResult) []string {
+	var out []string
+	for k, err := range res.Errors {
+		if err != nil {
+			out = append(out, tokens[k])
+		}
+	}
+	return out
+}
+
+// sentTokens returns the tokens that went out: no failure record.
+func sentTokens(tokens []string, res *batchResult) (out []string) {
+	for k, err := range res.Errors {
+		if err == nil {
+			out = append(out, tokens[k])
+		}
+	}
+	return
+}
+
+// PushBatch resends, at once, the tokens a helper says failed.
+func PushBatch(ctx context.Context, tokens []string, maxRetry int) error {
+	retryCount := 0
+Retry: // want `retry loop retries at once`
+	res, err := sendBatch(ctx, tokens)
+	if err != nil {
+		return err
+	}
+	if next := failedTokens(tokens, res); len(next) > 0 && retryCount < maxRetry {
+		retryCount++
+		tokens = next
+		goto Retry
+	}
+	return nil
+}
+
+// Confirm sends a confirmation for the tokens that went out, a few times.
+func Confirm(ctx context.Context, tokens []string) error {
+	rounds := 0
+Again:
+	res, err := sendBatch(ctx, tokens)
+	if err != nil {
+		return err
+	}
+	sent := sentTokens(tokens, res)
+	if len(sent) > 0 && rounds < 2 {
+		rounds++
+		tokens = sent
+		goto Again
+	}
+	return nil
+}
