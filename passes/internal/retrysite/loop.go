@@ -1134,7 +1134,7 @@ func (w *loopWalk) givesUpOrRetries(t, f state, b *cfg.Block, heads map[*cfg.Blo
 	for i, side := range []state{t, f} {
 		other := b.Succs[1-i]
 		if side == failure {
-			return !w.reachesHead(b.Succs[i], heads) && w.reachesHead(other, heads) && !w.canExit(other, heads)
+			return !w.reachesHead(b.Succs[i], heads) && w.reachesHead(other, heads) && !w.exitsBesidesGivingUp(other, heads)
 		}
 	}
 	return false
@@ -1353,6 +1353,43 @@ func (w *loopWalk) exits(b *cfg.Block, heads map[*cfg.Block]bool, throughAttempt
 			return b.Return() != nil || len(b.Nodes) > 0 && isNoReturnStmt(b.Nodes[len(b.Nodes)-1])
 		}
 		for _, s := range b.Succs {
+			if walk(s) {
+				return true
+			}
+		}
+		return false
+	}
+	return walk(b)
+}
+
+// exitsBesidesGivingUp reports whether some path from b leaves the loop
+// other than by the failure side of an error test (the next repair step
+// failed: retry.Body, err = req.GetBody(); if err != nil { return err }):
+// giving up is no success that ends the retries.
+func (w *loopWalk) exitsBesidesGivingUp(b *cfg.Block, heads map[*cfg.Block]bool) bool {
+	seen := map[*cfg.Block]bool{}
+	var walk func(b *cfg.Block) bool
+	walk = func(b *cfg.Block) bool {
+		if heads[b] || seen[b] {
+			return false
+		}
+		if !w.member(b) {
+			return true
+		}
+		seen[b] = true
+		if len(b.Succs) == 0 {
+			return b.Return() != nil || len(b.Nodes) > 0 && isNoReturnStmt(b.Nodes[len(b.Nodes)-1])
+		}
+		var cond ast.Expr
+		if len(b.Nodes) > 0 && len(b.Succs) == 2 {
+			cond, _ = b.Nodes[len(b.Nodes)-1].(ast.Expr)
+		}
+		for i, s := range b.Succs {
+			if cond != nil && w.out.ErrTestOnly(cond) {
+				if t, f := w.out.Branch(cond); []state{t, f}[i] == failure {
+					continue
+				}
+			}
 			if walk(s) {
 				return true
 			}

@@ -56,3 +56,64 @@ func DoClosed(c *http.Client, s *Session, req *http.Request) (*http.Response, er
 	}
 	return nil, errors.New("out of retries")
 }
+
+func refreshToken(s *Session) (string, error) { return "", errors.New("no refresh token") }
+
+// DoRefreshed refreshes the token after a 401, rewinds the body and sends
+// again: the refresh's own check and the rewind's give up, they do not
+// end the retries, and the 401 response is left open.
+func DoRefreshed(c *http.Client, s *Session, req *http.Request) (*http.Response, error) {
+	token := s.nonce
+	for range 3 {
+		req.Header.Set("Authorization", "Bearer "+token)
+		resp, err := c.Do(req) // want `response body is not closed when the attempt fails on its status`
+		if err != nil {
+			return nil, err
+		}
+		if resp.StatusCode != http.StatusUnauthorized {
+			return resp, nil
+		}
+		token, err = refreshToken(s)
+		if err != nil {
+			return nil, err
+		}
+		retry := req.Clone(req.Context())
+		if req.GetBody != nil {
+			retry.Body, err = req.GetBody()
+			if err != nil {
+				return nil, err
+			}
+		}
+		req = retry
+	}
+	return nil, errors.New("still unauthorized")
+}
+
+// DoRefreshedClosed closes the 401 response before refreshing: no leak.
+func DoRefreshedClosed(c *http.Client, s *Session, req *http.Request) (*http.Response, error) {
+	token := s.nonce
+	for range 3 {
+		req.Header.Set("Authorization", "Bearer "+token)
+		resp, err := c.Do(req)
+		if err != nil {
+			return nil, err
+		}
+		if resp.StatusCode != http.StatusUnauthorized {
+			return resp, nil
+		}
+		resp.Body.Close()
+		token, err = refreshToken(s)
+		if err != nil {
+			return nil, err
+		}
+		retry := req.Clone(req.Context())
+		if req.GetBody != nil {
+			retry.Body, err = req.GetBody()
+			if err != nil {
+				return nil, err
+			}
+		}
+		req = retry
+	}
+	return nil, errors.New("still unauthorized")
+}
