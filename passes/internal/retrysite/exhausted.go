@@ -3,7 +3,9 @@ package retrysite
 import (
 	"go/ast"
 	"go/token"
+	"go/types"
 
+	"github.com/idemlint/idemlint/passes/internal/retrysite/site"
 	"github.com/idemlint/idemlint/passes/internal/retrysite/status"
 )
 
@@ -38,8 +40,10 @@ func (f *finder) exhaustedLoop(st ast.Stmt) (test ast.Expr, onFalse bool) {
 			switch {
 			case status.FailureTest(f.info, n.Cond, true):
 				// for _, it := range items { if err := do(it); err != nil
-				// { return err } }: what follows is a success.
-				failureLeaves = failureLeaves || returnsWithin(n.Body)
+				// { return err } }: what follows is a success. (A failure
+				// narrowed first, errors.As(err, &authErr), may give up
+				// while the others move on, in the branch or after it.)
+				failureLeaves = failureLeaves || anyError(f.info, n.Cond) && returns(n.Body)
 				if test == nil {
 					test = n.Cond
 				}
@@ -102,4 +106,18 @@ func returnsWithin(n ast.Node) bool {
 		return !found
 	})
 	return found
+}
+
+// anyError reports whether cond is err != nil of an error variable: any
+// failure, not one narrowed by a predicate.
+func anyError(info *types.Info, cond ast.Expr) bool {
+	b, ok := ast.Unparen(cond).(*ast.BinaryExpr)
+	if !ok || b.Op != token.NEQ {
+		return false
+	}
+	x, y := b.X, b.Y
+	if site.IsNil(info, x) {
+		x, y = y, x
+	}
+	return site.IsNil(info, y) && site.IsErrorType(info.TypeOf(x))
 }

@@ -12,6 +12,8 @@ import (
 	"time"
 )
 
+var errAuth = errors.New("authentication failed")
+
 type broker struct{ addr string }
 
 func (b *broker) metadata() (bool, error) { return false, errors.New("down") }
@@ -48,6 +50,8 @@ func (c *client) refresh(attemptsLeft int) error {
 				return retry(errors.New("leaderless"))
 			}
 			return nil
+		} else if errors.Is(err, errAuth) {
+			return err // no broker will take these credentials
 		}
 		errs = append(errs, err)
 	}
@@ -84,6 +88,31 @@ func (c *client) firstUp(roundsLeft int) error {
 		return c.firstUp(roundsLeft - 1)
 	}
 	return nil
+}
+
+// coordinator asks each broker in turn; a failed request moves on to the
+// next unless it could not even be encoded; when all failed it retries.
+func (c *client) coordinator(attemptsLeft int) (*broker, error) {
+	retry := func(err error) (*broker, error) {
+		if attemptsLeft > 0 {
+			attemptsLeft--
+			time.Sleep(c.backoff) // want `retry delay has no jitter`
+			return c.coordinator(attemptsLeft)
+		}
+		return nil, err
+	}
+	for b := c.next(); b != nil; b = c.next() {
+		_, err := b.metadata()
+		if err != nil {
+			if errors.Is(err, errAuth) {
+				return nil, err
+			} else {
+				continue
+			}
+		}
+		return b, nil
+	}
+	return retry(errors.New("out of brokers"))
 }
 
 func NewClient(backoff time.Duration) *client { return &client{backoff: backoff} }
