@@ -2,6 +2,7 @@ package retrysite
 
 import (
 	"go/ast"
+	"go/constant"
 	"go/token"
 	"go/types"
 
@@ -243,11 +244,40 @@ type recordBranch struct {
 // taken is a failure.
 func innermostFailure(info *types.Info, ifs []recordBranch) (ast.Expr, bool, bool) {
 	for i := len(ifs) - 1; i >= 0; i-- {
-		if status.FailureTest(info, ifs[i].cond, !ifs[i].inElse) {
+		if status.FailureTest(info, ifs[i].cond, !ifs[i].inElse) || ifs[i].inElse && expectsCode(info, ifs[i].cond) {
 			return ifs[i].cond, ifs[i].inElse, true
 		}
 	}
 	return nil, false, false
+}
+
+// expectsCode reports whether cond compares a field of a result with the
+// one code that means success (res.Code == "80000000", reply.Status ==
+// StatusOK): its else is every other answer, a failure. An empty or zero
+// code is no success code (next == "" asks whether there is more).
+func expectsCode(info *types.Info, cond ast.Expr) bool {
+	b, ok := ast.Unparen(cond).(*ast.BinaryExpr)
+	if !ok || b.Op != token.EQL {
+		return false
+	}
+	x, y := ast.Unparen(b.X), ast.Unparen(b.Y)
+	if _, isSel := y.(*ast.SelectorExpr); isSel && info.Types[y].Value == nil {
+		x, y = y, x
+	}
+	if _, isSel := x.(*ast.SelectorExpr); !isSel || info.Types[x].Value != nil {
+		return false
+	}
+	v := info.Types[y].Value
+	if v == nil {
+		return false
+	}
+	switch v.Kind() {
+	case constant.String:
+		return constant.StringVal(v) != ""
+	case constant.Int:
+		return constant.Sign(v) != 0
+	}
+	return false
 }
 
 // isReset reports whether e is a record's empty value: nil, false, or an

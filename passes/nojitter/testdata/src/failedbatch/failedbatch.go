@@ -204,3 +204,56 @@ Again:
 	}
 	return nil
 }
+
+type pushResult struct {
+	Code string
+	Next string
+}
+
+func pushAll(ctx context.Context, tokens []string) (*pushResult, error) {
+	return nil, errors.New("unreachable")
+}
+
+// PushCoded resends the batch whenever the answer's code is not the one
+// that means success.
+func PushCoded(ctx context.Context, tokens []string, maxRetry int) error {
+	retryCount := 0
+Retry: // want `retry loop retries at once`
+	isError := false
+	res, err := pushAll(ctx, tokens)
+	if err != nil {
+		return err
+	}
+	if res.Code == "80000000" {
+		println("sent")
+	} else {
+		isError = true
+	}
+	if isError && retryCount < maxRetry {
+		retryCount++
+		goto Retry
+	}
+	return nil
+}
+
+// PushPaged follows the answer's next page: an empty next ends it, so
+// the else is no failure.
+func PushPaged(ctx context.Context, tokens []string) error {
+	pages := 0
+Next:
+	more := false
+	res, err := pushAll(ctx, tokens)
+	if err != nil {
+		return err
+	}
+	if res.Next == "" {
+		println("last page")
+	} else {
+		more = true
+	}
+	if more && pages < 10 {
+		pages++
+		goto Next
+	}
+	return nil
+}
