@@ -358,13 +358,14 @@ func (s *sim) ifStmt(st *ast.IfStmt, p *simPath) (fall, broke []*simPath) {
 		if t == unk && slices.Contains(s.done, st.Cond) {
 			p.notYet = true
 		}
-		if t == unk {
-			p.undecided = true
-		}
 		if t != no {
 			q := p
 			if t == unk {
+				// What the branch of a condition the status does not
+				// decide returns is undecided; a path that goes on past
+				// the if, to a test of the status, is not.
 				q = s.fork(p)
+				q.undecided = true
 			}
 			s.noteUnprocessed(st.Cond, true, q)
 			f, b := s.stmt(st.Body, q)
@@ -375,6 +376,9 @@ func (s *sim) ifStmt(st *ast.IfStmt, p *simPath) (fall, broke []*simPath) {
 			if st.Else == nil {
 				fall = append(fall, p)
 				continue
+			}
+			if t == unk {
+				p.undecided = true
 			}
 			f, b := s.stmt(st.Else, p)
 			fall, broke = append(fall, f...), append(broke, b...)
@@ -556,6 +560,13 @@ func (s *sim) assign(lhs, rhs []ast.Expr, p *simPath) {
 				v := s.checkerErr(call, p)
 				v.called = v.kind == errUnknown
 				p.setEnv(obj, v)
+			case call != nil && site.IsBool(obj.Type()) && s.sendsAndChecks(call):
+				// retry, err := c.do(req, i): the flag its fact gives.
+				if fact, _ := s.factOf(call); fact.True.Has(s.code) {
+					p.setEnv(obj, value{b: yes})
+				} else if fact.False.Has(s.code) {
+					p.setEnv(obj, value{b: no})
+				}
 			}
 		}
 		return

@@ -34,7 +34,8 @@ type RespFact struct {
 	RetryAfter bool
 	// Sends says that it sends a request itself (Param is then -1) and
 	// that Err and Nil describe its error by the status of the response:
-	// c.getJSON(ctx, path, &v) failing on every non-2xx.
+	// c.getJSON(ctx, path, &v) failing on every non-2xx; for a sender
+	// that returns (bool, error), True and False its bool's value.
 	Sends bool
 
 	// False is, for an error classifier (Param an error: classifier.go),
@@ -209,7 +210,9 @@ func respFactOf(info *types.Info, fd *ast.FuncDecl, fn *types.Func, facts func(*
 			if sends() {
 				continue // the headers of the request it sends itself
 			}
-		case site.IsInteger(v.Type()) && (predicate || checks):
+		case site.IsInteger(v.Type()) && (predicate || checks) && !sends():
+			// checkStatus(code int) error; not c.do(req, attempt), which
+			// sends the request and reads the status it gets.
 		default:
 			continue
 		}
@@ -356,6 +359,7 @@ func sendFactOf(info *types.Info, fd *ast.FuncDecl, facts func(*types.Func) *Res
 	}
 	f := &RespFact{Param: -1, Checks: true, Sends: true}
 	namedErr := namedResult(fd, res-1)
+	flag := retryFlagResult(info, fd)
 	var r replay
 	// The returns a 200 reaches with an error we cannot know (a decode of
 	// the body: json.NewDecoder(resp.Body).Decode(out)).
@@ -372,6 +376,7 @@ func sendFactOf(info *types.Info, fd *ast.FuncDecl, facts func(*types.Func) *Res
 			return nil
 		}
 		allErr, allNil, someNil, any := true, true, false, false
+		allTrue, allFalse := flag, flag // the flag of (retry bool, err error)
 		asOK := true // every return is nil, or as unknown as a 200's
 		for _, e := range s.ends {
 			ret, _ := e.node.(*ast.ReturnStmt)
@@ -394,6 +399,11 @@ func sendFactOf(info *types.Info, fd *ast.FuncDecl, facts func(*types.Func) *Res
 				continue
 			}
 			any = true
+			if flag {
+				t := s.cond(ret.Results[0], e.p)
+				allTrue = allTrue && t == yes
+				allFalse = allFalse && t == no
+			}
 			if !(v.kind == errNonNil || v.kind == errStatus && v.mask.Has(code)) {
 				allErr = false
 			}
@@ -428,14 +438,33 @@ func sendFactOf(info *types.Info, fd *ast.FuncDecl, facts func(*types.Func) *Res
 		if any && (allNil || someNil && (code >= 200 && code < 300 || asOK)) {
 			f.Nil |= 1 << i
 		}
+		if any && allTrue {
+			f.True |= 1 << i
+		}
+		if any && allFalse {
+			f.False |= 1 << i
+		}
 		if code == 200 && !f.Nil.Has(200) {
 			return nil // the fact needs a nil error for a 200: no other status can give one
 		}
 	}
-	if !f.Nil.Has(200) || f.Err == 0 {
+	// The error, or the flag that asks for another try, depends on the
+	// status.
+	if !f.Nil.Has(200) || f.Err == 0 && (f.True == 0 || !f.False.Has(200)) {
 		return nil
 	}
 	return f
+}
+
+// retryFlagResult reports whether fd returns (bool, error): a sender whose
+// bool says whether to try again (retry, err := c.do(req, attempt)).
+func retryFlagResult(info *types.Info, fd *ast.FuncDecl) bool {
+	fn, _ := info.Defs[fd.Name].(*types.Func)
+	if fn == nil {
+		return false
+	}
+	res := fn.Signature().Results()
+	return res.Len() == 2 && site.IsBool(res.At(0).Type()) && site.IsErrorType(res.At(1).Type())
 }
 
 // mentionsSend reports whether body calls a function that returns an
