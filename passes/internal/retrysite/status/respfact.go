@@ -376,8 +376,9 @@ func sendFactOf(info *types.Info, fd *ast.FuncDecl, facts func(*types.Func) *Res
 			return nil
 		}
 		allErr, allNil, someNil, any := true, true, false, false
-		allTrue, allFalse := flag, flag // the flag of (retry bool, err error)
-		asOK := true                    // every return is nil, or as unknown as a 200's
+		// The flag of (retry bool, err error), true or false on every path.
+		allTrue, allFalse := flag, flag
+		asOK := true // every return is nil, or as unknown as a 200's
 		for _, e := range s.ends {
 			ret, _ := e.node.(*ast.ReturnStmt)
 			if ret != nil && len(ret.Results) == 0 && namedErr != nil {
