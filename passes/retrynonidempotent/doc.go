@@ -112,7 +112,9 @@ Across functions and packages, Facts record functions that send an unkeyed
 non-idempotent request (and which parameter carries the method, and
 whether they retry it themselves), functions that build a request (a
 c.newRequest(ctx, method, path, body) builder: its method or method
-parameter, and whether it sets a key, made anew on each call or not),
+parameter, and whether it sets a key, made anew on each call or not; also
+called through an interface whose one implementation is such a builder,
+a seam for tests such as Http.NewRequest(method, url, body)),
 functions that send a request they are given (a c.do(req) wrapper, also
 when what it sends is made from it: retryablehttp.FromRequest(req),
 req.WithContext(ctx)), and
