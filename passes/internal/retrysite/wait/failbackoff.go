@@ -212,8 +212,12 @@ func (f *Waits) failureBackoff(loop *ast.ForStmt, encl ast.Node) (waits, hot, re
 			}
 		}
 	}
+	// What runs before the first attempt, except a branch that skips the
+	// round (if err := limiter.Allow(); err != nil { sleep; continue }):
+	// a failure path round to the attempt does not pass through it.
+	pre := slices.DeleteFunc(slices.Clone(w.preNodes), func(n ast.Node) bool { return skipsRound(loop.Body, n) })
 	if len(hotPaths) > 0 {
-		hot = &site.Site{Kind: site.Loop, Node: loop, Op: body, RetryPath: w.preNodes}
+		hot = &site.Site{Kind: site.Loop, Node: loop, Op: body, RetryPath: pre}
 		for _, p := range hotPaths {
 			hot.RetryPath = append(hot.RetryPath, p.nodes...)
 			if p.test != nil {
@@ -223,7 +227,7 @@ func (f *Waits) failureBackoff(loop *ast.ForStmt, encl ast.Node) (waits, hot, re
 		hot.RetryTests = hot.Tests
 	}
 	if len(retrying) > 0 {
-		retry = &site.Site{Kind: site.Loop, Node: loop, Op: body, RetryPath: w.preNodes, Bound: retrying[0].bound}
+		retry = &site.Site{Kind: site.Loop, Node: loop, Op: body, RetryPath: pre, Bound: retrying[0].bound}
 		// The attempt is what a failure path runs again: the statement
 		// making the call that failed, and the path itself.
 		stmtOf := map[int]ast.Stmt{}
@@ -504,4 +508,25 @@ func (f *Waits) outcomesIn(loop ast.Node) *status.Outcomes {
 	out := f.outcomes()
 	out.Pending = status.PendingIn(f.info, loop, out.Pending)
 	return out
+}
+
+// skipsRound reports whether n lies in a block of body, below its top
+// level, that ends in a continue: a branch that goes round at once.
+func skipsRound(body *ast.BlockStmt, n ast.Node) bool {
+	found := false
+	ast.Inspect(body, func(m ast.Node) bool {
+		if found || m == nil || m.Pos() > n.Pos() || n.End() > m.End() {
+			return false
+		}
+		switch m := m.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.BlockStmt:
+			if m != body && m != n && endsInContinue(m) {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
 }

@@ -18,12 +18,11 @@ type rateLimiter interface {
 
 // ThrottledConsume waits a constant 250ms when the rate limiter says no,
 // and asks the queue again at once when a receive fails. The wait of the
-// limiter's path is judged; the receive's hot path is not reported, since
-// nojitter reads any wait of the loop's failure paths as pacing the hot
-// one (docs/limits.md): reading each path alone reported timeouts and
-// waits through helpers as hot on real code.
+// limiter's path is judged, and so is the receive's hot path: the
+// limiter's branch skips the round (sleep; continue), so a failed receive
+// that goes round never passes its wait.
 func ThrottledConsume(ctx context.Context, q queueAPI, l rateLimiter, id string) {
-	for {
+	for { // want `retry loop retries at once`
 		select {
 		case <-ctx.Done():
 			return
