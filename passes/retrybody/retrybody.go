@@ -79,7 +79,10 @@ func run(pass *analysis.Pass) (any, error) {
 		c := &checker{pass: pass, site: s, builders: b, resends: rs, senders: ss}
 		ast.Inspect(s.Op.Body, func(n ast.Node) bool {
 			call, ok := n.(*ast.CallExpr)
-			if ok && s.InAttempt(call) {
+			// The call that goes round (a recursion's call back, of
+			// itself or of the helper that waits) is the retry, not a
+			// send of its attempt.
+			if ok && s.InAttempt(call) && call != s.Node {
 				c.send(call)
 			}
 			return true
@@ -292,15 +295,33 @@ func (c *checker) stale(body ast.Expr) bool {
 // resetsBody reports whether the retry's operation sets req.Body again (or
 // calls req.GetBody to do so).
 func (c *checker) resetsBody(v *types.Var) bool {
+	info := c.pass.TypesInfo
 	found := false
 	ast.Inspect(c.site.Op.Body, func(n ast.Node) bool {
 		sel, ok := n.(*ast.SelectorExpr)
-		if ok && (sel.Sel.Name == "Body" || sel.Sel.Name == "GetBody") && astutil.RootObject(c.pass.TypesInfo, sel.X) == v {
+		if ok && (sel.Sel.Name == "Body" || sel.Sel.Name == "GetBody") && astutil.RootObject(info, sel.X) == v {
 			found = true
 		}
 		return !found
 	})
-	return found
+	if found {
+		return true
+	}
+	// The helper a relayed recursion waits in, outside the operation,
+	// may reset the body of the request it is handed and sends back
+	// (req.Body, err = req.GetBody()).
+	for _, n := range c.site.RetryPath {
+		if c.site.Op.Contains(n.Pos()) {
+			continue
+		}
+		if astutil.Some(n, func(m ast.Node) bool {
+			sel, ok := m.(*ast.SelectorExpr)
+			return ok && (sel.Sel.Name == "Body" || sel.Sel.Name == "GetBody") && isRequest(info.TypeOf(sel.X))
+		}) {
+			return true
+		}
+	}
+	return false
 }
 
 // rewinds reports whether the retry's operation seeks the body reader

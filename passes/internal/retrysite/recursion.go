@@ -46,7 +46,7 @@ func (f *finder) recursions() []*Site {
 			}
 		}
 	}
-	return out
+	return append(out, f.relayedRecursions()...)
 }
 
 // selfCalls returns the calls of b's function in its body, and in the
@@ -160,26 +160,10 @@ func (f *finder) noteWaits(s *Site) {
 // parameters passed on advanced by a constant (attempt+1, retries-1) and
 // durations (a delay that grows); those counters are returned.
 func (f *finder) sameOperation(fd *ast.FuncDecl, call *ast.CallExpr) (counters map[types.Object]bool, ok bool) {
-	if fd.Recv != nil {
-		sel, isSel := ast.Unparen(call.Fun).(*ast.SelectorExpr)
-		if !isSel || len(fd.Recv.List) != 1 || len(fd.Recv.List[0].Names) != 1 {
-			return nil, false
-		}
-		recv, isID := ast.Unparen(sel.X).(*ast.Ident)
-		if !isID || f.info.Uses[recv] == nil || f.info.Uses[recv] != f.info.Defs[fd.Recv.List[0].Names[0]] {
-			return nil, false
-		}
+	if fd.Recv != nil && !f.onOwnReceiver(fd, call) {
+		return nil, false
 	}
-	var params []*types.Var
-	for _, field := range fd.Type.Params.List {
-		for _, name := range field.Names {
-			v, _ := f.info.Defs[name].(*types.Var)
-			params = append(params, v)
-		}
-		if len(field.Names) == 0 {
-			params = append(params, nil)
-		}
-	}
+	params := paramVars(f.info, fd)
 	if len(params) != len(call.Args) {
 		return nil, false
 	}

@@ -3,8 +3,10 @@
 package authretry
 
 import (
+	"bytes"
 	"errors"
 	"net/http"
+	"time"
 )
 
 type Session struct{ nonce string }
@@ -116,4 +118,49 @@ func DoRefreshedClosed(c *http.Client, s *Session, req *http.Request) (*http.Res
 		req = retry
 	}
 	return nil, errors.New("still unauthorized")
+}
+
+// send retries through retryAfter, which waits and sends again; it does
+// not rewind the body: the retries send it empty.
+func send(c *http.Client, req *http.Request, retries int) (*http.Response, error) { // want send:`^sends request parameter 1$` send:`resends request parameter 1 in authretry.send`
+	resp, err := c.Do(req) // want `request body is read to the end by the first attempt`
+	if err != nil && retries > 0 {
+		return retryAfter(c, req, retries)
+	}
+	return resp, err
+}
+
+func retryAfter(c *http.Client, req *http.Request, retries int) (*http.Response, error) { // want retryAfter:`^sends request parameter 1$` retryAfter:`resends request parameter 1 in authretry.send`
+	time.Sleep(time.Second)
+	return send(c, req, retries-1)
+}
+
+// sendRewound retries through a helper that resets the body from GetBody.
+func sendRewound(c *http.Client, req *http.Request, retries int) (*http.Response, error) { // want sendRewound:`sends request parameter 1`
+	resp, err := c.Do(req)
+	if err != nil && retries > 0 {
+		return retryRewound(c, req, err, retries)
+	}
+	return resp, err
+}
+
+func retryRewound(c *http.Client, req *http.Request, cause error, retries int) (*http.Response, error) {
+	if req.GetBody != nil {
+		body, err := req.GetBody()
+		if err != nil {
+			return nil, cause
+		}
+		req.Body = body
+	}
+	time.Sleep(time.Second)
+	return sendRewound(c, req, retries-1)
+}
+
+// Post builds a POST with a body and sends it through both.
+func Post(c *http.Client, url string, body []byte) {
+	req, _ := http.NewRequest(http.MethodPost, url, bytes.NewReader(body))
+	send(c, req, 3)
+	req2, _ := http.NewRequest(http.MethodPost, url, bytes.NewReader(body))
+	req2.GetBody = nil
+	sendRewound(c, req2, 3)
 }
