@@ -21,3 +21,19 @@ func EveryReturn(body *ast.BlockStmt, pred func(ast.Expr) bool) bool {
 	})
 	return ok && seen
 }
+
+// HoldsReturn reports whether n holds a return statement outside the
+// function literals it holds.
+func HoldsReturn(n ast.Node) bool {
+	found := false
+	ast.Inspect(n, func(x ast.Node) bool {
+		switch x.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.ReturnStmt:
+			found = true
+		}
+		return !found
+	})
+	return found
+}

@@ -5,6 +5,7 @@ import (
 	"go/token"
 	"go/types"
 
+	"github.com/idemlint/idemlint/passes/internal/astutil"
 	"github.com/idemlint/idemlint/passes/internal/retrysite/site"
 	"github.com/idemlint/idemlint/passes/internal/retrysite/status"
 )
@@ -19,16 +20,8 @@ import (
 // failure (err != nil) or a success that returns (if err == nil { return
 // }, whose false side is the failure), or nil.
 func (f *finder) exhaustedLoop(st ast.Stmt) (test ast.Expr, onFalse bool) {
-	var body *ast.BlockStmt
-	switch l := st.(type) {
-	case *ast.ForStmt:
-		body = l.Body
-	case *ast.RangeStmt:
-		body = l.Body
-	default:
-		return nil, false
-	}
-	if breaksOut(body) || !returnsWithin(body) {
+	body := site.LoopBody(st)
+	if body == nil || breaksOut(body) || !astutil.HoldsReturn(body) {
 		return nil, false
 	}
 	failureLeaves := false
@@ -47,7 +40,7 @@ func (f *finder) exhaustedLoop(st ast.Stmt) (test ast.Expr, onFalse bool) {
 				if test == nil {
 					test = n.Cond
 				}
-			case status.FailureTest(f.info, n.Cond, false) && returnsWithin(n.Body):
+			case status.FailureTest(f.info, n.Cond, false) && astutil.HoldsReturn(n.Body):
 				if test == nil {
 					test, onFalse = n.Cond, true
 				}
@@ -90,22 +83,6 @@ func breaksOut(body *ast.BlockStmt) bool {
 		return found
 	}
 	return visit(body, false)
-}
-
-// returnsWithin reports whether n holds a return statement outside the
-// function literals it holds.
-func returnsWithin(n ast.Node) bool {
-	found := false
-	ast.Inspect(n, func(x ast.Node) bool {
-		switch x.(type) {
-		case *ast.FuncLit:
-			return false
-		case *ast.ReturnStmt:
-			found = true
-		}
-		return !found
-	})
-	return found
 }
 
 // anyError reports whether cond is err != nil of an error variable: any

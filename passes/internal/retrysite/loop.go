@@ -1325,7 +1325,22 @@ func (w *loopWalk) leavesBeforeAttempt(b *cfg.Block, heads map[*cfg.Block]bool) 
 	return walk(b)
 }
 
+// exitsBesidesGivingUp reports whether some path from b leaves the loop
+// other than by the failure side of an error test (the next repair step
+// failed: retry.Body, err = req.GetBody(); if err != nil { return err }):
+// giving up is no success that ends the retries.
+func (w *loopWalk) exitsBesidesGivingUp(b *cfg.Block, heads map[*cfg.Block]bool) bool {
+	return w.exitsBy(b, heads, true, true)
+}
+
 func (w *loopWalk) exits(b *cfg.Block, heads map[*cfg.Block]bool, throughAttempts bool) bool {
+	return w.exitsBy(b, heads, throughAttempts, false)
+}
+
+// exitsBy reports whether some path from b leaves the loop: through
+// attempts or not, and, with skipGiveUps, not by the failure side of an
+// error test.
+func (w *loopWalk) exitsBy(b *cfg.Block, heads map[*cfg.Block]bool, throughAttempts, skipGiveUps bool) bool {
 	seen := map[*cfg.Block]bool{}
 	var walk func(b *cfg.Block) bool
 	walk = func(b *cfg.Block) bool {
@@ -1352,36 +1367,8 @@ func (w *loopWalk) exits(b *cfg.Block, heads map[*cfg.Block]bool, throughAttempt
 		if len(b.Succs) == 0 {
 			return b.Return() != nil || len(b.Nodes) > 0 && isNoReturnStmt(b.Nodes[len(b.Nodes)-1])
 		}
-		for _, s := range b.Succs {
-			if walk(s) {
-				return true
-			}
-		}
-		return false
-	}
-	return walk(b)
-}
-
-// exitsBesidesGivingUp reports whether some path from b leaves the loop
-// other than by the failure side of an error test (the next repair step
-// failed: retry.Body, err = req.GetBody(); if err != nil { return err }):
-// giving up is no success that ends the retries.
-func (w *loopWalk) exitsBesidesGivingUp(b *cfg.Block, heads map[*cfg.Block]bool) bool {
-	seen := map[*cfg.Block]bool{}
-	var walk func(b *cfg.Block) bool
-	walk = func(b *cfg.Block) bool {
-		if heads[b] || seen[b] {
-			return false
-		}
-		if !w.member(b) {
-			return true
-		}
-		seen[b] = true
-		if len(b.Succs) == 0 {
-			return b.Return() != nil || len(b.Nodes) > 0 && isNoReturnStmt(b.Nodes[len(b.Nodes)-1])
-		}
 		var cond ast.Expr
-		if len(b.Nodes) > 0 && len(b.Succs) == 2 {
+		if skipGiveUps && len(b.Nodes) > 0 && len(b.Succs) == 2 {
 			cond, _ = b.Nodes[len(b.Nodes)-1].(ast.Expr)
 		}
 		for i, s := range b.Succs {

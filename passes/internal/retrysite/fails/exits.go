@@ -1,6 +1,7 @@
 package fails
 
 import (
+	"github.com/idemlint/idemlint/passes/internal/astutil"
 	"go/ast"
 	"go/types"
 
@@ -33,7 +34,7 @@ func (f *Fails) learnExits() {
 				continue
 			}
 			es, ok := fd.Body.List[len(fd.Body.List)-1].(*ast.ExprStmt)
-			if !ok || returns(fd.Body) {
+			if !ok || astutil.HoldsReturn(fd.Body) {
 				continue
 			}
 			if call, ok := ast.Unparen(es.X).(*ast.CallExpr); ok && site.NeverReturns(info, call, f.Exits) {
@@ -45,20 +46,4 @@ func (f *Fails) learnExits() {
 	for fn := range f.exits {
 		f.pass.ExportObjectFact(fn, &ExitFact{})
 	}
-}
-
-// returns reports whether body holds a return statement outside function
-// literals.
-func returns(body *ast.BlockStmt) bool {
-	found := false
-	ast.Inspect(body, func(n ast.Node) bool {
-		switch n.(type) {
-		case *ast.FuncLit:
-			return false
-		case *ast.ReturnStmt:
-			found = true
-		}
-		return !found
-	})
-	return found
 }
