@@ -6,6 +6,7 @@ import (
 	"go/token"
 	"go/types"
 
+	"github.com/idemlint/idemlint/passes/internal/astutil"
 	"github.com/idemlint/idemlint/passes/internal/libs"
 	"github.com/idemlint/idemlint/passes/internal/retrysite/site"
 	"github.com/idemlint/idemlint/passes/internal/retrysite/status"
@@ -212,7 +213,7 @@ func recordGuard(info *types.Info, list []ast.Stmt, v *types.Var, returners map[
 				case isReset(info, rhs):
 				case isRecordWrite(info, rhs, v) && n.Tok == token.ASSIGN:
 					g, neg, found := innermostFailure(info, ifs)
-					if !found {
+					if !found || latched(info, ifs, v) {
 						bad = true
 						return false
 					}
@@ -231,6 +232,18 @@ func recordGuard(info *types.Info, list []ast.Stmt, v *types.Var, returners map[
 		ast.Inspect(st, visit)
 	}
 	return guard, onFalse, !bad && guard != nil
+}
+
+// latched reports whether a test of ifs reads v itself: if !printed {
+// ...; printed = true } writes a flag once, whatever failed, it records
+// nothing.
+func latched(info *types.Info, ifs []recordBranch, v *types.Var) bool {
+	for _, b := range ifs {
+		if astutil.Mentions(info, b.cond, map[types.Object]bool{v: true}, nil) {
+			return true
+		}
+	}
+	return false
 }
 
 // recordBranch is an if statement around a write, and the side of it the

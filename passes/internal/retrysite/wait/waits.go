@@ -356,10 +356,49 @@ func (f *Waits) harmlessInWait(call *ast.CallExpr) bool {
 	if _, ok := libs.Jitterers.Lookup(fn); ok {
 		return true
 	}
+	if f.asksStop(fn) {
+		return true
+	}
 	// A delay computed (d := b.next(), d, continual := b.sleepTime(...)).
 	res := fn.Signature().Results()
 	return res.Len() >= 1 && res.Len() <= 2 && libs.IsNamed(res.At(0).Type(), "time", "Duration") &&
 		(res.Len() == 1 || site.IsBool(res.At(1).Type()))
+}
+
+// asksStop reports whether fn, of this package, only asks whether a stop
+// was told: a select with a default that receives from its parameters
+// (select { case <-stop: return true; default: return false }), which
+// neither waits nor does anything.
+func (f *Waits) asksStop(fn *types.Func) bool {
+	fd := f.decls[fn]
+	if fd == nil || fd.Body == nil || len(fd.Body.List) != 1 {
+		return false
+	}
+	sel, ok := fd.Body.List[0].(*ast.SelectStmt)
+	if !ok {
+		return false
+	}
+	polls := false
+	for _, st := range sel.Body.List {
+		cc := st.(*ast.CommClause)
+		switch {
+		case cc.Comm == nil:
+			polls = true
+		case !f.receivesStop(cc, fn.Signature()):
+			return false
+		}
+		for _, b := range cc.Body {
+			if ret, ok := b.(*ast.ReturnStmt); !ok || astutil.Some(ret, isCall) {
+				return false
+			}
+		}
+	}
+	return polls
+}
+
+func isCall(n ast.Node) bool {
+	_, ok := n.(*ast.CallExpr)
+	return ok
 }
 
 // receivesStop reports whether a select case receives from a context's

@@ -343,3 +343,34 @@ func (p *prober) Listen() {
 		}
 	}
 }
+
+var errLocked = errors.New("locked")
+
+func isLocked(err error) bool { return errors.Is(err, errLocked) }
+
+func (p *prober) acquire() error { return p.dial() }
+
+// Acquire waits while someone else holds the lock, with a message printed
+// once: the flag latches under the failure test, it records no failure.
+func (p *prober) Acquire(ctx context.Context) error {
+	printed := false
+	timeout := time.After(time.Minute)
+	for { // want `retry loop bounded=true waits=1 op=body`
+		err := p.acquire()
+		if err != nil && isLocked(err) {
+			if !printed {
+				println("locked, waiting")
+				printed = true
+			}
+			select {
+			case <-ctx.Done():
+				return ctx.Err()
+			case <-timeout:
+				return p.acquire()
+			case <-time.After(time.Second):
+			}
+		} else {
+			return err
+		}
+	}
+}
