@@ -27,6 +27,7 @@ type access struct {
 	modelName string
 	backed    bool   // a read through a helper whose model's unique key covers cols
 	via       string // the helper the access runs in, for the message
+	count     bool   // a read through a helper that counts the rows
 	// saved is the value a GORM Save writes (it updates a row just read).
 	saved ast.Expr
 }
@@ -119,7 +120,7 @@ func (f *finder) assignments(v *types.Var) []ast.Expr {
 func (f *finder) helperAccess(call *ast.CallExpr, fn *types.Func) *access {
 	name := func() string { return fn.Name() + "()" } // not built for every call
 	if fact := f.helpers.check(fn); fact != nil {
-		return &access{call: call, table: fact.Table, modelName: fact.Model, backed: fact.Backed, cols: fact.Columns, what: name(), outcome: f.outcomeOf(call)}
+		return &access{call: call, table: fact.Table, modelName: fact.Model, backed: fact.Backed, cols: fact.Columns, what: name(), count: fact.Count, outcome: f.outcomeOf(call)}
 	}
 	if fact := f.helpers.insert(fn); fact != nil {
 		a := &access{call: call, table: fact.Table, modelName: fact.Model, via: name()}

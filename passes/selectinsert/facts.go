@@ -16,10 +16,16 @@ type CheckFact struct {
 	// whether one of its unique keys covers Columns.
 	Model  string
 	Backed bool
+	// Count says the result is how many rows there are: a test that it
+	// is above zero is a test that rows were found.
+	Count bool
 }
 
 func (*CheckFact) AFact() {}
 func (f *CheckFact) String() string {
+	if f.Count {
+		return fmt.Sprintf("counts %s(%s)", f.table(), strings.Join(f.Columns, ","))
+	}
 	return fmt.Sprintf("checks %s(%s)", f.table(), strings.Join(f.Columns, ","))
 }
 

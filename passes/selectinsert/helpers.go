@@ -94,7 +94,7 @@ func (h *helpers) learn(decls []*bodies.Body, newFinder func(*bodies.Body) *find
 			case len(f.paramUses) > 0:
 			case len(reads) == 1 && len(inserts) == 0 && returnsOutcome(d.Func):
 				r := reads[0]
-				h.checks[d.Func] = &CheckFact{Table: r.table, Columns: r.cols, Model: r.modelName, Backed: r.backed || r.model != nil && backedByModel(r)}
+				h.checks[d.Func] = &CheckFact{Table: r.table, Columns: r.cols, Model: r.modelName, Backed: r.backed || r.model != nil && backedByModel(r), Count: isCount(r)}
 				changed = true
 			case len(inserts) > 0 && len(reads) == 0:
 				if fact := insertFact(f, inserts); fact != nil && !g.detectsUnique(d, d.Node) && !g.serializable(d.Node) && !g.holdsLock(d) {

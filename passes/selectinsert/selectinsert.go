@@ -152,7 +152,7 @@ func savesWhatWasRead(info *types.Info, ins, r *access) bool {
 }
 
 func isCount(r *access) bool {
-	return r.what == "SELECT COUNT" || r.what == "GORM Count"
+	return r.what == "SELECT COUNT" || r.what == "GORM Count" || r.count
 }
 
 // foundSome reports whether one of a count's tests, taking the branch the
@@ -197,6 +197,11 @@ func countAboveZero(info *types.Info, test ast.Expr, when bool) bool {
 	b, ok := ast.Unparen(test).(*ast.BinaryExpr)
 	if !ok {
 		return false
+	}
+	// err == nil && n > 0 holding says n > 0 holds; n == 0 || err != nil
+	// failing says n == 0 fails.
+	if b.Op == token.LAND && when || b.Op == token.LOR && !when {
+		return countAboveZero(info, b.X, when) || countAboveZero(info, b.Y, when)
 	}
 	op := b.Op
 	c, ok := astutil.IntConst(info, b.Y)

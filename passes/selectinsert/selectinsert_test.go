@@ -8,7 +8,7 @@ import (
 )
 
 func Test(t *testing.T) {
-	analysistest.Run(t, selectinsert.Analyzer, "selinshelper", "selins", "selinsstore", "selinssvc", "selinsgormv1", "selinsiface", "selinsifaceuse", "selinsports/postgres", "selinsports/signup", "selinssqlc/db", "selinssqlc/impl", "selinssqlc/svc", "selinsprepared")
+	analysistest.Run(t, selectinsert.Analyzer, "selinshelper", "selins", "selinsstore", "selinssvc", "selinsgormv1", "selinsiface", "selinsifaceuse", "selinsports/postgres", "selinsports/signup", "selinssqlc/db", "selinssqlc/impl", "selinssqlc/svc", "selinsprepared", "selinscount")
 }
 
 // TestWalkLoops: SQL text held in locals assigned once from themselves. A

@@ -63,6 +63,14 @@ type failPath struct {
 	// next step): the failure was put up with, and that attempt's success
 	// ends the path. -1 while it has not.
 	joined int
+	// putUp says that the failure side of its test fell through to what
+	// a success runs next (if err := c.SetDeadline(t); err != nil { log
+	// }): reaching the next round with a success and no wait of its own,
+	// after an earlier attempt of the body (m, err := c.ReadMsg()), it
+	// went round because the loop does, not because it failed. The body's
+	// first attempt put up with (if err := g.Consume(...); err != nil {
+	// log }) is the one the next round runs again.
+	putUp bool
 }
 
 func (p *failPath) clone() *failPath {
@@ -184,7 +192,14 @@ func (w *failWalk) merge(states ...pstate) pstate {
 // round notes a state reaching the next round of the loop.
 func (w *failWalk) round(s pstate) {
 	w.okRound = w.okRound || s.ok
-	w.rounds = append(w.rounds, s.fails...)
+	for _, p := range s.fails {
+		if s.ok && p.putUp && len(p.waits) == 0 && p.call > 0 {
+			// Its failure decided nothing: it goes round with a success,
+			// to an earlier attempt whose success ends it (join).
+			continue
+		}
+		w.rounds = append(w.rounds, p)
+	}
 }
 
 // join notes the failure paths that reach attempt i together with a
@@ -333,8 +348,28 @@ func (w *failWalk) ifStmt(st *ast.IfStmt, s pstate) pstate {
 	}
 	if st.Else != nil {
 		other = w.stmt(st.Else, other)
+	} else if t == status.StateFailure && other.ok {
+		then = putUp(then, s)
+	} else if e == status.StateFailure && then.ok {
+		other = putUp(other, s)
 	}
 	return w.merge(then, other)
+}
+
+// putUp marks the failure paths of side that its test started (those s,
+// the state before it, does not hold) as put up with: side falls through
+// to what a success runs next.
+func putUp(side, s pstate) pstate {
+	out := side
+	out.fails = slices.Clone(side.fails)
+	for i, p := range out.fails {
+		if !slices.Contains(s.fails, p) {
+			c := p.clone()
+			c.putUp = true
+			out.fails[i] = c
+		}
+	}
+	return out
 }
 
 // switchStmt: in switch { case err == nil: ...; default: ... } the cases
@@ -410,7 +445,7 @@ func (w *failWalk) clauses(st ast.Stmt, body *ast.BlockStmt, s pstate, entry fun
 func (w *failWalk) selectStmt(st *ast.SelectStmt, s pstate) pstate {
 	for _, c := range st.Body.List {
 		cc := c.(*ast.CommClause)
-		if cc.Comm != nil && site.Received(cc.Comm) != nil && w.leaves(&ast.BlockStmt{List: cc.Body}) {
+		if cc.Comm != nil && site.Received(cc.Comm) != nil && (w.leaves(&ast.BlockStmt{List: cc.Body}) || w.leavesWhenClosed(cc)) {
 			s = w.bound(s, cc.Comm)
 		}
 	}
@@ -430,6 +465,27 @@ func (w *failWalk) selectStmt(st *ast.SelectStmt, s pstate) pstate {
 		}
 		return w.assign(cc.Comm, w.simple(cc.Comm, s))
 	})
+}
+
+// leavesWhenClosed reports whether a case that receives v, ok := <-ch
+// leaves the loop when ch is closed: case _, ok := <-p.closing: if !ok {
+// return }, a stop told by closing a channel.
+func (w *failWalk) leavesWhenClosed(cc *ast.CommClause) bool {
+	as, ok := cc.Comm.(*ast.AssignStmt)
+	if !ok || len(as.Lhs) != 2 || len(cc.Body) != 1 {
+		return false
+	}
+	okVar, _ := as.Lhs[1].(*ast.Ident)
+	ifs, isIf := cc.Body[0].(*ast.IfStmt)
+	if okVar == nil || !isIf || ifs.Init != nil || ifs.Else != nil || !w.leaves(ifs.Body) {
+		return false
+	}
+	not, isNot := ast.Unparen(ifs.Cond).(*ast.UnaryExpr)
+	if !isNot || not.Op != token.NOT {
+		return false
+	}
+	id, isID := ast.Unparen(not.X).(*ast.Ident)
+	return isID && w.f.info.ObjectOf(id) != nil && w.f.info.ObjectOf(id) == w.f.info.ObjectOf(okVar)
 }
 
 // innerLoop walks a loop nested in the body once: its waits pace its own

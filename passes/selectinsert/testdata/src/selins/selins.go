@@ -114,7 +114,7 @@ func helperOtherPackage(ctx context.Context, db *sql.DB, ref string) error {
 	return err
 }
 
-func exists(db *sql.DB, ref string) bool { // want exists:`checks orders\(ref\)`
+func exists(db *sql.DB, ref string) bool { // want exists:`counts orders\(ref\)`
 	var n int
 	db.QueryRow("SELECT COUNT(*) FROM orders WHERE ref = $1", ref).Scan(&n)
 	return n > 0

@@ -11,7 +11,7 @@ import (
 )
 
 // OrderExists reports whether an order with the reference exists.
-func OrderExists(ctx context.Context, db *sql.DB, ref string) (bool, error) { // want OrderExists:`checks orders\(ref\)`
+func OrderExists(ctx context.Context, db *sql.DB, ref string) (bool, error) { // want OrderExists:`counts orders\(ref\)`
 	var n int
 	err := db.QueryRowContext(ctx, "SELECT COUNT(*) FROM orders WHERE ref = $1", ref).Scan(&n)
 	return n > 0, err

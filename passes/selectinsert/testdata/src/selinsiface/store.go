@@ -46,7 +46,7 @@ func (s *gormStore) CreateWorkspace(ctx context.Context, w *Workspace) error { /
 
 type sqlCache struct{ db *sql.DB }
 
-func (c *sqlCache) Has(ctx context.Context, name string) (bool, error) { // want Has:`checks workspaces\(name\)`
+func (c *sqlCache) Has(ctx context.Context, name string) (bool, error) { // want Has:`counts workspaces\(name\)`
 	var n int
 	err := c.db.QueryRowContext(ctx, `SELECT count(*) FROM workspaces WHERE name = $1`, name).Scan(&n)
 	return n > 0, err

@@ -21,7 +21,7 @@ type TeamStore struct {
 }
 
 // NameInUse reports whether the organisation has a team with the name.
-func (s *TeamStore) NameInUse(orgID uint, name string) (bool, error) { // want NameInUse:`checks selinsstore.Team\(org_id,name\)`
+func (s *TeamStore) NameInUse(orgID uint, name string) (bool, error) { // want NameInUse:`counts selinsstore.Team\(org_id,name\)`
 	var n int64
 	err := s.db.Model(&Team{}).Where("org_id = ? AND name = ?", orgID, name).Count(&n).Error
 	return n > 0, err
@@ -40,7 +40,7 @@ func (s *TeamStore) Save(t *Team) error { // want Save:`inserts into selinsstore
 }
 
 // SlugTaken reports whether a space has the slug.
-func (s *TeamStore) SlugTaken(slug string) (bool, error) { // want SlugTaken:`checks selinsstore.Space\(slug\)`
+func (s *TeamStore) SlugTaken(slug string) (bool, error) { // want SlugTaken:`counts selinsstore.Space\(slug\)`
 	var n int64
 	err := s.db.Model(&Space{}).Where("slug = ?", slug).Count(&n).Error
 	return n > 0, err
