@@ -159,7 +159,7 @@ func (f *Waits) failureBackoff(loop *ast.ForStmt, encl ast.Node) (waits, hot, re
 	var judged []*ast.CallExpr
 	var hotPaths, retrying []*failPath
 	for _, p := range w.rounds {
-		if p.moved || w.movedBefore(p.call) {
+		if p.moved || w.movedBefore(p.call) || readsStreamBefore(stream, p.call) {
 			continue // a new input each time round: no retry
 		}
 		if p.ends {
@@ -251,6 +251,20 @@ func (f *Waits) failureBackoff(loop *ast.ForStmt, encl ast.Node) (waits, hot, re
 		retry.RetryTests = retry.Tests
 	}
 	return waits, hot, retry
+}
+
+// readsStreamBefore reports whether an attempt before the one numbered
+// call reads the next item of a stream: a failure path of the later one
+// goes round to wait for the next item (for { c, err := l.Accept(); ...;
+// up, err := dial(); if err != nil { c.Close(); continue } }), and what
+// failed is tried again for a new one, not retried.
+func readsStreamBefore(stream map[int]bool, call int) bool {
+	for i := range call {
+		if stream[i] {
+			return true
+		}
+	}
+	return false
 }
 
 // attemptStmts returns the statements of a loop body that may run its

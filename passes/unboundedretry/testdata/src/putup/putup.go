@@ -1,7 +1,8 @@
 // Package putup holds loops whose failure paths fall through to what a
 // success runs next: a failure put up with (logged) goes round because
-// the loop does, not because it failed. A failure whose side does
-// something else before going round is still retried.
+// the loop does, not because it failed, and one that goes round to the
+// next item of a stream is tried again for a new item. A failure whose
+// side does something else before going round is still retried.
 package putup
 
 import (
@@ -53,5 +54,44 @@ func Redial(addr string) {
 		} else {
 			serve(c)
 		}
+	}
+}
+
+type listener struct{}
+
+func (l *listener) Accept() (*conn, error) { return nil, nil }
+
+func pair(a, b *conn) {}
+
+// Relay dials upstream for each connection it accepts: a failed dial
+// waits for the next connection, it is no retry.
+func Relay(l *listener, upstream string) {
+	for {
+		down, err := l.Accept()
+		if err != nil {
+			return
+		}
+		up, err := dial(upstream)
+		if err != nil {
+			down.Close()
+			continue
+		}
+		go pair(down, up)
+	}
+}
+
+// RelayFirst dials before it accepts: a failed dial is dialled again at
+// once.
+func RelayFirst(l *listener, upstream string) {
+	for { // want `retry loop can run forever`
+		up, err := dial(upstream)
+		if err != nil {
+			continue
+		}
+		down, err := l.Accept()
+		if err != nil {
+			return
+		}
+		go pair(down, up)
 	}
 }
