@@ -544,7 +544,9 @@ func (s *sim) assign(lhs, rhs []ast.Expr, p *simPath) {
 			case failed && site.IsErrorType(obj.Type()):
 				p.setEnv(obj, value{kind: errNonNil})
 			case sends && isHTTPResponse(obj.Type()):
-				p.setOpen(obj, call)
+				if fact, _ := s.factOf(call); fact == nil || !fact.NoResp.Has(s.code) {
+					p.setOpen(obj, call)
+				}
 				s.noteSend(call, obj)
 			case sends && site.IsResponseType(obj.Type()):
 				s.noteSend(call, obj)

@@ -30,6 +30,11 @@ type RespFact struct {
 	Err       site.Statuses // ...which is non-nil on every path for these statuses,
 	Nil       site.Statuses // and nil on every path for these
 	Closes    site.Statuses // some path closes the response's body for these statuses
+	// NoResp is, for a sender that returns the response it got, the
+	// statuses on which every path returns nil in its place (it closed
+	// the body itself: if resp.StatusCode != 200 { resp.Body.Close();
+	// return nil, err }): its caller has nothing left open.
+	NoResp site.Statuses
 	// RetryAfter says that it reads the Retry-After header.
 	RetryAfter bool
 	// Sends says that it sends a request itself (Param is then -1) and
@@ -360,6 +365,7 @@ func sendFactOf(info *types.Info, fd *ast.FuncDecl, facts func(*types.Func) *Res
 	f := &RespFact{Param: -1, Checks: true, Sends: true}
 	namedErr := namedResult(fd, res-1)
 	flag := retryFlagResult(info, fd)
+	respAt := responseResult(info, fd)
 	var r replay
 	// The returns a 200 reaches with an error we cannot know (a decode of
 	// the body: json.NewDecoder(resp.Body).Decode(out)).
@@ -376,6 +382,7 @@ func sendFactOf(info *types.Info, fd *ast.FuncDecl, facts func(*types.Func) *Res
 			return nil
 		}
 		allErr, allNil, someNil, any := true, true, false, false
+		noResp := respAt >= 0
 		// The flag of (retry bool, err error), true or false on every path.
 		allTrue, allFalse := flag, flag
 		asOK := true // every return is nil, or as unknown as a 200's
@@ -400,6 +407,9 @@ func sendFactOf(info *types.Info, fd *ast.FuncDecl, facts func(*types.Func) *Res
 				continue
 			}
 			any = true
+			if noResp && (len(ret.Results) <= respAt || !site.IsNil(info, ret.Results[respAt])) {
+				noResp = false
+			}
 			if flag {
 				t := s.cond(ret.Results[0], e.p)
 				allTrue = allTrue && t == yes
@@ -429,6 +439,9 @@ func sendFactOf(info *types.Info, fd *ast.FuncDecl, facts func(*types.Func) *Res
 		if any && allErr {
 			f.Err |= 1 << i
 		}
+		if any && noResp {
+			f.NoResp |= 1 << i
+		}
 		// A 2xx answer whose body then fails to read or decode
 		// (json.Unmarshal(raw, out) returning its error) fails for a
 		// reason of its own, not for its status: the function still
@@ -455,6 +468,21 @@ func sendFactOf(info *types.Info, fd *ast.FuncDecl, facts func(*types.Func) *Res
 		return nil
 	}
 	return f
+}
+
+// responseResult returns the index of fd's *http.Response result, or -1.
+func responseResult(info *types.Info, fd *ast.FuncDecl) int {
+	fn, _ := info.Defs[fd.Name].(*types.Func)
+	if fn == nil {
+		return -1
+	}
+	res := fn.Signature().Results()
+	for i := range res.Len() {
+		if isHTTPResponse(res.At(i).Type()) {
+			return i
+		}
+	}
+	return -1
 }
 
 // retryFlagResult reports whether fd returns (bool, error): a sender whose
