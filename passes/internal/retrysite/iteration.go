@@ -302,6 +302,11 @@ func (w *loopWalk) dependents(body *ast.BlockStmt, seed map[types.Object]bool, r
 		if id.Name == "_" || obj == nil || out[obj] {
 			return false
 		}
+		if site.IsContext(obj.Type()) {
+			// ctx = obs.OnAttemptStart(ctx, i): a context carries a
+			// deadline and values for tracing, not what is sent.
+			return false
+		}
 		out[obj] = true
 		return true
 	}
@@ -496,6 +501,12 @@ func (w *loopWalk) branchConds() map[ast.Node]bool {
 // string(body) is harmless when msg is), so that an accumulator (total =
 // total + n) is not taken for harmless by its own use.
 func (w *loopWalk) harmlessUse(path []ast.Node, id *ast.Ident, conds map[ast.Node]bool, seen map[types.Object]bool) bool {
+	if w.roundLocal(id) && methodReceiver(path, id) {
+		// conn.pools.get(name), conn.failures.Add(1): the target this
+		// round drew (conn, err = pool.Next()) is told of the failure;
+		// the next round draws another.
+		return true
+	}
 	switch p := path[len(path)-1].(type) {
 	case *ast.SelectorExpr:
 		switch p.Sel.Name {
@@ -570,6 +581,33 @@ func (w *loopWalk) harmlessUse(path []ast.Node, id *ast.Ident, conds map[ast.Nod
 		case ast.Stmt:
 			return false
 		}
+	}
+	return false
+}
+
+// roundLocal reports whether id's variable is declared in the loop's
+// body: each round has its own, and nothing held in it reaches the next.
+func (w *loopWalk) roundLocal(id *ast.Ident) bool {
+	obj := w.info.ObjectOf(id)
+	body := site.LoopBody(w.loop)
+	return obj != nil && body != nil && body.Pos() <= obj.Pos() && obj.Pos() < body.End()
+}
+
+// methodReceiver reports whether path, from the outside in, ends in a
+// method call whose receiver is id or a field of it (id.f.M()).
+func methodReceiver(path []ast.Node, id *ast.Ident) bool {
+	var x ast.Expr = id
+	for i := len(path) - 1; i >= 0; i-- {
+		sel, ok := path[i].(*ast.SelectorExpr)
+		if !ok || sel.X != x {
+			return false
+		}
+		if i > 0 {
+			if call, ok := path[i-1].(*ast.CallExpr); ok && call.Fun == sel {
+				return true
+			}
+		}
+		x = sel
 	}
 	return false
 }

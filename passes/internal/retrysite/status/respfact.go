@@ -407,7 +407,7 @@ func sendFactOf(info *types.Info, fd *ast.FuncDecl, facts func(*types.Func) *Res
 				continue
 			}
 			any = true
-			if noResp && (len(ret.Results) <= respAt || !site.IsNil(info, ret.Results[respAt])) {
+			if noResp && !returnsNoResp(info, ret, respAt, facts, code) {
 				noResp = false
 			}
 			if flag {
@@ -468,6 +468,28 @@ func sendFactOf(info *types.Info, fd *ast.FuncDecl, facts func(*types.Func) *Res
 		return nil
 	}
 	return f
+}
+
+// returnsNoResp reports whether ret returns nil in place of the response
+// (result respAt) on status code: a nil, or the results of a sender whose
+// fact says it does (return c.baseline(ctx, u)).
+func returnsNoResp(info *types.Info, ret *ast.ReturnStmt, respAt int, facts func(*types.Func) *RespFact, code int64) bool {
+	if len(ret.Results) > respAt && site.IsNil(info, ret.Results[respAt]) {
+		return true
+	}
+	if len(ret.Results) != 1 {
+		return false
+	}
+	call, ok := ast.Unparen(ret.Results[0]).(*ast.CallExpr)
+	if !ok {
+		return false
+	}
+	fn := libs.Callee(info, call)
+	if fn == nil || facts == nil {
+		return false
+	}
+	f := facts(fn)
+	return f != nil && f.Sends && f.NoResp.Has(code)
 }
 
 // responseResult returns the index of fd's *http.Response result, or -1.

@@ -374,3 +374,38 @@ func (p *prober) Acquire(ctx context.Context) error {
 		}
 	}
 }
+
+type node struct{ failures int }
+
+func (n *node) markFailed() { n.failures++ }
+
+type nodePool struct{}
+
+func (p *nodePool) Next() (*node, error) { return &node{}, nil }
+
+type observer struct{}
+
+func (o *observer) OnAttempt(ctx context.Context, attempt int) context.Context { return ctx }
+
+func (p *prober) send(ctx context.Context, n *node) error { return p.dial() }
+
+// Perform tells the node a failed attempt ran on of the failure and
+// hands the attempt's number to a tracer through the context: the same
+// request goes to the next node the pool gives.
+func (p *prober) Perform(ctx context.Context, pool *nodePool, obs *observer, max int) error {
+	var err error
+	for i := 0; i <= max; i++ { // want `retry loop bounded=true waits=1 op=body`
+		var n *node
+		n, err = pool.Next()
+		if err != nil {
+			return err
+		}
+		attemptCtx := obs.OnAttempt(ctx, i)
+		if err = p.send(attemptCtx, n); err == nil {
+			return nil
+		}
+		n.markFailed()
+		time.Sleep(time.Second)
+	}
+	return err
+}
