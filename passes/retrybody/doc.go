@@ -49,7 +49,10 @@ failing status (or a 202 that a poll asks again) or after a read of the response
 when made with resp.Body.Close(), deferred in an attempt that returns
 before the next one (a helper's operation, a function the loop calls), or
 by a function of the program the response is handed to that closes it for
-that status (known by a fact); a response handed to a function that
+that status (known by a fact); a function of the program that sends and
+returns nil in place of the response on a failing status (it closed the
+body itself, or returns what such a function returns) leaves its caller
+nothing to close; a response handed to a function that
 cannot be pinned down, or stored, counts as closed. A close deferred in
 the loop's own body (or before a goto or a recursive call of a retry)
 runs only when the function returns: the body stays open through every

@@ -14,8 +14,10 @@ runs only when a read of the same table found nothing: the insert is inside
 an if (or switch case) whose condition tests the read's outcome, or follows
 an if on that outcome that leaves (in a block, or in the body of a switch
 or select case). The read is QueryRow(...).Scan with
-sql.ErrNoRows or pgx.ErrNoRows, SELECT COUNT compared with 0 (an insert on
-the branch where the count found rows is not a check for absence), SELECT MAX
+sql.ErrNoRows or pgx.ErrNoRows, SELECT COUNT compared with 0, directly or through a
+function of the program that returns the count (an insert on the branch
+where the count found rows, n != 0 or err == nil && n > 0, is not a check
+for absence), SELECT MAX
 whose maximum the insert builds on (the next version number), SELECT
 EXISTS(...), Query then rows.Next(), sqlx Get/Select, pgx QueryRow, GORM
 First/Take/Last/Find/Count (v2, and v1's RecordNotFound() and

@@ -16,7 +16,8 @@ or deadline (time.Since, time.Now().After, a time.Time variable), and no
 context (ctx.Err(), <-ctx.Done(), a context-aware wait whose error ends the
 loop, such as a wait helper of the program that selects on ctx.Done() or a
 stop channel, or a select case that leaves the loop when a quit channel or a
-timeout delivers; a break that only leaves the select does not, nor
+timeout delivers, or when a channel is closed, case _, ok := <-closing: if
+!ok { return }; a break that only leaves the select does not, nor
 does a ticker's tick, the schedule of the attempts, nor a test of the
 error of a call given the context whose side does not leave on every
 path: if err != nil { log(err) } stops nothing), no stop flag (a test of state the loop does not assign, read
