@@ -273,10 +273,30 @@ func reachesNetwork(info *types.Info, body *ast.BlockStmt) bool {
 		}
 		for v := range tup.Variables() {
 			t := v.Type()
-			if site.IsResponseType(t) || libs.IsNamed(t, "net", "Conn") {
+			if site.IsResponseType(t) || libs.IsNamed(t, "net", "Conn") || isConnection(t) {
 				return true
 			}
 		}
 		return false
 	})
+}
+
+// isConnection reports whether t is a connection a network client library
+// opens (amqp.DialConfig's *amqp.Connection): a named type that can be
+// closed, of a package that imports net.
+func isConnection(t types.Type) bool {
+	if p, ok := t.(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	named, ok := types.Unalias(t).(*types.Named)
+	if !ok || named.Obj().Pkg() == nil {
+		return false
+	}
+	pkg := named.Obj().Pkg()
+	if !slices.ContainsFunc(pkg.Imports(), func(p *types.Package) bool { return p.Path() == "net" }) {
+		return false
+	}
+	obj, _, _ := types.LookupFieldOrMethod(types.NewPointer(named), false, pkg, "Close")
+	_, isMethod := obj.(*types.Func)
+	return isMethod
 }

@@ -145,6 +145,16 @@ func (f *Fails) numberedBy(info *types.Info, call *ast.CallExpr, e ast.Expr, out
 	if slices.Contains(f.attemptParams(fn.Origin()), j) {
 		return true
 	}
+	// req.Header.Set("X-Attempt", strconv.Itoa(attempt)): the header
+	// tells the server which attempt of the same request this is.
+	if name, ok := libs.HeaderSetters.Lookup(fn); ok && j == name+1 {
+		return true
+	}
+	if formatsNumber(fn) && len(outer) > 0 {
+		if up, ok := outer[len(outer)-1].(*ast.CallExpr); ok && slices.Contains(up.Args, ast.Expr(call)) {
+			return f.numberedBy(info, up, call, outer[:len(outer)-1])
+		}
+	}
 	// log.Printf("attempt %d", attempt): a call whose results nothing
 	// takes, with a ...any parameter.
 	if len(outer) == 0 {
@@ -157,4 +167,17 @@ func (f *Fails) numberedBy(info *types.Info, call *ast.CallExpr, e ast.Expr, out
 	}
 	last := sig.Params().At(sig.Params().Len() - 1).Type().(*types.Slice)
 	return types.IsInterface(last.Elem())
+}
+
+// formatsNumber reports whether fn only spells a number as text
+// (strconv.Itoa(attempt)), which then numbers what it is put in.
+func formatsNumber(fn *types.Func) bool {
+	if fn.Pkg() == nil || fn.Pkg().Path() != "strconv" {
+		return false
+	}
+	switch fn.Name() {
+	case "Itoa", "FormatInt", "FormatUint":
+		return true
+	}
+	return false
 }

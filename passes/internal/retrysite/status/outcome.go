@@ -5,6 +5,7 @@ import (
 	"go/token"
 	"go/types"
 	"slices"
+	"strings"
 
 	"github.com/idemlint/idemlint/passes/internal/astutil"
 	"github.com/idemlint/idemlint/passes/internal/retrysite/site"
@@ -542,10 +543,26 @@ func statusExpr(info *types.Info, e ast.Expr, isResponse func(ast.Expr) bool) st
 		e = call.Fun
 	}
 	sel, ok := e.(*ast.SelectorExpr)
-	if ok && sel.Sel.Name == "StatusCode" && isResponse(sel.X) {
+	if ok && (sel.Sel.Name == "StatusCode" || ownStatusField(info, sel)) && isResponse(sel.X) {
 		return statusCode
 	}
 	return noStatus
+}
+
+// ownStatusField reports whether sel reads an integer field of the
+// program's own result type that holds an HTTP status under one of the
+// names programs give it (res.statusCode, r.HTTPStatus, out.Status of a
+// v1Result the attempt filled from resp.StatusCode).
+func ownStatusField(info *types.Info, sel *ast.SelectorExpr) bool {
+	v, ok := info.ObjectOf(sel.Sel).(*types.Var)
+	if !ok || !v.IsField() || !site.IsInteger(v.Type()) {
+		return false
+	}
+	switch strings.ToLower(v.Name()) {
+	case "statuscode", "httpstatuscode", "httpstatus", "status", "httpcode":
+		return true
+	}
+	return false
 }
 
 // IsOpAssign reports whether n stores the outcome of an attempt: an

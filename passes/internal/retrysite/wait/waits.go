@@ -2,7 +2,9 @@ package wait
 
 import (
 	"go/ast"
+	"go/token"
 	"go/types"
+	"slices"
 
 	"github.com/idemlint/idemlint/passes/internal/astutil"
 	"github.com/idemlint/idemlint/passes/internal/libs"
@@ -343,7 +345,13 @@ func (f *Waits) harmlessInWait(call *ast.CallExpr) bool {
 	}
 	fn := libs.Callee(f.info, call)
 	if fn == nil {
-		return false
+		// retryAfter(attempt), a function value that only computes a
+		// delay (a policy's Duration method value kept in a field).
+		sig, ok := types.Unalias(typeOrNil(f.info.TypeOf(call.Fun))).Underlying().(*types.Signature)
+		return ok && computesDelay(sig)
+	}
+	if f.buildsOnly(fn, map[*types.Func]bool{}) {
+		return true // NewBackoff(base, 2, 0, cap): a policy made, nothing done
 	}
 	if fn.Pkg() != nil {
 		switch path := fn.Pkg().Path(); {
@@ -360,9 +368,42 @@ func (f *Waits) harmlessInWait(call *ast.CallExpr) bool {
 		return true
 	}
 	// A delay computed (d := b.next(), d, continual := b.sleepTime(...)).
-	res := fn.Signature().Results()
+	return computesDelay(fn.Signature())
+}
+
+// computesDelay reports whether a function of signature sig returns a
+// delay and at most whether to go on.
+func computesDelay(sig *types.Signature) bool {
+	res := sig.Results()
 	return res.Len() >= 1 && res.Len() <= 2 && libs.IsNamed(res.At(0).Type(), "time", "Duration") &&
 		(res.Len() == 1 || site.IsBool(res.At(1).Type()))
+}
+
+// buildsOnly reports whether fn, of this package, only returns a
+// composite literal built from its parameters (return &Backoff{base,
+// factor, jitter, cap}), or what another such function returns (return
+// NewBackoff(time.Second, 2, 0, time.Minute)): a constructor that does
+// nothing else.
+func (f *Waits) buildsOnly(fn *types.Func, seen map[*types.Func]bool) bool {
+	fd := f.decls[fn]
+	if fd == nil || fd.Body == nil || len(fd.Body.List) != 1 || seen[fn] {
+		return false
+	}
+	seen[fn] = true
+	ret, ok := fd.Body.List[0].(*ast.ReturnStmt)
+	if !ok || len(ret.Results) != 1 {
+		return false
+	}
+	e := ast.Unparen(ret.Results[0])
+	if call, ok := e.(*ast.CallExpr); ok {
+		inner := libs.Callee(f.info, call)
+		return inner != nil && f.buildsOnly(inner, seen) && !slices.ContainsFunc(call.Args, func(a ast.Expr) bool { return astutil.Some(a, isCall) })
+	}
+	if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.AND {
+		e = u.X
+	}
+	lit, ok := e.(*ast.CompositeLit)
+	return ok && !astutil.Some(lit, isCall)
 }
 
 // asksStop reports whether fn, of this package, only asks whether a stop
