@@ -73,6 +73,13 @@ type tracer struct {
 	// see).
 	callers map[*ssa.Function][]*ssa.CallCommon
 	escaped map[*ssa.Function]bool
+	// boundRecv holds, for a bound method's wrapper, the receivers the
+	// method values seen (b.Duration) were bound to.
+	boundRecv map[*ssa.Function][]ssa.Value
+	// built is the constructor call that gave a policy's jitter field
+	// its zero (gate.go), where a delay without jitter is reported.
+	built      token.Pos
+	builtField string
 	// inCallee counts the calls being followed into: there a parameter is
 	// the argument of that call, which the caller traces itself.
 	inCallee int
@@ -362,6 +369,10 @@ func (t *tracer) call(c *ssa.CallCommon, depth int) delay {
 	case libs.Is(fn, "math", "Pow"):
 		args.grows = true
 		return args
+	case fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == "math" && fn.Signature().Recv() == nil:
+		// math.Floor(d), math.Round(d), math.Max(d, 0): the same
+		// number, rounded or bounded from below.
+		return args
 	case isParser(fn):
 		// time.ParseDuration(cfg.Interval): the text's value, as fixed
 		// as the setting it is read from.
@@ -370,13 +381,16 @@ func (t *tracer) call(c *ssa.CallCommon, depth int) delay {
 		t.inCallee++
 		d := t.returns(callee, depth+1)
 		t.inCallee--
-		if d.random && d.gate != nil && len(c.Args) > 0 && fieldUnset(c.Args[0], d.gate.Name()) {
+		if d.random && d.gate != nil && len(c.Args) > 0 && t.gateOff(c.Args[0], d.gate.Name()) {
+			t.note(c.Pos(), "%s adds no jitter: its receiver's %s is never set or is zero", callee.Name(), d.gate.Name())
 			d.random, d.gate = false, nil
-			t.note(c.Pos(), "%s adds no jitter: its receiver's field is never set", callee.Name())
 		}
 		d.varying = d.varying || args.varying
 		d.random = d.random || args.random
 		d.capped = d.capped || args.capped
+		// parseRetryAfter(resp.Header.Get("Retry-After"), now): what
+		// it computes from the header is the server's delay.
+		d.server = d.server || args.server && (d.param || d.opaque)
 		d.param = d.param && args.param // its own parameters are the arguments we followed, when the result depends on them
 		return d
 	case fn != nil:
@@ -388,9 +402,9 @@ func (t *tracer) call(c *ssa.CallCommon, depth int) delay {
 				t.server = true // the helper returns the server's delay or a fallback
 			}
 			random := f.Random
-			if f.JitterField != "" && len(c.Args) > 0 && fieldUnset(c.Args[0], f.JitterField) {
+			if f.JitterField != "" && len(c.Args) > 0 && t.gateOff(c.Args[0], f.JitterField) {
 				random = false
-				t.note(c.Pos(), "%s adds no jitter: its receiver's %s is never set", fn.Name(), f.JitterField)
+				t.note(c.Pos(), "%s adds no jitter: its receiver's %s is never set or is zero", fn.Name(), f.JitterField)
 			}
 			return delay{random: random || args.random, capped: f.Capped || args.capped, grows: f.Grows || args.grows, varying: args.varying, param: args.param}
 		}

@@ -3,6 +3,8 @@ package nojitter
 import (
 	"go/token"
 	"go/types"
+	"slices"
+	"strings"
 
 	"golang.org/x/tools/go/ssa"
 )
@@ -15,14 +17,40 @@ import (
 // pass, as exportedArgument follows a delay. Nil when any store holds a
 // value that is not a function of the package.
 func (t *tracer) storedFuncs(c *ssa.CallCommon) []*ssa.Function {
-	field := calleeField(c.Value)
+	return t.fieldFuncs(c.Value, map[ssa.Value]bool{})
+}
+
+// fieldFuncs is the functions v, a function value loaded from a field,
+// can be; or, for a local that falls back on another function when the
+// field holds none (f := c.retryAfter; if f == nil { f =
+// defaultBackoff().Duration }), the functions of both.
+func (t *tracer) fieldFuncs(v ssa.Value, seen map[ssa.Value]bool) []*ssa.Function {
+	if phi, ok := v.(*ssa.Phi); ok && !seen[v] {
+		seen[v] = true
+		out := []*ssa.Function{}
+		for _, e := range phi.Edges {
+			if c, ok := e.(*ssa.Const); ok && c.IsNil() {
+				continue // the nil the fallback replaces
+			}
+			fns := t.fieldFuncs(e, seen)
+			if fns == nil {
+				fns = t.funcValues(e, seen)
+			}
+			if fns == nil {
+				return nil
+			}
+			out = append(out, fns...)
+		}
+		return out
+	}
+	field := calleeField(v)
 	if field == nil || field.Pkg() != t.pkg || t.funcs == nil {
 		return nil
 	}
 	if t.stores == nil {
 		t.stores = storesOf(t.funcs())
 	}
-	var out []*ssa.Function
+	out := []*ssa.Function{} // none stored: the field is always nil
 	for _, st := range t.stores[field] {
 		fns := t.funcValues(st.Val, map[ssa.Value]bool{})
 		if fns == nil {
@@ -61,6 +89,14 @@ func (t *tracer) funcValues(v ssa.Value, seen map[ssa.Value]bool) []*ssa.Functio
 		}
 		return []*ssa.Function{v}
 	case *ssa.MakeClosure:
+		if fn, ok := v.Fn.(*ssa.Function); ok && len(v.Bindings) == 1 && strings.HasPrefix(fn.Synthetic, "bound method wrapper") {
+			if t.boundRecv == nil {
+				t.boundRecv = map[*ssa.Function][]ssa.Value{}
+			}
+			if !slices.Contains(t.boundRecv[fn], v.Bindings[0]) {
+				t.boundRecv[fn] = append(t.boundRecv[fn], v.Bindings[0])
+			}
+		}
 		return t.funcValues(v.Fn, seen)
 	case *ssa.ChangeType:
 		return t.funcValues(v.X, seen)

@@ -1,9 +1,9 @@
 package nojitter
 
 import (
-	"go/constant"
 	"go/token"
 	"go/types"
+	"slices"
 
 	"golang.org/x/tools/go/ssa"
 )
@@ -30,20 +30,20 @@ func recvGate(phi *ssa.Phi) []*types.Var {
 			break
 		}
 		b := preds[i]
-		// Up a short chain of blocks with one predecessor to the If
-		// whose true branch leads here.
-		for range 4 {
-			if len(b.Preds) != 1 {
-				break
+		// Up the dominators to an If whose true branch leads here and
+		// tests a field of the receiver as set (branches of its own may
+		// sit between: if b.jitter != 0 { if odd { d -= dev } else { d
+		// += dev } }).
+		for p := b.Idom(); p != nil; p = p.Idom() {
+			ifi, ok := lastInstr(p).(*ssa.If)
+			if !ok || len(p.Succs) != 2 {
+				continue
 			}
-			p := b.Preds[0]
-			if ifi, ok := p.Instrs[len(p.Instrs)-1].(*ssa.If); ok {
-				if len(p.Succs) == 2 && p.Succs[0] == b {
-					out[i] = setTest(ifi.Cond, recv)
+			if p.Succs[0].Dominates(b) {
+				if out[i] = setTest(ifi.Cond, recv); out[i] != nil {
+					break
 				}
-				break
 			}
-			b = p
 		}
 	}
 	return out
@@ -62,9 +62,9 @@ func setTest(cond ssa.Value, recv *ssa.Parameter) *types.Var {
 	if !ok || cmp.Op != token.GTR && cmp.Op != token.NEQ {
 		return nil
 	}
-	// Only an integer zero: other constants (a float, a string) make no
-	// gate, and Const.Int64 panics on them.
-	if c, ok := cmp.Y.(*ssa.Const); !ok || c.Value == nil || c.Value.Kind() != constant.Int || constant.Sign(c.Value) != 0 {
+	// Only a numeric zero (b.jitter != 0 of an int or a float ratio):
+	// other constants make no gate.
+	if !isZero(cmp.Y) {
 		return nil
 	}
 	return recvField(cmp.X, recv)
@@ -120,4 +120,148 @@ func fieldUnset(recv ssa.Value, name string) bool {
 		}
 	}
 	return true
+}
+
+// gateOff reports whether the field name of recv, a method call's
+// receiver, holds its zero value wherever recv comes from, as far as the
+// package shows: a value built in sight that never sets the field
+// (fieldUnset) or sets it only to zero; what a constructor of the package
+// returns (NewBackoff(base, 2, 0, cap), whose jitter parameter is given
+// zero, or a function returning that); a field of the package's types
+// every store of which is such a value; and the receiver a method value
+// (DefaultBackoff().Duration) was bound to.
+//
+// A zero given to a constructor's parameter makes that call the policy's
+// builder (t.built): the report goes there, once, as a policy of a
+// library is reported where it is built.
+func (t *tracer) gateOff(recv ssa.Value, name string) bool {
+	return t.gateOffIn(recv, name, ctorCall{}, map[ssa.Value]bool{})
+}
+
+// ctorCall is a constructor's call: its arguments by parameter, and where
+// it is.
+type ctorCall struct {
+	args map[*ssa.Parameter]ssa.Value
+	pos  token.Pos
+}
+
+// gateOffIn is gateOff inside a constructor called as in.
+func (t *tracer) gateOffIn(v ssa.Value, name string, in ctorCall, seen map[ssa.Value]bool) bool {
+	if seen[v] {
+		return false
+	}
+	seen[v] = true
+	switch v := v.(type) {
+	case *ssa.Alloc:
+		if fieldUnset(v, name) {
+			return true
+		}
+		given, ok := setsOnlyZero(v, name, in.args)
+		if ok && given && !t.built.IsValid() {
+			t.built, t.builtField = in.pos, name
+		}
+		return ok
+	case *ssa.Call:
+		callee := v.Call.StaticCallee()
+		if callee == nil || callee.Pkg == nil || callee.Pkg.Pkg != t.pkg || len(callee.Blocks) == 0 {
+			return false
+		}
+		inner := ctorCall{args: map[*ssa.Parameter]ssa.Value{}, pos: v.Pos()}
+		for i, p := range callee.Params {
+			if i < len(v.Call.Args) {
+				inner.args[p] = argValue(v.Call.Args[i], in.args)
+			}
+		}
+		found := false
+		for _, b := range callee.Blocks {
+			ret, ok := lastInstr(b).(*ssa.Return)
+			if !ok {
+				continue
+			}
+			if len(ret.Results) != 1 || !t.gateOffIn(ret.Results[0], name, inner, seen) {
+				return false
+			}
+			found = true
+		}
+		return found
+	case *ssa.UnOp:
+		fa, ok := v.X.(*ssa.FieldAddr)
+		if v.Op != token.MUL || !ok || t.funcs == nil {
+			return false
+		}
+		f := fieldOf(fa.X.Type(), fa.Field)
+		if f == nil || f.Pkg() != t.pkg {
+			return false
+		}
+		if t.stores == nil {
+			t.stores = storesOf(t.funcs())
+		}
+		sts := t.stores[f]
+		for _, st := range sts {
+			if !t.gateOffIn(st.Val, name, ctorCall{}, seen) {
+				return false
+			}
+		}
+		return len(sts) > 0
+	case *ssa.FreeVar:
+		recvs := t.boundRecv[v.Parent()]
+		for _, r := range recvs {
+			if !t.gateOffIn(r, name, ctorCall{}, seen) {
+				return false
+			}
+		}
+		return len(recvs) > 0 && slices.Index(v.Parent().FreeVars, v) == 0
+	}
+	return false
+}
+
+// argValue is what v stands for in a constructor called with args: the
+// argument a parameter was given, or v itself.
+func argValue(v ssa.Value, args map[*ssa.Parameter]ssa.Value) ssa.Value {
+	if p, ok := v.(*ssa.Parameter); ok && args[p] != nil {
+		return args[p]
+	}
+	return v
+}
+
+// setsOnlyZero reports whether every use of alloc is in sight and every
+// store of its field name stores zero: &Backoff{base, factor, jitter,
+// cap} with jitter given 0. The value may be returned. given says that a
+// zero came from the constructor's caller, through a parameter.
+func setsOnlyZero(alloc *ssa.Alloc, name string, args map[*ssa.Parameter]ssa.Value) (given, ok bool) {
+	if alloc.Referrers() == nil {
+		return false, false
+	}
+	for _, r := range *alloc.Referrers() {
+		switch r := r.(type) {
+		case *ssa.FieldAddr:
+			f := fieldOf(alloc.Type(), r.Field)
+			if f == nil || f.Name() != name || r.Referrers() == nil {
+				continue
+			}
+			for _, u := range *r.Referrers() {
+				st, ok := u.(*ssa.Store)
+				if !ok {
+					continue
+				}
+				if !isZero(argValue(st.Val, args)) {
+					return false, false
+				}
+				_, param := st.Val.(*ssa.Parameter)
+				given = given || param
+			}
+		case *ssa.Return, *ssa.DebugRef:
+		default:
+			return false, false // handed on, captured or converted: out of sight
+		}
+	}
+	return given, true
+}
+
+// lastInstr is b's last instruction, or nil.
+func lastInstr(b *ssa.BasicBlock) ssa.Instruction {
+	if len(b.Instrs) == 0 {
+		return nil
+	}
+	return b.Instrs[len(b.Instrs)-1]
 }

@@ -72,6 +72,12 @@ func judgeComputed(pass *analysis.Pass, s *retrysite.Site, calls *waitJudge, at 
 	if j.msg == "" {
 		return
 	}
+	if j.msg == msgNoJitter && j.built.IsValid() {
+		if call, ok := at.(*ast.CallExpr); ok {
+			calls.reportBuilt(j, call)
+			return
+		}
+	}
 	// The trace went through the helper's callers; this call is where the
 	// report is, the others are worth pointing at.
 	var via []analysis.RelatedInformation

@@ -35,6 +35,9 @@ const (
 	msgNoCapNoJiter = "retry delay grows without a cap and has no jitter; limit it with min(d, maxDelay) and add a random part, e.g. d/2 + rand.N(d/2)"
 	msgNoCap        = "retry delay grows without a cap; limit it with min(d, maxDelay) before adding jitter"
 	msgNoDelay      = "retry loop retries at once, with no delay between attempts; wait with capped, jittered exponential backoff before the next attempt"
+	// msgBuiltNoJitter names the policy's field that adds jitter only when
+	// it is not zero.
+	msgBuiltNoJitter = "retry policy is built with %s zero, so its delays have no jitter and clients that failed together retry together; give %s a value that is not zero"
 )
 
 func run(pass *analysis.Pass) (any, error) {
@@ -148,6 +151,10 @@ func checkLoop(pass *analysis.Pass, s *retrysite.Site, local map[*types.Func]boo
 		switch j.msg {
 		case "":
 		case msgNoJitter:
+			if j.built.IsValid() {
+				calls.reportBuilt(j, w)
+				continue
+			}
 			if j.server {
 				// Jittering the whole wait would cut the server's
 				// Retry-After short: the fallback is the code to fix.
@@ -220,6 +227,10 @@ type judgement struct {
 	// server: a path of the wait takes the delay the server asked for
 	// (serverdelay.go), so no fix is offered for the whole wait.
 	server bool
+	// built: the policy's builder, where the finding goes (gate.go),
+	// and the field it gives zero.
+	built      token.Pos
+	builtField string
 }
 
 // judgeTraced traces the delay argument idx of a wait call c and judges it.
@@ -234,7 +245,7 @@ func judgeTraced(t *tracer, c *ssa.CallCommon, idx int) judgement {
 	if idx >= len(args) {
 		return judgement{}
 	}
-	t.seen, t.via, t.server = map[ssa.Value]bool{}, nil, false
+	t.seen, t.via, t.server, t.built, t.builtField = map[ssa.Value]bool{}, nil, false, token.NoPos, ""
 	d := t.trace(args[idx], 0)
 	msg := ""
 	switch {
@@ -249,7 +260,7 @@ func judgeTraced(t *tracer, c *ssa.CallCommon, idx int) judgement {
 	if msg == "" {
 		return judgement{}
 	}
-	return judgement{msg, t.via, t.server}
+	return judgement{msg, t.via, t.server, t.built, t.builtField}
 }
 
 // reportNoJitter reports a wait whose delay has no random part, with a fix

@@ -33,6 +33,7 @@ type waitJudge struct {
 	t      *tracer
 	full   bool                                            // the full form will be built anyway
 	calls  map[*ssa.Function]map[token.Pos]*ssa.CallCommon // of partial functions and their literals
+	built  map[token.Pos]bool                              // builders reported (builtat.go)
 }
 
 // newWaitJudge returns the judge of the waits of sites, whose functions it
