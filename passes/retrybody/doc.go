@@ -25,6 +25,13 @@ A function of another package that sends its request parameter in every
 attempt of its retry (retryhttp.Do(client, req), or a method that hands
 the request on to it) is known by a fact: a call that hands it a request
 built with a body is reported at that call, naming the retry.
+An options struct that carries the reader (Options{Body:
+bytes.NewReader(b)}) handed by every attempt to a function of the program
+that builds its request around that field and sends it (known by a fact,
+in any package) sends the reader again, when the options were made
+outside the retry with the reader set, or are the parameter of the
+function that retries and a caller in the package sets it; setting the
+field inside the retry is safe.
 A function that waits and calls itself with the same arguments after a
 failure (a recursive retry) sends again what it was given: a caller's
 reader, or its request parameter, is judged as above. A retry written

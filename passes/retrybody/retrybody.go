@@ -21,7 +21,7 @@ var Analyzer = &analysis.Analyzer{
 	Doc:       Doc,
 	URL:       "https://github.com/idemlint/idemlint#retrybody",
 	Requires:  []*analysis.Analyzer{retrysite.Analyzer, bodies.Analyzer},
-	FactTypes: []analysis.Fact{new(BuilderFact), new(ResendsFact), new(SendsParamFact)},
+	FactTypes: []analysis.Fact{new(BuilderFact), new(ResendsFact), new(SendsParamFact), new(BodyFieldFact)},
 	Run:       run,
 }
 
@@ -47,6 +47,8 @@ func run(pass *analysis.Pass) (any, error) {
 	b.learn()
 	ss := &senders{pass: pass, index: b.index}
 	ss.learn()
+	bf := &bodyFields{pass: pass, index: b.index, builders: b, senders: ss}
+	bf.learn()
 	rs := &resends{pass: pass, local: map[*types.Func]*ResendsFact{}, direct: map[*types.Func]bool{}}
 	leaked := map[*ast.CallExpr]bool{}
 	res := pass.ResultOf[retrysite.Analyzer].(*retrysite.Result)
@@ -76,7 +78,7 @@ func run(pass *analysis.Pass) (any, error) {
 		if s.Op.Body == nil || s.Op.Func != nil || s.Kind == retrysite.Redelivery {
 			continue
 		}
-		c := &checker{pass: pass, site: s, builders: b, resends: rs, senders: ss}
+		c := &checker{pass: pass, site: s, builders: b, resends: rs, senders: ss, bodyFields: bf}
 		ast.Inspect(s.Op.Body, func(n ast.Node) bool {
 			call, ok := n.(*ast.CallExpr)
 			// The call that goes round (a recursion's call back, of
@@ -98,13 +100,24 @@ type checker struct {
 	builders *builders
 	resends  *resends
 	senders  *senders
-	sendCall *ast.CallExpr // the send whose request drained follows
+	// bodyFields knows the functions that send the reader their options
+	// carry (bodyfield.go).
+	bodyFields *bodyFields
+	sendCall   *ast.CallExpr // the send whose request drained follows
 }
 
 // send checks one call of the retry's operation.
 func (c *checker) send(call *ast.CallExpr) {
 	info := c.pass.TypesInfo
 	fn := libs.Callee(info, call)
+	if c.bodyFields != nil {
+		if f := c.bodyFields.lookup(fn); f != nil && f.Param < len(call.Args) {
+			if checkRequest && c.optionsDrained(call.Args[f.Param], f.Field) {
+				report.At(c.pass, call, msgDrained) // HTTPDoWithOptionsE(t, options)
+			}
+			return
+		}
+	}
 	row, ok := libs.Sends.Lookup(fn)
 	if f := c.senders.lookup(fn); !ok && f != nil && f.Param < len(call.Args) {
 		if checkRequest {

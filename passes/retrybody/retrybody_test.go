@@ -8,7 +8,7 @@ import (
 )
 
 func Test(t *testing.T) {
-	analysistest.Run(t, retrybody.Analyzer, "apiclient", "body", "invoicing/billing", "lookalikes/redelivered", "fulfil/warehouse", "notify/webhook", "invoicing/gotoretry", "sdkcore", "authretry", "consumehelper/js", "consumehelper/app", "rewound", "closedsender")
+	analysistest.Run(t, retrybody.Analyzer, "apiclient", "body", "invoicing/billing", "lookalikes/redelivered", "fulfil/warehouse", "notify/webhook", "invoicing/gotoretry", "sdkcore", "authretry", "consumehelper/js", "consumehelper/app", "rewound", "closedsender", "optionsbody")
 }
 
 // TestWalkLoops: requests kept in locals assigned from each other. A walk
