@@ -81,7 +81,12 @@ parameter. A method that
 adds its random part only when a field of its receiver is set (a backoff
 counter copied from jpillora/backoff: if b.Jitter > 0) adds none for a
 receiver built in the calling function that never sets that field
-(&backoff.Backoff{Max: 5 * time.Minute}); a max helper over durations
+(&backoff.Backoff{Max: 5 * time.Minute}). When the receiver is built
+by a constructor of the package called with a zero for that field
+(NewBackoff(base, max, 0) storing its third parameter in the field the
+method tests), or held in a field every store of which is such a value,
+the policy is reported once, at that constructor call, however many waits
+use it; a max helper over durations
 (timex.Max(retryAfter, b.Duration())) returns one of its arguments. A random value
 computed and not used for the wait is no jitter. A delay computed by an
 interface method (b.Next(attempt)) is judged by the implementations of the
