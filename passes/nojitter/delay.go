@@ -283,7 +283,7 @@ func (t *tracer) load(addr ssa.Value, depth int) delay {
 		if refs := a.Referrers(); refs != nil {
 			for _, r := range *refs {
 				if st, ok := r.(*ssa.Store); ok && st.Addr == a {
-					return delay{opaque: true}
+					return t.sharedCell(a, depth)
 				}
 			}
 		}

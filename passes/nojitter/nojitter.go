@@ -68,6 +68,9 @@ func run(pass *analysis.Pass) (any, error) {
 			checkLoop(pass, s, local, calls, t)
 		case retrysite.Helper, retrysite.UserHelper:
 			checkPolicy(pass, s, ctors, builders)
+			// The operation's own waits, where its library leaves the
+			// delay to it (Terraform's RetryContext).
+			judgeWaits(pass, s, calls, s.Waits, func(w *ast.CallExpr) ast.Node { return w })
 		}
 	}
 	// A wait taken only after a failure, before the same attempt runs
@@ -128,6 +131,12 @@ func checkLoop(pass *analysis.Pass, s *retrysite.Site, local map[*types.Func]boo
 	if acceptsOnly(pass.TypesInfo, s) {
 		return
 	}
+	judgeWaits(pass, s, calls, waits, where)
+}
+
+// judgeWaits judges the delay of each wait of site s that follows a
+// failed attempt, and reports at where(w) a delay without jitter or cap.
+func judgeWaits(pass *analysis.Pass, s *retrysite.Site, calls *waitJudge, waits []*ast.CallExpr, where func(*ast.CallExpr) ast.Node) {
 	for _, w := range waits {
 		if randomlyTaken(pass.TypesInfo, s.Op.Body, w) {
 			continue // if rand.Intn(10) == 0 { time.Sleep(d) }: the wait itself is random

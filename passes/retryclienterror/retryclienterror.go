@@ -67,7 +67,10 @@ func run(pass *analysis.Pass) (any, error) {
 		throttled := f.Throttle && (f.Retried.Has(429) || f.Retried.Has(503)) || f.Retried.Has(503) && !f.Retried.ClientErrors()
 		if checkRetryAfter && throttled && f.IgnoresRetryAfter {
 			switch {
-			case s.Kind == retrysite.Loop && len(s.Waits) > 0:
+			case len(s.Waits) > 0:
+				// A loop's wait, or the wait of a helper's operation
+				// where the library leaves the delay to it (Terraform's
+				// RetryContext).
 				report.At(pass, throttleWait(s), msgRetryAfter)
 			case (s.Kind == retrysite.Helper || s.Kind == retrysite.UserHelper) && !f.ReadsRetryAfter:
 				// The helper waits its own backoff: its call is the wait.

@@ -119,7 +119,7 @@ func (a *analyzer) viaRetryingClient(call *ast.CallExpr) bool {
 func (a *analyzer) retriedAt(sites *retrysite.Result, call *ast.CallExpr) []*retrysite.Site {
 	out := a.recursionsAt(sites, call)
 	for _, s := range append(sites.Within(call.Pos()), sites.GotosWithin(call.Pos())...) {
-		if s.Op.Func == nil && s.InAttempt(call) && !s.LeavesOnOwnFailure(a.pass.TypesInfo, call) && !sites.OnlyUnprocessed(a.pass.TypesInfo, s) && !s.RetriesOnlyUnprocessed() {
+		if s.Op.Func == nil && s.InAttempt(call) && !s.LeavesOnOwnFailure(a.pass.TypesInfo, call) && !sites.OnlyUnprocessed(a.pass.TypesInfo, s) && !s.RetriesOnlyUnprocessed() && !sites.OnlyUnprocessedAfter(a.pass.TypesInfo, s, call) {
 			out = append(out, s)
 		}
 	}

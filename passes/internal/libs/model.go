@@ -77,6 +77,12 @@ type Family struct {
 	Jitterers Table[bool]
 	// Waits are functions that block for a duration (the index of it).
 	Waits Table[int]
+	// OpWaits says the helper's own wait between attempts is fixed by the
+	// library, without jitter, and cannot be changed by the caller
+	// (Terraform's RetryContext): the delay the program chooses is the
+	// wait its operation makes before it returns a retryable error, and
+	// nojitter judges that wait (nojitter/opwaits.go).
+	OpWaits bool
 	// Retries, when set, says whether a helper call retries at all: an
 	// executor whose policies hold no retry policy (failsafe-go's
 	// circuit breaker or timeout alone) is not a retry site.
@@ -186,7 +192,7 @@ type Defaults struct {
 
 // Families lists the library families, in the order their judgements are
 // asked (the first reason found is the one a Fact keeps).
-var Families = []*Family{backoffFamily, goRetryFamily, k8sFamily, retryGoFamily, jpilloraFamily, grpcBackoffFamily, resiliencyFamily, retryableHTTPFamily, grpcFamily, awsFamily, failsafeFamily, watermillFamily, rokoFamily}
+var Families = []*Family{backoffFamily, goRetryFamily, k8sFamily, retryGoFamily, jpilloraFamily, grpcBackoffFamily, resiliencyFamily, retryableHTTPFamily, grpcFamily, awsFamily, failsafeFamily, watermillFamily, rokoFamily, terraformFamily}
 
 // init adds the families' rows to the shared tables the recognisers look
 // callees up in.

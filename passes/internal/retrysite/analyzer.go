@@ -215,6 +215,10 @@ func (f *finder) callSite(encl ast.Node, call *ast.CallExpr, fn *types.Func) *Si
 		if fam := libs.FamilyOf(fn); fam != nil && fam.Retries != nil && !f.retries(fam, s) {
 			return nil // an executor with no retry policy
 		}
+		if endsEveryTime(f.info, s.Op.Body) {
+			return nil // every failure is returned as permanent
+		}
+		s.Waits = opRetryWaits(f.info, s)
 		return s
 	}
 	if fact := f.helperFact(fn); fact != nil && fact.Op < len(call.Args) {

@@ -220,6 +220,7 @@ func analyzeLoop(info *types.Info, graph func() *cfg.CFG, loop ast.Stmt, waitOf,
 		// poll, no retry.
 		w = w.again(body, cond, iter, entry, heads, func(p *loopWalk) {
 			p.polls, p.doneConds, p.moves = true, w.doneConds, w.moves
+			p.out.NotFoundYet = true
 		})
 	}
 	if w.rejected() && !w.sawDone && cond != nil && w.attemptAtBottom(body) {

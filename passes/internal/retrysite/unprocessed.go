@@ -2,7 +2,6 @@ package retrysite
 
 import (
 	"go/ast"
-	"go/constant"
 	"go/token"
 	"go/types"
 
@@ -141,10 +140,22 @@ func comparesWithRejection(info *types.Info, b *ast.BinaryExpr) bool {
 
 // rejection reports whether e is a constant 4xx status (but 499).
 func rejection(info *types.Info, e ast.Expr) bool {
-	if tv, ok := info.Types[e]; ok && tv.Value != nil && tv.Value.Kind() == constant.Int {
-		if v, exact := constant.Int64Val(tv.Value); exact && v >= 400 && v <= 498 {
-			return true
-		}
+	return status.Rejection(info, e)
+}
+
+// OnlyUnprocessedAfter reports whether the helper call s goes round after
+// running call only when the attempt proved unprocessed (a 403 "not
+// ready", a 412 before anything was done): call is not sent again
+// after the server acted on it, whatever the attempt does before it.
+func (r *Result) OnlyUnprocessedAfter(info *types.Info, s *Site, call *ast.CallExpr) bool {
+	if s.Kind != Helper && s.Kind != UserHelper {
+		return false
 	}
-	return false
+	body := func(fn *types.Func) *ast.BlockStmt {
+		if fd := r.decls[fn]; fd != nil {
+			return fd.Body
+		}
+		return nil
+	}
+	return status.OnlyUnprocessedAfter(info, s, call, r.facts, &status.Unprocessed{Unsent: r.unsent, Body: body})
 }

@@ -125,7 +125,10 @@ type Site struct {
 	// after a success.
 	Attempt []ast.Node
 	// Waits are the calls on the retry path that block for a duration
-	// (time.Sleep, time.After, Timer.Reset...).
+	// (time.Sleep, time.After, Timer.Reset...). A helper call has them
+	// too when its library leaves the delay to the operation
+	// (libs.Family.OpWaits): the operation's waits before a retryable
+	// return.
 	Waits []*ast.CallExpr
 	// WaitHelpers holds the waits of Waits that are calls of wait helpers
 	// of the program (sleep(ctx, d)), with what the helper does with its

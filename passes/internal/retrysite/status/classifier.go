@@ -48,7 +48,7 @@ func statusMember(t types.Type) types.Object {
 	if !ok || types.IsInterface(named) {
 		return nil
 	}
-	for _, name := range []string{"StatusCode", "HTTPStatusCode", "HTTPStatus", "Status"} {
+	for _, name := range []string{"StatusCode", "HTTPStatusCode", "HTTPStatus", "Status", "Response"} {
 		obj, index, _ := types.LookupFieldOrMethod(types.NewPointer(named), true, named.Obj().Pkg(), name)
 		if len(index) > 1 && embedsError(named, index[0]) {
 			// type NonceError struct{ *ProblemDetails }: a type made for
@@ -59,6 +59,12 @@ func statusMember(t types.Type) types.Object {
 		switch o := obj.(type) {
 		case *types.Var:
 			if o.IsField() && site.IsInteger(o.Type()) {
+				return o
+			}
+			if o.IsField() && len(index) == 1 && isHTTPResponse(o.Type()) {
+				// type ErrorResponse struct{ Response *http.Response;
+				// Message string } (godo, go-github): the status is
+				// err.Response.StatusCode.
 				return o
 			}
 		case *types.Func:
@@ -162,6 +168,9 @@ func (s *sim) carriedStatus(e ast.Expr) (int64, bool) {
 	if !ok || len(s.carriers) == 0 {
 		return 0, false
 	}
+	if inner, ok := ast.Unparen(sel.X).(*ast.SelectorExpr); ok && sel.Sel.Name == "StatusCode" && isHTTPResponse(s.info.TypeOf(inner)) {
+		sel = inner // apiErr.Response.StatusCode: the response the error carries
+	}
 	root, ok := ast.Unparen(sel.X).(*ast.Ident)
 	if !ok || !s.carriers[s.info.ObjectOf(root)] {
 		return 0, false
@@ -219,6 +228,9 @@ func (s *sim) classified(fact *RespFact, fn *types.Func, call *ast.CallExpr, p *
 	}
 	if s.statusErr(call.Args[fact.Param], p) != yes {
 		return unk, true
+	}
+	if c, ok := statusArgIs(s.info, fact, call); ok {
+		return triOf(s.status() == c), true // IsAPIError(err, 429, "")
 	}
 	switch {
 	case fact.True.Has(s.status()):

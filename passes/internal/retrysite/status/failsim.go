@@ -232,8 +232,12 @@ func (s *sim) stmt(st ast.Stmt, p *simPath) (fall, broke []*simPath) {
 		if es, ok := st.(*ast.ExprStmt); ok && stopsRetries(s.info, es.X) {
 			p.stopped = true
 		}
-		if s.assume != nil && s.assume.failed != nil && st.Pos() <= s.assume.failed.Pos() && s.assume.failed.End() <= st.End() {
-			p.passed = true
+		if s.assume != nil {
+			for _, c := range []*ast.CallExpr{s.assume.failed, s.assume.watch} {
+				if c != nil && st.Pos() <= c.Pos() && c.End() <= st.End() {
+					p.passed = true
+				}
+			}
 		}
 	}
 	switch st := st.(type) {

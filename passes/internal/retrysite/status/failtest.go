@@ -178,7 +178,7 @@ func judgeFor(info *types.Info, retry *site.Site) judge {
 			return predicateJudge(errJudge(), retry.Pred)
 		}
 		return nil
-	case libs.SethvargoRetry:
+	case libs.SethvargoRetry, libs.TerraformRetry, libs.TerraformResource, libs.TerraformResource1:
 		return retryableJudge
 	case libs.K8sWait:
 		return conditionJudge
@@ -338,15 +338,23 @@ func stopsHandler(info *types.Info, n ast.Node) bool {
 	return libs.HandlerStops.Names(info, n)
 }
 
-// retryableJudge reads go-retry's operations, which retry only errors
-// wrapped by retry.RetryableError.
+// retryableJudge reads the operations of go-retry and of Terraform's
+// RetryContext, which retry only errors wrapped by their RetryableError
+// (Terraform's NonRetryableError and nil end the retries).
 func retryableJudge(s *sim, e simEnd) endKind {
 	ret, ok := e.node.(*ast.ReturnStmt)
 	if !ok || len(ret.Results) == 0 {
 		return endExit
 	}
 	call, ok := ast.Unparen(ret.Results[len(ret.Results)-1]).(*ast.CallExpr)
-	if ok && libs.Is(libs.Callee(s.info, call), libs.SethvargoRetry, "RetryableError") {
+	var made *types.Func
+	if ok {
+		made = libs.Callee(s.info, call)
+	}
+	if _, permanent := libs.PermanentErrors.Lookup(made); permanent {
+		return endExit // Terraform's NonRetryableError(err)
+	}
+	if _, retryable := libs.RetryableErrors.Lookup(made); retryable {
 		if len(call.Args) == 1 && errEnd(s, call.Args[0], e.p) == endExit {
 			return endExit // RetryableError(nil) is nil
 		}

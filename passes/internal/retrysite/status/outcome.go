@@ -69,6 +69,12 @@ type Outcomes struct {
 	// Pending says whether an error value means "not done yet" (package
 	// fails): an attempt that returns it answered, and did not fail.
 	Pending func(*types.Var) bool
+	// NotFoundYet says a 404 answers "not there yet": set when the loop
+	// polls for a resource (a done test goes round after a success), a
+	// 404 that goes round while every other error returns is the
+	// resource not yet visible (RULES.md: a poll's "still pending"
+	// answer), not a failed attempt.
+	NotFoundYet bool
 	// probes are the calls tested where they are made whose one bool
 	// result is false when they failed (if probe() { ... }).
 	probes map[*ast.CallExpr]bool
@@ -457,6 +463,12 @@ func (o *Outcomes) status(e *ast.BinaryExpr) (State, State, bool) {
 		return 0, 0, false
 	}
 	ok2xx := func(t, f State) (State, State, bool) { return t, f, true }
+	if o.NotFoundYet && c == 404 && (op == token.EQL || op == token.NEQ) {
+		if op == token.EQL {
+			return success, keep, true // resp.StatusCode == 404: not there yet
+		}
+		return keep, success, true
+	}
 	switch op {
 	case token.EQL:
 		if c < 400 {

@@ -52,6 +52,10 @@ type RespFact struct {
 	// of the status in site.SampleCodes.
 	Classified site.Statuses
 	Classes    [len(site.SampleCodes)]int64
+	// StatusArg is, for an error classifier, 1 + the index of an integer
+	// parameter the error's status must equal for it to answer true
+	// (statusarg.go), or 0.
+	StatusArg int
 	// PassesErr is 1 + the index of an error parameter the function
 	// returns as its error on every path, unchanged (passerr.go), or 0.
 	PassesErr int
@@ -68,6 +72,9 @@ func (f *RespFact) String() string {
 	}
 	if f.Classified != 0 {
 		return fmt.Sprintf("param %d: classifies errors: class %s", f.Param, f.classString())
+	}
+	if f.StatusArg > 0 {
+		return fmt.Sprintf("param %d: true only for the status given as param %d", f.Param, f.StatusArg-1)
 	}
 	if f.False != 0 {
 		return fmt.Sprintf("param %d: classifies errors: true for [%v], false for [%v]", f.Param, f.True, f.False)
@@ -175,6 +182,9 @@ func (r *RespFacts) Learn(files []*ast.File) {
 					sends = func() bool { return mentionsSendIn(info, r.index.All(b), lookup) }
 				}
 				f := respFactOf(info, fd, fn, lookup, sends)
+				if f == nil {
+					f = statusArgFact(info, fd, fn, lookup)
+				}
 				if f == nil {
 					i := passedErr(info, fd, fn)
 					if i < 0 {

@@ -35,6 +35,9 @@ func testsThrottleSet(info *types.Info, body ast.Node, facts func(*types.Func) *
 			if f := facts(fn); f != nil && f.Predicate && f.True.Has(429) && !f.True.ClientErrors() {
 				found = true
 			}
+			if c, ok := statusArgIs(info, facts(fn), call); ok && (c == 429 || c == 503) {
+				found = true // IsAPIError(err, http.StatusTooManyRequests, "")
+			}
 		}
 		return !found
 	})

@@ -5,8 +5,8 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+	"slices"
 
-	"github.com/idemlint/idemlint/passes/internal/astutil"
 	"github.com/idemlint/idemlint/passes/internal/libs"
 	"github.com/idemlint/idemlint/passes/internal/retrysite/site"
 )
@@ -39,27 +39,62 @@ func OnlyUnprocessedRetried(info *types.Info, retry *site.Site, facts func(*type
 	if body == nil || retry.Kind == site.Loop {
 		return false
 	}
-	j := judgeFor(info, retry)
-	if j == nil {
+	runs := []*assume{nil}
+	for _, call := range sends(info, body, facts) {
+		runs = append(runs, &assume{failed: call})
+	}
+	rounds, only := unprocessedRuns(info, retry, facts, u, runs, false)
+	return only && rounds
+}
+
+// OnlyUnprocessedAfter reports whether every path of the operation of a
+// retry helper call that runs call and goes round passed a test proving
+// the attempt was not processed: call is sent again only after the
+// server refused it (a 403 "not ready", a 412) or never got it, whatever
+// other paths of the attempt do before it (a "not ready yet" answer of a
+// read that goes round before call is made).
+func OnlyUnprocessedAfter(info *types.Info, retry *site.Site, call *ast.CallExpr, facts func(*types.Func) *RespFact, u *Unprocessed) bool {
+	if retry.Op.Body == nil || retry.Kind == site.Loop {
 		return false
 	}
-	runs := []*assume{nil}
+	_, only := unprocessedRuns(info, retry, facts, u, []*assume{{watch: call}, {failed: call}}, true)
+	return only
+}
+
+// sends returns the calls of body, outside function literals, that send
+// a request: they return a response, or a fact says they send.
+func sends(info *types.Info, body *ast.BlockStmt, facts func(*types.Func) *RespFact) []*ast.CallExpr {
+	var out []*ast.CallExpr
 	ast.Inspect(body, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.FuncLit:
 			return false
 		case *ast.CallExpr:
 			if returnsResponse(info, n) || isSendFact(info, n, facts) {
-				runs = append(runs, &assume{failed: n})
+				out = append(out, n)
 			}
 		}
 		return true
 	})
+	return out
+}
+
+// unprocessedRuns runs the operation under each assumption, for every
+// sampled status, and reports whether some path went round and whether
+// every path that went round (among those that passed the watched or
+// failed call, when the assumption names one) proved the attempt was not
+// processed. With onlyPassed, only the paths that ran the assumption's
+// call count.
+func unprocessedRuns(info *types.Info, retry *site.Site, facts func(*types.Func) *RespFact, u *Unprocessed, runs []*assume, onlyPassed bool) (rounds, only bool) {
+	body := retry.Op.Body
+	j := judgeFor(info, retry)
+	if j == nil {
+		return false, false
+	}
 	codes := site.SampleCodes[:1]
 	if mentionsResponse(info, body) || mentionsSend(info, body, facts) {
-		codes = site.SampleCodes[:]
+		codes = append(site.SampleCodes[:], rejectionsOutsideSample(info, body)...)
 	}
-	rounds := false
 	for _, a := range runs {
 		for _, code := range codes {
 			s := newSim(info, retry, facts, code)
@@ -70,20 +105,23 @@ func OnlyUnprocessedRetried(info *types.Info, retry *site.Site, facts func(*type
 				s.end(body, q)
 			}
 			if s.failed {
-				return false
+				return false, false
 			}
 			for _, e := range s.ends {
+				if onlyPassed && !e.p.passed {
+					continue // the watched call did not run on this path
+				}
 				if j(s, e) == endExit {
 					continue
 				}
 				if !e.p.unprocessed {
-					return false
+					return rounds, false
 				}
 				rounds = true
 			}
 		}
 	}
-	return rounds
+	return rounds, true
 }
 
 func isSendFact(info *types.Info, call *ast.CallExpr, facts func(*types.Func) *RespFact) bool {
@@ -131,8 +169,8 @@ func (s *sim) unprocessedWhen(e ast.Expr, v bool, p *simPath) bool {
 			}
 			return s.unprocessedWhen(x.X, v, p) && s.unprocessedWhen(x.Y, v, p)
 		case token.EQL, token.NEQ:
-			if v == (x.Op == token.EQL) && astutil.ComparesWith(s.info, x, constant.MakeInt64(429)) {
-				return true
+			if v == (x.Op == token.EQL) && (Rejection(s.info, x.X) || Rejection(s.info, x.Y)) {
+				return true // a 429, a 412: the server refused it
 			}
 			if x.Op == token.NEQ && !v { // opErr.Op != "dial" is false for a dial error
 				return s.unproc.Unsent.NotSent(s.info, &ast.BinaryExpr{X: x.X, OpPos: x.OpPos, Op: token.EQL, Y: x.Y})
@@ -142,6 +180,44 @@ func (s *sim) unprocessedWhen(e ast.Expr, v bool, p *simPath) bool {
 		if v && ReadPredicate(s.info, x.Fun, s.unproc.Body, s.unproc.Unsent).Reading == site.PredUnprocessed {
 			return true
 		}
+		if fact, _ := s.factOf(x); v && fact != nil {
+			if c, ok := statusArgIs(s.info, fact, x); ok && c >= 400 && c <= 498 {
+				return true // IsAPIError(err, 422, "pending event"): a rejection
+			}
+		}
 	}
 	return v && s.unproc.Unsent.NotSent(s.info, e)
+}
+
+// Rejection reports whether e is a constant 4xx status (but 499): the
+// server rejected the request (a 429 to slow down, a 412 or 422 before it
+// acted, a 400 or 401 that a new nonce or token answers) and did not act
+// on it, so sending it again cannot do the work twice (499, a proxy's
+// "client closed", says nothing of what the upstream did).
+func Rejection(info *types.Info, e ast.Expr) bool {
+	if tv, ok := info.Types[e]; ok && tv.Value != nil && tv.Value.Kind() == constant.Int {
+		if v, exact := constant.Int64Val(tv.Value); exact && v >= 400 && v <= 498 {
+			return true
+		}
+	}
+	return false
+}
+
+// rejectionsOutsideSample returns the 4xx statuses body compares with
+// that the sample leaves out (resp.StatusCode == 412): the operation that
+// goes round only on such a status is run with it.
+func rejectionsOutsideSample(info *types.Info, body ast.Node) []int64 {
+	var out []int64
+	ast.Inspect(body, func(n ast.Node) bool {
+		e, ok := n.(ast.Expr)
+		if !ok || !Rejection(info, e) {
+			return true
+		}
+		v, _ := constant.Int64Val(info.Types[e].Value)
+		if code := v; !slices.Contains(site.SampleCodes[:], code) && !slices.Contains(out, code) {
+			out = append(out, code)
+		}
+		return true
+	})
+	return out
 }

@@ -28,6 +28,7 @@ import (
 type assume struct {
 	failed    *ast.CallExpr // its error result is non-nil
 	falsePred types.Object  // calls of this function value answer false
+	watch     *ast.CallExpr // a call whose paths are marked passed, answered or not
 }
 
 func (s *sim) assumedFailed(call *ast.CallExpr) bool {
