@@ -28,7 +28,7 @@ var Analyzer = &analysis.Analyzer{
 	Doc:        "find retry sites: retry loops, retry helper calls, and requests sent through retrying clients",
 	Run:        run,
 	ResultType: reflect.TypeFor[*Result](),
-	FactTypes:  []analysis.Fact{new(site.HelperFact), new(site.MakerFact), new(site.WaitFact), new(status.RespFact), new(status.NotSentFact), new(redelivery.JobOptsFact), new(redelivery.ActivityRunsFact), new(redelivery.AckFact), new(redelivery.ConsumerFact), new(client.ClientPassFact), new(client.ClientSendFact), new(client.RetryingClientFact), new(client.RetryingTransportFact), new(site.LockFact), new(fails.Fact), new(fails.PendingFact), new(fails.DoneNilFact), new(fails.FalseOnErrorFact), new(fails.NilOnErrorFact), new(fails.RetryFlagFact), new(fails.AttemptParamFact), new(fails.StoredErrFact), new(fails.ExitFact), new(status.ThrottleTypeFact)},
+	FactTypes:  []analysis.Fact{new(site.HelperFact), new(site.MakerFact), new(site.WaitFact), new(status.RespFact), new(status.NotSentFact), new(redelivery.JobOptsFact), new(redelivery.ActivityRunsFact), new(redelivery.AckFact), new(redelivery.ConsumerFact), new(client.ClientPassFact), new(client.ClientSendFact), new(client.RetryingClientFact), new(client.RetryingTransportFact), new(site.LockFact), new(fails.Fact), new(fails.PendingFact), new(fails.DoneNilFact), new(fails.FalseOnErrorFact), new(fails.NilOnErrorFact), new(fails.RetryFlagFact), new(fails.AttemptParamFact), new(fails.StoredErrFact), new(fails.ExitFact), new(fails.StopsOnDoneFact), new(status.ThrottleTypeFact)},
 	Requires:   []*analysis.Analyzer{bodies.Analyzer},
 }
 

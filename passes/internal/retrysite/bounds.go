@@ -28,6 +28,9 @@ type bounder struct {
 	// assigns again (outOfRetries := retryCount >= maxRetries): a test of
 	// one is a test of what it keeps.
 	kept map[types.Object]ast.Expr
+	// stops says whether a call answers with a constant once the context
+	// is done (fails.StopsOnDoneFact), or is nil.
+	stops func(*ast.CallExpr) bool
 }
 
 // bounds reports whether cond can end the retries.
@@ -62,6 +65,10 @@ func (b *bounder) bounds(cond ast.Expr) bool {
 			}
 			// if !policy.Allow(n): the policy decides from the count.
 			if site.IsBool(b.info.TypeOf(n)) && slices.ContainsFunc(n.Args, b.counted) {
+				found = true
+			}
+			// if !s.shouldReconnect(err): it asks the context itself.
+			if b.stops != nil && b.stops(n) {
 				found = true
 			}
 		}

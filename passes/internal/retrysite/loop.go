@@ -151,6 +151,9 @@ func (w *loopWalk) readOutcomes(body *ast.BlockStmt) {
 func (w *loopWalk) bounder() *bounder {
 	if w.bnd == nil {
 		w.bnd = newBounder(w.info, w.loop, w.waitOf)
+		if w.fl != nil {
+			w.bnd.stops = w.fl.StopsOnDone
+		}
 	}
 	return w.bnd
 }

@@ -43,6 +43,7 @@ type Fails struct {
 	attemptParam map[*types.Func][]int // AttemptParamFact, attemptparam.go
 	storedErr    map[*types.Func]bool  // StoredErrFact, storederr.go
 	exits        map[*types.Func]bool  // ExitFact, exits.go
+	stopsOnDone  map[*types.Func]bool  // StopsOnDoneFact, stopsondone.go
 	impls        ifaces.Resolver
 	stored       *ifaces.Stored // what the package's interface fields hold
 }
@@ -50,7 +51,7 @@ type Fails struct {
 // New returns the Fails of the package of pass, to be learned from its
 // files (Learn).
 func New(pass *analysis.Pass, index *bodies.Index, decls site.Decls) *Fails {
-	return &Fails{pass: pass, index: index, stored: ifaces.NewStored(pass, index, decls), local: map[*types.Func]bool{}, pending: map[*types.Var]bool{}, doneNil: map[*types.Func]int{}, falseOnError: map[*types.Func]bool{}, nilOnError: map[*types.Func]bool{}, retryFlag: map[*types.Func]bool{}, attemptParam: map[*types.Func][]int{}, storedErr: map[*types.Func]bool{}, exits: map[*types.Func]bool{}, impls: ifaces.Resolver{Program: pass.Pkg}}
+	return &Fails{pass: pass, index: index, stored: ifaces.NewStored(pass, index, decls), local: map[*types.Func]bool{}, pending: map[*types.Var]bool{}, doneNil: map[*types.Func]int{}, falseOnError: map[*types.Func]bool{}, nilOnError: map[*types.Func]bool{}, retryFlag: map[*types.Func]bool{}, attemptParam: map[*types.Func][]int{}, storedErr: map[*types.Func]bool{}, exits: map[*types.Func]bool{}, stopsOnDone: map[*types.Func]bool{}, impls: ifaces.Resolver{Program: pass.Pkg}}
 }
 
 // Of reports whether call never succeeds.
@@ -110,6 +111,7 @@ func (f *Fails) Learn() {
 	f.learnAttemptParams()
 	f.learnStoredErr()
 	f.learnExits()
+	f.learnStopsOnDone()
 }
 
 func returnsError(info *types.Info, fd *ast.FuncDecl) bool {
