@@ -88,7 +88,13 @@ method tests), or held in a field every store of which is such a value,
 the policy is reported once, at that constructor call, however many waits
 use it; a max helper over durations
 (timex.Max(retryAfter, b.Duration())) returns one of its arguments. A random value
-computed and not used for the wait is no jitter. A delay computed by an
+computed and not used for the wait is no jitter. A delay variable that
+a helper's operation captures and grows itself (backoff *= 2; if backoff
+> max { backoff = max }) is judged by all its stores, as a loop's is.
+Where a helper's own wait is fixed by its library without jitter and
+cannot be changed (Terraform's RetryContext, not reported), the waits
+its operation makes before it returns a RetryableError are the retry
+delays, judged and reported like a loop's. A delay computed by an
 interface method (b.Next(attempt)) is judged by the implementations of the
 method when they are all in sight: the interface is an unexported one of
 the package and no imported package has a type implementing it, or the

@@ -79,7 +79,11 @@ helper's, &APIError{StatusCode: resp.StatusCode}) matches errors.As or a
 type assertion to an API error type that carries a status (an integer
 StatusCode, HTTPStatusCode, HTTPStatus or Status field or method; a Code
 field may be the application's own code, and is not read),
-which then holds that status; a classifier function of any package
+which then holds that status (or a Response *http.Response field, as
+godo's and go-github's ErrorResponse: err.Response.StatusCode); a
+classifier that takes the status to look for as an argument
+(IsAPIError(err, http.StatusTooManyRequests, "")) tests that status;
+a classifier function of any package
 (isRetryable(err) bool, or classify(err) returning a class a switch
 picks) is known by a fact saying, per status, what it answers. So if
 !isRetryable(err) { return err } retries every 4xx when isRetryable lets
@@ -123,6 +127,10 @@ operation
 (backoff.Retry, retry-go, a helper of the program) that fails on 429 or 503
 the same way is reported at the helper's call: its wait is the helper's own
 backoff, which knows nothing of the header unless the operation hands the
-server's delay back (backoff v5 to v7's RetryAfter). An operation that reads the
+server's delay back (backoff v5 to v7's RetryAfter). Where the library
+leaves the delay to the operation (Terraform's RetryContext, whose own
+wait cannot be changed), the operation's wait before it returns its
+RetryableError is the wait, and the report goes there when there is
+one. An operation that reads the
 header on one of its paths (429 waits for it, 5xx does not) is not
 reported there.`

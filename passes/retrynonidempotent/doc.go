@@ -223,7 +223,12 @@ makes only under a test that the status is 429, as slack-go's
 RateLimitedError: errors.As(err, &rl) matches only a 429), and a helper
 of the program whose own loop goes round only on a 429 or a throttle
 error, returning every other error, retries no
-POST its callers send through it; a go-retryablehttp client whose
+POST its callers send through it; a POST that a helper's operation sends
+again only after the server rejected it (a 412, a 403 "not ready yet";
+IsAPIError(err, 422, ...) counts too), whatever the attempt does before
+it (a read that goes round while the resource is busy); a helper whose
+operation returns a permanent error on every failure (Terraform's
+NonRetryableError), which runs it once; a go-retryablehttp client whose
 CheckRetry was replaced, or whose retries are switched off. A replaced
 CheckRetry that the program declares (a function literal, a function or a
 method of the package: CheckRetry: c.retryHTTPCheck) and that retries a

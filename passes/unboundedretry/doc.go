@@ -71,7 +71,9 @@ returns; a policy handed the count whose answer ends the loop, wait, ok
 set once a deadline passed or the context is done, for !done { ...; if
 time.Since(start) > timeout { done = true } }; the answer of a call
 given a stop channel, if quit := waitForEvents(closeCh); quit { return
-}). Not reported: a failure path that leaves, takes a new input
+}; a function of the program in the failure test that answers with a
+constant once its context is done, if !s.shouldReconnect(err) { return
+err } with if s.ctx.Err() != nil { return false } inside). Not reported: a failure path that leaves, takes a new input
 (a message received before the attempt, a token or cursor it moves), reads
 the next item of a stream, goes round only after an attempt that never
 reached the server (driver.ErrBadConn), blocks on a channel before going
@@ -100,7 +102,8 @@ Decisions RULES.md leaves open (docs/retry-sites.md):
     nil), bound the loop like a context;
   - a loop that goes round only on an error value the program returns
     under tests of a successful answer ("not done yet": a 202, a job's
-    state) is a poll, and one that goes round only on a uniqueness conflict
+    state, or a 404 of a resource just created, when every other error
+    returns: not visible yet) is a poll, and one that goes round only on a uniqueness conflict
     (os.IsExist, gorm.ErrDuplicatedKey, 23505, 1062, 409) with a value made
     anew each round (a random ID, the next name) resolves a collision:
     neither is a retry;
