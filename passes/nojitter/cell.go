@@ -2,7 +2,6 @@ package nojitter
 
 import (
 	"go/token"
-	"slices"
 
 	"golang.org/x/tools/go/ssa"
 )
@@ -41,20 +40,12 @@ func (t *tracer) sharedCell(v *ssa.FreeVar, depth int) delay {
 // madeCell returns the variable the maker of v's function binds to v, or
 // nil.
 func madeCell(v *ssa.FreeVar) *ssa.Alloc {
-	fn := v.Parent()
-	if fn == nil || fn.Parent() == nil {
+	mc, idx := maker(v)
+	if mc == nil {
 		return nil
 	}
-	idx := slices.Index(fn.FreeVars, v)
-	for _, b := range fn.Parent().Blocks {
-		for _, instr := range b.Instrs {
-			if mc, ok := instr.(*ssa.MakeClosure); ok && mc.Fn == fn && idx >= 0 && idx < len(mc.Bindings) {
-				a, _ := mc.Bindings[idx].(*ssa.Alloc)
-				return a
-			}
-		}
-	}
-	return nil
+	a, _ := mc.Bindings[idx].(*ssa.Alloc)
+	return a
 }
 
 // clampsCell reports whether st stores into addr under a comparison of a

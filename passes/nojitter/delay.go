@@ -680,19 +680,29 @@ func (t *tracer) captured(v *ssa.FreeVar, depth int) delay {
 // maker calls itself (delay := func(n int) time.Duration { return base *
 // n }) scales what the maker's caller chose, which is not judged here.
 func binding(v *ssa.FreeVar) ssa.Value {
+	mc, idx := maker(v)
+	if mc == nil || !returned(mc) {
+		return nil
+	}
+	return mc.Bindings[idx]
+}
+
+// maker returns the MakeClosure that makes v's function in its parent,
+// and v's index among its bindings, or nil.
+func maker(v *ssa.FreeVar) (*ssa.MakeClosure, int) {
 	fn := v.Parent()
 	if fn == nil || fn.Parent() == nil {
-		return nil
+		return nil, -1
 	}
 	idx := slices.Index(fn.FreeVars, v)
 	for _, b := range fn.Parent().Blocks {
 		for _, instr := range b.Instrs {
-			if mc, ok := instr.(*ssa.MakeClosure); ok && mc.Fn == fn && idx >= 0 && idx < len(mc.Bindings) && returned(mc) {
-				return mc.Bindings[idx]
+			if mc, ok := instr.(*ssa.MakeClosure); ok && mc.Fn == fn && idx >= 0 && idx < len(mc.Bindings) {
+				return mc, idx
 			}
 		}
 	}
-	return nil
+	return nil, -1
 }
 
 // returned reports whether v is returned by the function that makes it.
