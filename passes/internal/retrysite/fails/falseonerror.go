@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"golang.org/x/tools/go/analysis"
 
 	"github.com/idemlint/idemlint/passes/internal/astutil"
 	"github.com/idemlint/idemlint/passes/internal/ifaces"
@@ -66,6 +67,12 @@ func (f *Fails) falseOnErrorFunc(fn *types.Func) bool {
 // learnFalseOnError finds the package's functions returning one bool that
 // return false under a test that a call's error is not nil.
 func (f *Fails) learnFalseOnError() {
+	f.learnBoolFuncs(falseOnError, f.falseOnError, func() analysis.Fact { return &FalseOnErrorFact{} })
+}
+
+// learnBoolFuncs marks, in local, the package's functions returning one
+// bool whose body passes test, and exports fact for each.
+func (f *Fails) learnBoolFuncs(test func(*types.Info, *ast.BlockStmt) bool, local map[*types.Func]bool, fact func() analysis.Fact) {
 	info := f.pass.TypesInfo
 	for _, b := range f.index.Bodies {
 		fd, ok := b.Node.(*ast.FuncDecl)
@@ -73,13 +80,11 @@ func (f *Fails) learnFalseOnError() {
 			continue
 		}
 		res := b.Func.Signature().Results()
-		if res.Len() != 1 || !site.IsBool(res.At(0).Type()) {
+		if res.Len() != 1 || !site.IsBool(res.At(0).Type()) || !test(info, fd.Body) {
 			continue
 		}
-		if falseOnError(info, fd.Body) {
-			f.falseOnError[b.Func] = true
-			f.pass.ExportObjectFact(b.Func, &FalseOnErrorFact{})
-		}
+		local[b.Func] = true
+		f.pass.ExportObjectFact(b.Func, fact())
 	}
 }
 

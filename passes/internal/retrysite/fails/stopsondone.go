@@ -3,10 +3,10 @@ package fails
 import (
 	"go/ast"
 	"go/types"
+	"golang.org/x/tools/go/analysis"
 
 	"github.com/idemlint/idemlint/passes/internal/astutil"
 	"github.com/idemlint/idemlint/passes/internal/libs"
-	"github.com/idemlint/idemlint/passes/internal/retrysite/site"
 )
 
 // StopsOnDoneFact marks a function returning one bool that answers with a
@@ -29,19 +29,7 @@ func (f *Fails) StopsOnDone(call *ast.CallExpr) bool {
 // return a constant under an if whose condition asks the clock or a
 // context (ctx.Err() != nil, time.Now().After(deadline)).
 func (f *Fails) learnStopsOnDone() {
-	info := f.pass.TypesInfo
-	for _, b := range f.index.Bodies {
-		fd, ok := b.Node.(*ast.FuncDecl)
-		if !ok || b.Func == nil || fd.Body == nil {
-			continue
-		}
-		res := b.Func.Signature().Results()
-		if res.Len() != 1 || !site.IsBool(res.At(0).Type()) || !answersOnDone(info, fd.Body) {
-			continue
-		}
-		f.stopsOnDone[b.Func] = true
-		f.pass.ExportObjectFact(b.Func, &StopsOnDoneFact{})
-	}
+	f.learnBoolFuncs(answersOnDone, f.stopsOnDone, func() analysis.Fact { return &StopsOnDoneFact{} })
 }
 
 // answersOnDone reports whether body holds an if, outside function
