@@ -3,6 +3,7 @@ package fails
 import (
 	"go/ast"
 	"go/types"
+
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/idemlint/idemlint/passes/internal/astutil"
