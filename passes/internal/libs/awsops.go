@@ -69,3 +69,11 @@ func derefType(t types.Type) types.Type {
 	}
 	return t
 }
+
+// AWSNotFoundCode reports whether code is an AWS error code that says the
+// resource does not exist (yet): the SDKs' convention names them NotFound,
+// NoSuchBucket, NoSuchKey, ResourceNotFoundException, DBInstanceNotFound.
+// A retry that goes round only on one waits for the resource to appear.
+func AWSNotFoundCode(code string) bool {
+	return code == "NotFound" || strings.HasPrefix(code, "NoSuch") || strings.HasSuffix(code, "NotFound") || strings.HasSuffix(code, "NotFoundException") || strings.HasSuffix(code, "NotFoundFault")
+}

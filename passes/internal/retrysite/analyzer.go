@@ -218,6 +218,9 @@ func (f *finder) callSite(encl ast.Node, call *ast.CallExpr, fn *types.Func) *Si
 		if endsEveryTime(f.info, s.Op.Body) {
 			return nil // every failure is returned as permanent
 		}
+		if pollsForExistence(f.info, s.Op.Body) {
+			return nil // again only while what it reads is not there yet
+		}
 		s.Waits = opRetryWaits(f.info, s)
 		return s
 	}

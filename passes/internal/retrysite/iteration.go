@@ -80,6 +80,9 @@ func (w *loopWalk) opInputsVary(body *ast.BlockStmt) bool {
 	readLoops := w.readLoops(body)
 	for n := range w.opAssigns {
 		lhs, call := site.OpParts(n)
+		if call == nil {
+			call = testedCall(n) // if tryToBind(port) == nil: an attempt in a condition
+		}
 		if call == nil || slices.ContainsFunc(readLoops, func(l ast.Node) bool { return astutil.Contains(l, n) }) {
 			continue // what a read loop does with each message it read
 		}
@@ -992,4 +995,26 @@ func (w *loopWalk) attemptArg(obj types.Object) bool {
 		}
 	}
 	return false
+}
+
+// testedCall returns the call an attempt tested where it is made holds:
+// the call side of f() == nil, or the call of a condition f() or !f().
+func testedCall(n ast.Node) *ast.CallExpr {
+	e, ok := n.(ast.Expr)
+	if !ok {
+		return nil
+	}
+	e = ast.Unparen(e)
+	if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.NOT {
+		e = ast.Unparen(u.X)
+	}
+	if b, ok := e.(*ast.BinaryExpr); ok {
+		if c, ok := ast.Unparen(b.X).(*ast.CallExpr); ok {
+			return c
+		}
+		c, _ := ast.Unparen(b.Y).(*ast.CallExpr)
+		return c
+	}
+	c, _ := e.(*ast.CallExpr)
+	return c
 }

@@ -109,3 +109,42 @@ func removePlain(ctx context.Context, c *client, id string) error {
 		return nil
 	})
 }
+
+type topicAPI interface {
+	GetTopic(ctx context.Context, name string) (*string, *http.Response, error)
+}
+
+// Not reported: the operation goes round only while the topic it just
+// created is not there yet (a 404, or no topic in a successful answer);
+// every real error ends it. A poll, not a retry.
+func waitTopic(ctx context.Context, api topicAPI, name string) error {
+	return retry.RetryContext(ctx, time.Minute, func() *retry.RetryError {
+		topic, resp, err := api.GetTopic(ctx, name)
+		if err != nil {
+			if resp != nil && resp.StatusCode == http.StatusNotFound {
+				time.Sleep(2 * time.Second)
+				return retry.RetryableError(err)
+			}
+			return retry.NonRetryableError(err)
+		}
+		if topic == nil {
+			return retry.RetryableError(errors.New("not yet"))
+		}
+		return nil
+	})
+}
+
+// Reported: a 503 goes round too, and that is a failed attempt.
+func waitTopicUnavailable(ctx context.Context, api topicAPI, name string) error {
+	return retry.RetryContext(ctx, time.Minute, func() *retry.RetryError {
+		_, resp, err := api.GetTopic(ctx, name)
+		if err != nil {
+			if resp != nil && (resp.StatusCode == http.StatusNotFound || resp.StatusCode == http.StatusServiceUnavailable) {
+				time.Sleep(2 * time.Second) // want `retry delay has no jitter`
+				return retry.RetryableError(err)
+			}
+			return retry.NonRetryableError(err)
+		}
+		return nil
+	})
+}

@@ -1,0 +1,131 @@
+package retrysite
+
+import (
+	"go/ast"
+	"go/constant"
+	"go/token"
+	"go/types"
+
+	"github.com/idemlint/idemlint/passes/internal/astutil"
+	"github.com/idemlint/idemlint/passes/internal/libs"
+	"github.com/idemlint/idemlint/passes/internal/retrysite/site"
+)
+
+// A helper's operation that says "again" only while what it reads is not
+// there yet (retry.RetryContext(ctx, t, func() *retry.RetryError { _, err
+// := c.GetTopic(...); if resp.StatusCode == 404 { return
+// retry.RetryableError(err) }; if err != nil { return
+// retry.NonRetryableError(err) }; return nil })) polls for a resource
+// just created: every real error ends it (RULES.md: a poll's "still
+// pending" answer is no failure). Such a call is no retry site.
+
+// pollsForExistence reports whether every return of op that the helper
+// retries (libs.RetryableErrors) lies under a test that the resource is
+// not found (a 404, IsAPIError(err, 404, ""), an AWS NotFound or NoSuch
+// code) or follows a test of the attempt's error that always leaves (the
+// call succeeded, and its answer is "not yet": if topic == nil), and one
+// lies under a not-found test.
+func pollsForExistence(info *types.Info, body *ast.BlockStmt) bool {
+	if body == nil {
+		return false
+	}
+	notFound, poll := 0, true
+	var stack []ast.Node
+	ast.Inspect(body, func(n ast.Node) bool {
+		if n == nil {
+			stack = stack[:len(stack)-1]
+			return true
+		}
+		if _, lit := n.(*ast.FuncLit); lit || !poll {
+			return false
+		}
+		if ret, ok := n.(*ast.ReturnStmt); ok && returnsRetryable(info, ret) {
+			switch {
+			case underNotFound(info, stack, ret):
+				notFound++
+			case afterFailureLeaves(info, stack, ret):
+			default:
+				poll = false
+			}
+		}
+		stack = append(stack, n)
+		return true
+	})
+	return poll && notFound > 0
+}
+
+// underNotFound reports whether n lies in the body of an if of path whose
+// condition tests that something was not found.
+func underNotFound(info *types.Info, path []ast.Node, n ast.Node) bool {
+	for i := len(path) - 1; i >= 0; i-- {
+		ifs, ok := path[i].(*ast.IfStmt)
+		if ok && ifs.Body.Pos() <= n.Pos() && n.End() <= ifs.Body.End() && testsNotFound(info, ifs.Cond) {
+			return true
+		}
+	}
+	return false
+}
+
+// testsNotFound reports whether cond is true only when something was not
+// found: a conjunction one of whose sides is such a test, a disjunction
+// both of whose are.
+func testsNotFound(info *types.Info, cond ast.Expr) bool {
+	switch x := ast.Unparen(cond).(type) {
+	case *ast.BinaryExpr:
+		switch x.Op {
+		case token.LAND:
+			return testsNotFound(info, x.X) || testsNotFound(info, x.Y)
+		case token.LOR:
+			return testsNotFound(info, x.X) && testsNotFound(info, x.Y)
+		case token.EQL:
+			return isInt(info, x.X, 404) || isInt(info, x.Y, 404) || notFoundCode(info, x.X) || notFoundCode(info, x.Y)
+		}
+	case *ast.CallExpr:
+		for _, a := range x.Args {
+			if isInt(info, a, 404) {
+				return true // IsAPIError(err, http.StatusNotFound, "")
+			}
+		}
+	}
+	return false
+}
+
+func isInt(info *types.Info, e ast.Expr, v int64) bool {
+	c, ok := astutil.IntConst(info, e)
+	return ok && c == v
+}
+
+func notFoundCode(info *types.Info, e ast.Expr) bool {
+	tv, ok := info.Types[e]
+	return ok && tv.Value != nil && tv.Value.Kind() == constant.String && libs.AWSNotFoundCode(constant.StringVal(tv.Value))
+}
+
+// afterFailureLeaves reports whether ret follows, in its block or one
+// around it, an if that tests an error against nil (err != nil) and
+// always leaves: the attempt succeeded where ret runs.
+func afterFailureLeaves(info *types.Info, path []ast.Node, ret *ast.ReturnStmt) bool {
+	child := ast.Node(ret)
+	for i := len(path) - 1; i >= 0; i-- {
+		if b, ok := path[i].(*ast.BlockStmt); ok {
+			for _, st := range b.List {
+				if st == child {
+					break
+				}
+				if ifs, isIf := st.(*ast.IfStmt); isIf && ifs.Else == nil && errNotNil(info, ifs.Cond) && astutil.Terminates(ifs.Body) {
+					return true
+				}
+			}
+		}
+		child = path[i]
+	}
+	return false
+}
+
+// errNotNil reports whether cond is err != nil for an error err.
+func errNotNil(info *types.Info, cond ast.Expr) bool {
+	b, ok := ast.Unparen(cond).(*ast.BinaryExpr)
+	if !ok || b.Op != token.NEQ {
+		return false
+	}
+	return site.IsErrorType(info.TypeOf(b.X)) && site.IsNil(info, b.Y) || site.IsErrorType(info.TypeOf(b.Y)) && site.IsNil(info, b.X)
+}
