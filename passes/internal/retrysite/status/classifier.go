@@ -181,6 +181,21 @@ func (s *sim) carriedStatus(e ast.Expr) (int64, bool) {
 	return 0, false
 }
 
+// carriedResponse reports whether e is apiErr.Response, the response
+// field of an error that carries the simulated status.
+func (s *sim) carriedResponse(e ast.Expr) bool {
+	sel, ok := ast.Unparen(e).(*ast.SelectorExpr)
+	if !ok || len(s.carriers) == 0 || !isHTTPResponse(s.info.TypeOf(sel)) {
+		return false
+	}
+	root, ok := ast.Unparen(sel.X).(*ast.Ident)
+	if !ok || !s.carriers[s.info.ObjectOf(root)] {
+		return false
+	}
+	m := statusMember(s.info.TypeOf(sel.X))
+	return m != nil && m == s.info.ObjectOf(sel.Sel)
+}
+
 // statusErrLit is the error &APIError{StatusCode: resp.StatusCode} (or
 // without the &) built from the simulated status: non-nil, and made by
 // this status.

@@ -823,6 +823,11 @@ func (s *sim) nilTest(b *ast.BinaryExpr, p *simPath) tri {
 	if !site.IsNil(s.info, y) {
 		return unk
 	}
+	if s.carriedResponse(x) {
+		// apiErr.Response != nil, of an error the status made: it holds
+		// the response that carried the status.
+		return triOf(b.Op == token.NEQ)
+	}
 	x, body := responseOfBody(x)
 	id, ok := ast.Unparen(x).(*ast.Ident)
 	if !ok {

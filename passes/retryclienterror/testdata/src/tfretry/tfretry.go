@@ -118,3 +118,30 @@ func readUntilVisible(ctx context.Context, c *Client, id string) error {
 		return nil
 	})
 }
+
+func transient(err error) bool {
+	if strings.Contains(strings.ToLower(err.Error()), "timeout") {
+		return true
+	}
+	if e, ok := err.(*ErrorResponse); ok && e.Response != nil {
+		status := e.Response.StatusCode
+		return status == 409 || status == 429 || status >= 500
+	}
+	return false
+}
+
+// Reported at the helper call: a classifier sends 429 round on the
+// helper's own wait.
+func attachTransient(ctx context.Context, c *Client, id string) error {
+	return retry.RetryContext(ctx, time.Minute, func() *retry.RetryError { // want `retry on 429 or 503 waits the retry helper's own backoff`
+		resp, err := c.Get(ctx, id)
+		if err != nil {
+			if transient(err) {
+				return retry.RetryableError(err)
+			}
+			return retry.NonRetryableError(err)
+		}
+		resp.Body.Close()
+		return nil
+	})
+}
