@@ -369,9 +369,10 @@ func (t *tracer) call(c *ssa.CallCommon, depth int) delay {
 	case libs.Is(fn, "math", "Pow"):
 		args.grows = true
 		return args
-	case fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == "math" && fn.Signature().Recv() == nil:
+	case fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == "math" && roundsOrBounds[fn.Name()]:
 		// math.Floor(d), math.Round(d), math.Max(d, 0): the same
-		// number, rounded or bounded from below.
+		// number, rounded or bounded from below. (math.Modf splits a
+		// number it may have decoded from a server's answer: not this.)
 		return args
 	case isParser(fn):
 		// time.ParseDuration(cfg.Interval): the text's value, as fixed
@@ -584,6 +585,10 @@ func (t *tracer) stored(obj types.Object, depth int) delay {
 	}
 	return d
 }
+
+// roundsOrBounds are the functions of package math that return their
+// argument rounded, or bounded by another.
+var roundsOrBounds = map[string]bool{"Floor": true, "Ceil": true, "Round": true, "RoundToEven": true, "Trunc": true, "Abs": true, "Max": true, "Min": true}
 
 // fieldOf returns field i of a struct type or of what a pointer type
 // points to, or nil.
