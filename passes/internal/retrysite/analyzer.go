@@ -225,6 +225,9 @@ func (f *finder) callSite(encl ast.Node, call *ast.CallExpr, fn *types.Func) *Si
 		return s
 	}
 	if fact := f.helperFact(fn); fact != nil && fact.Op < len(call.Args) {
+		if fact.AgainOn > 0 && fact.AgainOn <= len(call.Args) && notFoundArg(f.info, call.Args[fact.AgainOn-1]) {
+			return nil // retryOnCode("NoSuchBucket", f): a poll for the bucket to appear
+		}
 		s := &Site{Kind: UserHelper, Node: call, Encl: encl, UserHelper: fact, HelperFunc: fn,
 			Op: site.ResolveOp(f.info, f.decls, call.Args[fact.Op], encl)}
 		forwarded(f.info, s, call, encl)
@@ -261,7 +264,7 @@ func (f *finder) learnHelpers(files []*ast.File, sites []*Site) bool {
 				continue
 			}
 			if i := helperParam(f.info, fd, sites); i >= 0 {
-				f.helpers[fn] = &site.HelperFact{Op: i, Pred: f.predParam(fd, sites), Forward: forwards(f.info, fd, sites), CtxOnly: ctxOnlyParam(f.info, fd, i, sites) + 1}
+				f.helpers[fn] = &site.HelperFact{Op: i, Pred: f.predParam(fd, sites), Forward: forwards(f.info, fd, sites), CtxOnly: ctxOnlyParam(f.info, fd, i, sites) + 1, AgainOn: againOn(f.info, fd, sites)}
 				grew = true
 			} else if i := conditionParam(f.info, fd); i >= 0 {
 				f.helpers[fn] = &site.HelperFact{Op: i, Pred: -1, Condition: true}

@@ -26,6 +26,13 @@ import (
 // call succeeded, and its answer is "not yet": if topic == nil), and one
 // lies under a not-found test.
 func pollsForExistence(info *types.Info, body *ast.BlockStmt) bool {
+	return againOnlyWhen(info, body, func(cond ast.Expr) bool { return testsNotFound(info, cond) })
+}
+
+// againOnlyWhen reports whether every return of body that the helper
+// retries lies under a test that when accepts, or follows a test of the
+// attempt's error that always leaves, and one lies under such a test.
+func againOnlyWhen(info *types.Info, body *ast.BlockStmt, when func(ast.Expr) bool) bool {
 	if body == nil {
 		return false
 	}
@@ -41,7 +48,7 @@ func pollsForExistence(info *types.Info, body *ast.BlockStmt) bool {
 		}
 		if ret, ok := n.(*ast.ReturnStmt); ok && returnsRetryable(info, ret) {
 			switch {
-			case underNotFound(info, stack, ret):
+			case underTest(stack, ret, when):
 				notFound++
 			case afterFailureLeaves(info, stack, ret):
 			default:
@@ -54,16 +61,64 @@ func pollsForExistence(info *types.Info, body *ast.BlockStmt) bool {
 	return poll && notFound > 0
 }
 
-// underNotFound reports whether n lies in the body of an if of path whose
-// condition tests that something was not found.
-func underNotFound(info *types.Info, path []ast.Node, n ast.Node) bool {
+// underTest reports whether n lies in the body of an if of path whose
+// condition when accepts.
+func underTest(path []ast.Node, n ast.Node, when func(ast.Expr) bool) bool {
 	for i := len(path) - 1; i >= 0; i-- {
 		ifs, ok := path[i].(*ast.IfStmt)
-		if ok && ifs.Body.Pos() <= n.Pos() && n.End() <= ifs.Body.End() && testsNotFound(info, ifs.Cond) {
+		if ok && ifs.Body.Pos() <= n.Pos() && n.End() <= ifs.Body.End() && when(ifs.Cond) {
 			return true
 		}
 	}
 	return false
+}
+
+// againOnParam returns 1 + the index of a parameter of fd that the
+// operation of helper site s compares the failure with (awsErr.Code() ==
+// code) before every return the helper retries, or 0.
+func againOnParam(info *types.Info, fd *ast.FuncDecl, s *Site) int {
+	fn, ok := info.Defs[fd.Name].(*types.Func)
+	if !ok || s.Kind != Helper {
+		return 0
+	}
+	params := fn.Signature().Params()
+	for i := range params.Len() {
+		p := params.At(i)
+		if _, isFunc := p.Type().Underlying().(*types.Signature); isFunc {
+			continue
+		}
+		equals := func(cond ast.Expr) bool { return comparesWith(info, cond, p) }
+		if againOnlyWhen(info, s.Op.Body, equals) {
+			return i + 1
+		}
+	}
+	return 0
+}
+
+// comparesWith reports whether cond is true only when something equals
+// the variable v (ok && awsErr.Code() == code).
+func comparesWith(info *types.Info, cond ast.Expr, v types.Object) bool {
+	b, ok := ast.Unparen(cond).(*ast.BinaryExpr)
+	if !ok {
+		return false
+	}
+	switch b.Op {
+	case token.LAND:
+		return comparesWith(info, b.X, v) || comparesWith(info, b.Y, v)
+	case token.EQL:
+		for _, side := range []ast.Expr{b.X, b.Y} {
+			if id, ok := ast.Unparen(side).(*ast.Ident); ok && info.Uses[id] == v {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// notFoundArg reports whether e, a caller's argument for a helper's
+// AgainOn parameter, says "not found" (404, an AWS NotFound code).
+func notFoundArg(info *types.Info, e ast.Expr) bool {
+	return isInt(info, e, 404) || notFoundCode(info, e)
 }
 
 // testsNotFound reports whether cond is true only when something was not
@@ -128,4 +183,18 @@ func errNotNil(info *types.Info, cond ast.Expr) bool {
 		return false
 	}
 	return site.IsErrorType(info.TypeOf(b.X)) && site.IsNil(info, b.Y) || site.IsErrorType(info.TypeOf(b.Y)) && site.IsNil(info, b.X)
+}
+
+// againOn returns the AgainOn of the helper fd: the parameter the
+// operation of a library helper call in fd compares its failure with.
+func againOn(info *types.Info, fd *ast.FuncDecl, sites []*Site) int {
+	for _, s := range sites {
+		if s.Encl == nil || s.Node.Pos() < fd.Pos() || s.Node.End() > fd.End() {
+			continue
+		}
+		if k := againOnParam(info, fd, s); k > 0 {
+			return k
+		}
+	}
+	return 0
 }

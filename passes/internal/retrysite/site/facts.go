@@ -37,6 +37,12 @@ type HelperFact struct {
 	// error ending the polling (a copy of k8s wait.ExponentialBackoff,
 	// condhelper.go): what the condition answers decides the retries.
 	Condition bool
+	// AgainOn is 1 + the index of a parameter the helper's operation
+	// compares the failure with (awsErr.Code() == code, a status), going
+	// round only when they are equal, or 0: a caller that passes a
+	// "not found" (retryOnCode("NoSuchBucket", f), 404) polls for a
+	// resource to appear (existencepoll.go).
+	AgainOn int
 }
 
 func (*HelperFact) AFact() {}
@@ -48,6 +54,9 @@ func (f *HelperFact) String() string {
 	}
 	if f.Throttled {
 		s += " only on a 429"
+	}
+	if f.AgainOn > 0 {
+		s += fmt.Sprintf(" while the failure equals parameter %d", f.AgainOn-1)
 	}
 	if f.CtxOnly > 0 {
 		s += fmt.Sprintf(" until parameter %d is done", f.CtxOnly-1)

@@ -133,3 +133,41 @@ func attachWhenIdleTransient(ctx context.Context, c *Client, id string) error { 
 		return nil
 	})
 }
+
+// codedError is an SDK error with a code, as aws-sdk-go's awserr.Error.
+type codedError interface {
+	error
+	Code() string
+}
+
+// retryOnCode retries f while its error has the code it is given.
+func retryOnCode(code string, f func() error) error {
+	return retry.RetryContext(context.Background(), time.Minute, func() *retry.RetryError {
+		err := f()
+		if err != nil {
+			ce, ok := err.(codedError)
+			if ok && ce.Code() == code {
+				return retry.RetryableError(err)
+			}
+			return retry.NonRetryableError(err)
+		}
+		return nil
+	})
+}
+
+// Not reported: the POST goes again only while the volume is not found
+// yet, which the server answers without attaching anything.
+func attachWhenVisible(ctx context.Context, c *Client, id string) error {
+	return retryOnCode("NoSuchVolume", func() error {
+		_, err := c.Attach(ctx, id)
+		return err
+	})
+}
+
+// Reported: a throttled attempt may have been done.
+func attachThrottled(ctx context.Context, c *Client, id string) error { // want attachThrottled:`sends unkeyed POST \(retried=true\)`
+	return retryOnCode("Throttling", func() error {
+		_, err := c.Attach(ctx, id) // want `POST request is retried without an Idempotency-Key header by tfretry.retryOnCode`
+		return err
+	})
+}
