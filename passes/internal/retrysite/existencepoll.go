@@ -8,7 +8,7 @@ import (
 
 	"github.com/idemlint/idemlint/passes/internal/astutil"
 	"github.com/idemlint/idemlint/passes/internal/libs"
-	"github.com/idemlint/idemlint/passes/internal/retrysite/site"
+	"github.com/idemlint/idemlint/passes/internal/retrysite/fails"
 )
 
 // A helper's operation that says "again" only while what it reads is not
@@ -166,7 +166,7 @@ func afterFailureLeaves(info *types.Info, path []ast.Node, ret *ast.ReturnStmt) 
 				if st == child {
 					break
 				}
-				if ifs, isIf := st.(*ast.IfStmt); isIf && ifs.Else == nil && errNotNil(info, ifs.Cond) && astutil.Terminates(ifs.Body) {
+				if ifs, isIf := st.(*ast.IfStmt); isIf && ifs.Else == nil && fails.TestsErr(info, ifs.Cond) && astutil.Terminates(ifs.Body) {
 					return true
 				}
 			}
@@ -174,15 +174,6 @@ func afterFailureLeaves(info *types.Info, path []ast.Node, ret *ast.ReturnStmt) 
 		child = path[i]
 	}
 	return false
-}
-
-// errNotNil reports whether cond is err != nil for an error err.
-func errNotNil(info *types.Info, cond ast.Expr) bool {
-	b, ok := ast.Unparen(cond).(*ast.BinaryExpr)
-	if !ok || b.Op != token.NEQ {
-		return false
-	}
-	return site.IsErrorType(info.TypeOf(b.X)) && site.IsNil(info, b.Y) || site.IsErrorType(info.TypeOf(b.Y)) && site.IsNil(info, b.X)
 }
 
 // againOn returns the AgainOn of the helper fd: the parameter the

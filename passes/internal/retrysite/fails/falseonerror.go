@@ -143,7 +143,7 @@ func failuresEndFalse(info *types.Info, body *ast.BlockStmt) bool {
 		case *ast.FuncLit:
 			return false
 		case *ast.IfStmt:
-			if ok && testsErr(info, n.Cond) && returnsFalse(info, n.Body) {
+			if ok && TestsErr(info, n.Cond) && returnsFalse(info, n.Body) {
 				last, isRet := n.Body.List[len(n.Body.List)-1].(*ast.ReturnStmt)
 				ok = isRet && len(last.Results) == 1 && constString(info, last.Results[0]) == "false"
 			}
@@ -199,7 +199,7 @@ func walkReturns(info *types.Info, body *ast.BlockStmt, visit func(ret *ast.Retu
 				}
 				return false
 			case *ast.IfStmt:
-				walk(m.Body, failed || testsErr(info, m.Cond))
+				walk(m.Body, failed || TestsErr(info, m.Cond))
 				if m.Else != nil {
 					walk(m.Else, failed || testsNilErr(info, m.Cond))
 				}
@@ -240,8 +240,8 @@ func comparesErrNil(info *types.Info, cond ast.Expr, op token.Token) bool {
 	return false
 }
 
-// testsErr reports whether cond holds when an error is not nil: err !=
+// TestsErr reports whether cond holds when an error is not nil: err !=
 // nil, alone or in a disjunction.
-func testsErr(info *types.Info, cond ast.Expr) bool {
+func TestsErr(info *types.Info, cond ast.Expr) bool {
 	return comparesErrNil(info, cond, token.NEQ)
 }
