@@ -46,12 +46,7 @@ func variadicAt(fn *types.Func, i int) bool {
 // helper, and whether its operation's own tests let only unprocessed
 // attempts go round.
 func (f *finder) readPredicates(sites []*Site, unsent status.Unsent) {
-	body := func(fn *types.Func) *ast.BlockStmt {
-		if fd := f.decls[fn]; fd != nil {
-			return fd.Body
-		}
-		return nil
-	}
+	body := f.decls.Body
 	u := &status.Unprocessed{Unsent: unsent, Body: body}
 	for _, s := range sites {
 		if e := predicateArg(f.info, s); e != nil {

@@ -151,11 +151,5 @@ func (r *Result) OnlyUnprocessedAfter(info *types.Info, s *Site, call *ast.CallE
 	if s.Kind != Helper && s.Kind != UserHelper {
 		return false
 	}
-	body := func(fn *types.Func) *ast.BlockStmt {
-		if fd := r.decls[fn]; fd != nil {
-			return fd.Body
-		}
-		return nil
-	}
-	return status.OnlyUnprocessedAfter(info, s, call, r.facts, &status.Unprocessed{Unsent: r.unsent, Body: body})
+	return status.OnlyUnprocessedAfter(info, s, call, r.facts, &status.Unprocessed{Unsent: r.unsent, Body: r.decls.Body})
 }

@@ -11,6 +11,14 @@ import (
 // operation passed by name can be followed into its body.
 type Decls map[*types.Func]*ast.FuncDecl
 
+// Body returns the body of fn's declaration in the package, or nil.
+func (d Decls) Body(fn *types.Func) *ast.BlockStmt {
+	if fd := d[fn]; fd != nil {
+		return fd.Body
+	}
+	return nil
+}
+
 // IndexDecls indexes the function declarations of files.
 func IndexDecls(info *types.Info, files []*ast.File) Decls {
 	d := Decls{}

@@ -2,6 +2,7 @@ package status
 
 import (
 	"go/ast"
+	"go/token"
 	"go/types"
 
 	"github.com/idemlint/idemlint/passes/internal/astutil"
@@ -44,14 +45,31 @@ func statusArgOf(info *types.Info, fd *ast.FuncDecl, fn *types.Func, facts func(
 	params := fn.Signature().Params()
 	for i := range params.Len() {
 		v := params.At(i)
-		if v == errParam || !site.IsInteger(v.Type()) || v.Name() == "" || v.Name() == "_" {
-			continue
+		if v == errParam || !site.IsInteger(v.Type()) || v.Name() == "" || v.Name() == "_" || !comparedIn(info, fd.Body, v) {
+			continue // only a parameter the body compares can pick the status
 		}
 		if comparesArg(info, fd, facts, errParam, v) {
 			return i + 1
 		}
 	}
 	return 0
+}
+
+// comparedIn reports whether body compares v for equality (x == v):
+// the simulations below are run only for such a parameter.
+func comparedIn(info *types.Info, body *ast.BlockStmt, v types.Object) bool {
+	return astutil.Some(body, func(n ast.Node) bool {
+		b, ok := n.(*ast.BinaryExpr)
+		if !ok || b.Op != token.EQL && b.Op != token.NEQ {
+			return false
+		}
+		for _, side := range []ast.Expr{b.X, b.Y} {
+			if id, ok := ast.Unparen(side).(*ast.Ident); ok && info.Uses[id] == v {
+				return true
+			}
+		}
+		return false
+	})
 }
 
 func comparesArg(info *types.Info, fd *ast.FuncDecl, facts func(*types.Func) *RespFact, errParam, arg types.Object) bool {
