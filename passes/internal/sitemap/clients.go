@@ -1,10 +1,12 @@
 package sitemap
 
 import (
+	"cmp"
 	"fmt"
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 
 	"github.com/idemlint/idemlint/passes/internal/retrysite"
 )
@@ -19,6 +21,17 @@ func (d *describer) clientRows(sites []*retrysite.Site) []Site {
 	var rows []*Site
 	byKey := map[string]*Site{}
 	var built map[token.Pos]ast.Node
+	// A client built out of sight is placed at its first call in file
+	// order, whatever order the sites came in (a package and its test
+	// variant list them differently).
+	sites = slices.Clone(sites)
+	slices.SortStableFunc(sites, func(a, b *retrysite.Site) int {
+		pa, pb := d.pass.Fset.Position(a.Node.Pos()), d.pass.Fset.Position(b.Node.Pos())
+		if c := cmp.Compare(pa.Filename, pb.Filename); c != 0 {
+			return c
+		}
+		return cmp.Compare(pa.Offset, pb.Offset)
+	})
 	for _, s := range sites {
 		kind := clientKind(s)
 		key := kind + "\x00" + receiverOf(d.pass.TypesInfo, s.Node)
