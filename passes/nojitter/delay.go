@@ -376,7 +376,10 @@ func (t *tracer) call(c *ssa.CallCommon, depth int) delay {
 		return args
 	case isParser(fn):
 		// time.ParseDuration(cfg.Interval): the text's value, as fixed
-		// as the setting it is read from.
+		// as the setting it is read from. Text holds no random part,
+		// wherever it comes from (a custom resource's field, a
+		// parameter): only a server's header makes it the server's.
+		args.opaque = false
 		return args
 	case (fn != nil && fn.Pkg() == t.pkg || localClosure(callee, t.pkg)) && len(callee.Blocks) > 0:
 		t.inCallee++
@@ -681,15 +684,39 @@ func (t *tracer) captured(v *ssa.FreeVar, depth int) delay {
 }
 
 // binding returns the value the maker of v's function binds to it, when
-// the maker returns the function (an option constructor): a literal its
-// maker calls itself (delay := func(n int) time.Duration { return base *
-// n }) scales what the maker's caller chose, which is not judged here.
+// the maker hands the function away: returns it (an option constructor),
+// passes it to a call (retry.NewStandard(func(o *StandardOptions) {...}))
+// or stores it in a field (cfg.Retryer = func() aws.Retryer {...}). A
+// literal its maker calls itself (delay := func(n int) time.Duration {
+// return base * n }) scales what the maker's caller chose, which is not
+// judged here.
 func binding(v *ssa.FreeVar) ssa.Value {
 	mc, idx := maker(v)
-	if mc == nil || !returned(mc) {
+	if mc == nil || !returned(mc) && !handedOn(mc) {
 		return nil
 	}
 	return mc.Bindings[idx]
+}
+
+// handedOn reports whether the closure mc is an argument of a call or
+// stored in a field or a slice, rather than called by its maker.
+func handedOn(mc *ssa.MakeClosure) bool {
+	for _, r := range *mc.Referrers() {
+		switch r := r.(type) {
+		case ssa.CallInstruction:
+			if slices.Contains(r.Common().Args, ssa.Value(mc)) {
+				return true
+			}
+		case *ssa.Store:
+			// A field, or an element of a slice: the variadic arguments
+			// of retry.NewStandard(opts...) are stored in one.
+			switch r.Addr.(type) {
+			case *ssa.FieldAddr, *ssa.IndexAddr:
+				return r.Val == mc
+			}
+		}
+	}
+	return false
 }
 
 // maker returns the MakeClosure that makes v's function in its parent,
