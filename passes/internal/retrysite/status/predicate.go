@@ -47,7 +47,8 @@ func ReadPredicate(info *types.Info, e ast.Expr, body func(*types.Func) *ast.Blo
 }
 
 // provesUnprocessed reports whether a boolean expression is true only for
-// a 429 status or an error of an attempt that was never sent.
+// a 4xx rejection (a 429, a 403; Rejection, RejectionText) or an error of
+// an attempt that was never sent.
 func (u Unsent) provesUnprocessed(info *types.Info, e ast.Expr) bool {
 	e = ast.Unparen(e)
 	if tv, ok := info.Types[e]; ok && tv.Value != nil && tv.Value.Kind() == constant.Bool {
@@ -60,12 +61,12 @@ func (u Unsent) provesUnprocessed(info *types.Info, e ast.Expr) bool {
 		case token.LOR:
 			return u.provesUnprocessed(info, b.X) && u.provesUnprocessed(info, b.Y)
 		case token.EQL:
-			if astutil.ComparesWith(info, b, constant.MakeInt64(429)) {
-				return true
+			if Rejection(info, b.X) || Rejection(info, b.Y) {
+				return true // a 429, a 403: the server refused it
 			}
 		}
 	}
-	return u.NotSent(info, e)
+	return RejectionText(info, e) || u.NotSent(info, e)
 }
 
 func isBoolConst(info *types.Info, e ast.Expr, v bool) bool {

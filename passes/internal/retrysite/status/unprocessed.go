@@ -169,7 +169,7 @@ func (s *sim) unprocessedWhen(e ast.Expr, v bool, p *simPath) bool {
 			}
 			return s.unprocessedWhen(x.X, v, p) && s.unprocessedWhen(x.Y, v, p)
 		case token.EQL, token.NEQ:
-			if v == (x.Op == token.EQL) && (Rejection(s.info, x.X) || Rejection(s.info, x.Y)) {
+			if v == (x.Op == token.EQL) && (Rejection(s.info, x.X) || Rejection(s.info, x.Y) || RejectionText(s.info, x)) {
 				return true // a 429, a 412: the server refused it
 			}
 			if x.Op == token.NEQ && !v { // opErr.Op != "dial" is false for a dial error
@@ -177,6 +177,9 @@ func (s *sim) unprocessedWhen(e ast.Expr, v bool, p *simPath) bool {
 			}
 		}
 	case *ast.CallExpr:
+		if v && RejectionText(s.info, x) {
+			return true // strings.Contains(err.Error(), "status 403")
+		}
 		if v && ReadPredicate(s.info, x.Fun, s.unproc.Body, s.unproc.Unsent).Reading == site.PredUnprocessed {
 			return true
 		}
