@@ -57,7 +57,7 @@ func (a *amplifier) opaqueCall(info *types.Info, call *ast.CallExpr, from *types
 	if callee == nil {
 		return true
 	}
-	fn := a.entered(callee, from)
+	fn := a.entered(call, callee, from)
 	return fn == nil || isInterfaceMethod(fn)
 }
 

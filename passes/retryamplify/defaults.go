@@ -38,7 +38,7 @@ func (a *amplifier) learnDefaults() {
 				continue
 			}
 			for _, c := range a.index.Of(d.FuncDecl).Calls {
-				fn := a.entered(c.Callee, d.Func)
+				fn := a.entered(c.CallExpr, c.Callee, d.Func)
 				if fn == nil || fn == d.Func {
 					continue
 				}

@@ -67,7 +67,7 @@ func (a *amplifier) learn() {
 				continue
 			}
 			for _, c := range a.index.Of(d.FuncDecl).Calls {
-				if fn := a.entered(c.Callee, d.Func); fn != nil && fn != d.Func && a.fact(fn) != nil && !a.offCall(c.CallExpr, fn, limits) {
+				if fn := a.entered(c.CallExpr, c.Callee, d.Func); fn != nil && fn != d.Func && a.fact(fn) != nil && !a.offCall(c.CallExpr, fn, limits) {
 					delete(limits, d.Func)
 					pruned = true
 					break
@@ -134,7 +134,10 @@ func (a *amplifier) members(limits map[*types.Func]*Limit) {
 			work = append(work, fn)
 		}
 	}
-	type ifaceCall struct{ caller, method *types.Func }
+	type ifaceCall struct {
+		call           *ast.CallExpr
+		caller, method *types.Func
+	}
 	var ifaceCalls []ifaceCall
 	for _, d := range a.decls {
 		if len(a.inDecl[d.FuncDecl]) > 0 || a.recursive[d.FuncDecl] != nil {
@@ -145,7 +148,7 @@ func (a *amplifier) members(limits map[*types.Func]*Limit) {
 			switch {
 			case fn == nil || fn == d.Func:
 			case isInterfaceMethod(fn):
-				ifaceCalls = append(ifaceCalls, ifaceCall{d.Func, fn})
+				ifaceCalls = append(ifaceCalls, ifaceCall{c.CallExpr, d.Func, fn})
 			case a.offCall(c.CallExpr, fn, limits):
 			case fn.Pkg() == a.pass.Pkg:
 				callers[fn] = append(callers[fn], d.Func)
@@ -170,7 +173,7 @@ func (a *amplifier) members(limits map[*types.Func]*Limit) {
 		}
 		for _, c := range ifaceCalls {
 			if a.local[c.caller] == nil && retrying[c.method.Name()] {
-				if impl := a.entered(c.method, c.caller); impl != c.method && impl != c.caller && a.fact(impl) != nil {
+				if impl := a.entered(c.call, c.method, c.caller); impl != c.method && impl != c.caller && a.fact(impl) != nil {
 					mark(c.caller)
 				}
 			}
@@ -231,7 +234,7 @@ func (a *amplifier) worst(d astutil.Decl) int {
 		best = max(best, n)
 	}
 	for _, c := range a.index.Of(d.FuncDecl).Calls {
-		if fn := a.entered(c.Callee, d.Func); fn != nil && fn != d.Func {
+		if fn := a.entered(c.CallExpr, c.Callee, d.Func); fn != nil && fn != d.Func {
 			if f := a.fact(fn); f != nil && !a.switchedOff(c.CallExpr, f) {
 				best = max(best, f.Attempts)
 			}

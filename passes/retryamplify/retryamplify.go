@@ -217,7 +217,7 @@ func (a *amplifier) inners(outer *retrysite.Site) []inner {
 // retryingCallee returns the function a call made in from enters, and its
 // fact when it retries.
 func (a *amplifier) retryingCallee(call *ast.CallExpr, from *types.Func) (*types.Func, *RetriesFact) {
-	fn := a.entered(libs.Callee(a.pass.TypesInfo, call), from)
+	fn := a.entered(call, libs.Callee(a.pass.TypesInfo, call), from)
 	return fn, a.fact(fn)
 }
 
@@ -226,9 +226,17 @@ func (a *amplifier) retryingCallee(call *ast.CallExpr, from *types.Func) (*types
 // is a method of from's own type: a decorator (a RetryPublisher holding
 // the Publisher it wraps) calls the implementation it wraps, which lives
 // elsewhere, not itself.
-func (a *amplifier) entered(callee, from *types.Func) *types.Func {
+func (a *amplifier) entered(call *ast.CallExpr, callee, from *types.Func) *types.Func {
 	if callee == nil {
 		return nil
+	}
+	// p.client.GetItem(...), client an unexported interface field the
+	// package only ever fills with one type (a decorator that retries,
+	// wrapping an SDK's client): that type's method runs.
+	if sel, ok := callSelector(call); ok && isInterfaceMethod(callee) {
+		if impl := a.res.StoredImpl(sel.X, callee); impl != nil && !sameReceiver(impl, from) {
+			return impl
+		}
 	}
 	if callee.Pkg() != a.pass.Pkg && isInterfaceMethod(callee) && a.fact(callee) != nil {
 		return callee // its package put its one implementation's fact on it
@@ -241,6 +249,15 @@ func (a *amplifier) entered(callee, from *types.Func) *types.Func {
 		return nil // could run any: opaque, whatever a fact on the method says
 	}
 	return callee
+}
+
+// callSelector returns the selector call calls (x.M), if any.
+func callSelector(call *ast.CallExpr) (*ast.SelectorExpr, bool) {
+	if call == nil {
+		return nil, false
+	}
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	return sel, ok
 }
 
 // sameReceiver reports whether f and g are methods of the same named type.
@@ -320,6 +337,13 @@ func (a *amplifier) check(outer *retrysite.Site, failurePaths bool) {
 	}
 	in := found[0]
 	d := analysis.Diagnostic{Pos: in.pos, End: in.end, Message: message(attempts(a.pass.TypesInfo, outer), in.attempts)}
+	if e := outer.Op.Expr; e != nil && a.declOf(in.pos) != a.declOf(outer.Node.Pos()) {
+		// The operation was made by another function (wait(ctx,
+		// p.check(title))): the report goes where the outer site is
+		// handed it, and points at the inner call.
+		d.Pos, d.End = e.Pos(), e.End()
+		d.Related = append(d.Related, analysis.RelatedInformation{Pos: in.pos, End: in.end, Message: "the operation reaches the inner retry here"})
+	}
 	if outer.Kind == retrysite.Redelivery {
 		d.Message = redeliveryMessage(outer.Redelivery, in.attempts)
 	}

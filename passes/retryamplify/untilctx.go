@@ -118,7 +118,7 @@ func (a *amplifier) untilCtx(d astutil.Decl) int {
 		return -1
 	}
 	for _, c := range a.index.Of(d.FuncDecl).Calls {
-		if fn := a.entered(c.Callee, d.Func); fn != nil && fn != d.Func && a.fact(fn) != nil {
+		if fn := a.entered(c.CallExpr, c.Callee, d.Func); fn != nil && fn != d.Func && a.fact(fn) != nil {
 			return -1
 		}
 	}

@@ -95,7 +95,7 @@ func run(pass *analysis.Pass) (any, error) {
 	for _, s := range failing {
 		s.Fail = status.SimulateFailure(pass.TypesInfo, s, f.facts.Lookup)
 	}
-	res := &Result{Backoffs: backoffs, FailureRetries: failing, clients: f.clients, facts: f.facts.Lookup, throttles: throttles, decls: f.decls}
+	res := &Result{Backoffs: backoffs, FailureRetries: failing, clients: f.clients, facts: f.facts.Lookup, throttles: throttles, decls: f.decls, stored: f.fails.Stored()}
 	// A poll of in-memory state repeats no operation on a dependency: its
 	// wait is judged by nojitter, and no other analyzer sees a site.
 	for _, s := range sites {

@@ -5,6 +5,7 @@ import (
 	"go/token"
 	"go/types"
 
+	"github.com/idemlint/idemlint/passes/internal/ifaces"
 	"github.com/idemlint/idemlint/passes/internal/retrysite/client"
 	"github.com/idemlint/idemlint/passes/internal/retrysite/site"
 	"github.com/idemlint/idemlint/passes/internal/retrysite/status"
@@ -45,6 +46,17 @@ type Result struct {
 
 	clients *client.Configs // for RetryingClient
 	decls   site.Decls      // the package's function declarations (TickerWaits)
+	stored  *ifaces.Stored  // what the package's interface fields hold
+}
+
+// StoredImpl resolves fn, an interface method called on x, an unexported
+// interface field of the package, to the method of the one type the
+// package stores in that field (ifaces.Stored), or nil.
+func (r *Result) StoredImpl(x ast.Expr, fn *types.Func) *types.Func {
+	if r.stored == nil {
+		return nil
+	}
+	return r.stored.Resolve(x, fn)
 }
 
 // Within returns the sites whose operation's code contains pos, innermost

@@ -54,6 +54,9 @@ func New(pass *analysis.Pass, index *bodies.Index, decls site.Decls) *Fails {
 	return &Fails{pass: pass, index: index, stored: ifaces.NewStored(pass, index, decls), local: map[*types.Func]bool{}, pending: map[*types.Var]bool{}, doneNil: map[*types.Func]int{}, falseOnError: map[*types.Func]bool{}, nilOnError: map[*types.Func]bool{}, retryFlag: map[*types.Func]bool{}, attemptParam: map[*types.Func][]int{}, storedErr: map[*types.Func]bool{}, exits: map[*types.Func]bool{}, stopsOnDone: map[*types.Func]bool{}, impls: ifaces.Resolver{Program: pass.Pkg}}
 }
 
+// Stored is what the package's interface fields hold.
+func (f *Fails) Stored() *ifaces.Stored { return f.stored }
+
 // Of reports whether call never succeeds.
 func (f *Fails) Of(call *ast.CallExpr) bool {
 	return f.never(libs.Callee(f.pass.TypesInfo, call))

@@ -48,6 +48,14 @@ func ResolveOp(info *types.Info, d Decls, e ast.Expr, encl ast.Node) Operation {
 				continue
 			}
 		}
+		// p.waitForItem(ctx, title): a function of the package that
+		// returns one literal made the operation.
+		if call, ok := e.(*ast.CallExpr); ok {
+			if lit := madeLiteral(d, calleeOf(info, call)); lit != nil {
+				op.Body = lit.Body
+				return op
+			}
+		}
 		switch x := e.(type) {
 		case *ast.FuncLit:
 			op.Body = x.Body
@@ -78,6 +86,45 @@ func ResolveOp(info *types.Info, d Decls, e ast.Expr, encl ast.Node) Operation {
 		}
 	}
 	return op
+}
+
+// madeLiteral returns the function literal fn's declaration returns,
+// when its one return statement returns one.
+func madeLiteral(d Decls, fn *types.Func) *ast.FuncLit {
+	fd := d[fn]
+	if fd == nil || fd.Body == nil {
+		return nil
+	}
+	var rets []*ast.ReturnStmt
+	ast.Inspect(fd.Body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.ReturnStmt:
+			rets = append(rets, n)
+		}
+		return true
+	})
+	if len(rets) != 1 || len(rets[0].Results) != 1 {
+		return nil
+	}
+	lit, _ := ast.Unparen(rets[0].Results[0]).(*ast.FuncLit)
+	return lit
+}
+
+// calleeOf returns the function or method call calls statically, or nil.
+func calleeOf(info *types.Info, call *ast.CallExpr) *types.Func {
+	var id *ast.Ident
+	switch f := ast.Unparen(call.Fun).(type) {
+	case *ast.Ident:
+		id = f
+	case *ast.SelectorExpr:
+		id = f.Sel
+	default:
+		return nil
+	}
+	fn, _ := info.Uses[id].(*types.Func)
+	return fn
 }
 
 func funcOp(op Operation, d Decls, fn *types.Func) Operation {
