@@ -134,7 +134,7 @@ func (w *loopWalk) opInputsVary(body *ast.BlockStmt) bool {
 func (w *loopWalk) selfUpdated(body *ast.BlockStmt) map[types.Object]bool {
 	out := map[types.Object]bool{}
 	reset := resetEachRound(w.info, body)
-	defs := bodyDefs(w.info, body)
+	defs := bodyDefs(w.info, body, w.attemptResults())
 	ast.Inspect(body, func(n ast.Node) bool {
 		if _, lit := n.(*ast.FuncLit); lit {
 			return false
@@ -181,6 +181,20 @@ func (w *loopWalk) selfUpdated(body *ast.BlockStmt) map[types.Object]bool {
 	return out
 }
 
+// attemptResults returns the variables the loop's attempts assign.
+func (w *loopWalk) attemptResults() map[types.Object]bool {
+	out := map[types.Object]bool{}
+	for n := range w.opAssigns {
+		lhs, _ := site.OpParts(n)
+		for _, l := range lhs {
+			if id, ok := l.(*ast.Ident); ok && id.Name != "_" {
+				out[w.info.ObjectOf(id)] = true
+			}
+		}
+	}
+	return out
+}
+
 // computedFrom reports whether e reads obj, itself or through locals the
 // body defines from it (parent := filepath.Dir(dir); dir = parent walks up
 // a tree as dir = filepath.Dir(dir) does). seen keeps the locals already
@@ -206,15 +220,32 @@ func (w *loopWalk) computedFrom(e ast.Expr, obj types.Object, defs map[types.Obj
 }
 
 // bodyDefs maps the locals a body declares with one value each (x := e,
-// var x = e) to that value.
-func bodyDefs(info *types.Info, body *ast.BlockStmt) map[types.Object]ast.Expr {
+// var x = e) to that value; each local of a tuple a call returns (block,
+// rest := pem.Decode(data)) to the call, unless the call reads what
+// attempts returned (next, ids := leftover(res, pending): what the server
+// did not take, sent again).
+func bodyDefs(info *types.Info, body *ast.BlockStmt, results map[types.Object]bool) map[types.Object]ast.Expr {
 	out := map[types.Object]ast.Expr{}
 	ast.Inspect(body, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.FuncLit:
 			return false
 		case *ast.AssignStmt:
-			if n.Tok != token.DEFINE || len(n.Lhs) != len(n.Rhs) {
+			if n.Tok != token.DEFINE {
+				return true
+			}
+			if call, ok := n.Rhs[0].(*ast.CallExpr); ok && len(n.Rhs) == 1 && len(n.Lhs) > 1 {
+				if site.MentionsAny(info, call, results) {
+					return true
+				}
+				for _, l := range n.Lhs {
+					if id, ok := l.(*ast.Ident); ok && info.Defs[id] != nil {
+						out[info.Defs[id]] = call
+					}
+				}
+				return true
+			}
+			if len(n.Lhs) != len(n.Rhs) {
 				return true
 			}
 			for i, l := range n.Lhs {

@@ -2,10 +2,14 @@ package sites
 
 import (
 	"context"
+	"crypto/x509"
+	"encoding/pem"
 	"errors"
 	"fmt"
+	"io"
 	"iter"
 	"net/http"
+	"strings"
 )
 
 // A chat agent that runs a conversation turn by turn and offers the turns
@@ -112,4 +116,42 @@ func drainEach(n int) {
 			}
 		}
 	}
+}
+
+// Each round decodes the next PEM block of what the last round left
+// (value = rest): a parse that fails moves on to the next block.
+func firstCert(value []byte) (*x509.Certificate, error) {
+	for {
+		block, rest := pem.Decode(value)
+		value = rest
+		if block == nil {
+			break
+		}
+		cert, err := x509.ParseCertificate(block.Bytes)
+		if err == nil {
+			return cert, nil
+		}
+	}
+	return nil, errors.New("no certificate")
+}
+
+// Look-alike: a tuple decoded in the round from what does not change
+// (the same URL, split): the same request every round.
+func fetchUntilParsed(c *http.Client, raw string) ([]byte, error) {
+	for { // want `retry loop bounded=false waits=0 op=body`
+		url, _, _ := strings.Cut(raw, "#")
+		body, err := getOnce(c, url)
+		if err == nil {
+			return body, nil
+		}
+	}
+}
+
+func getOnce(c *http.Client, url string) ([]byte, error) {
+	resp, err := c.Get(url)
+	if err != nil {
+		return nil, err
+	}
+	defer resp.Body.Close()
+	return io.ReadAll(resp.Body)
 }
