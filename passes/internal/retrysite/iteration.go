@@ -221,9 +221,10 @@ func (w *loopWalk) computedFrom(e ast.Expr, obj types.Object, defs map[types.Obj
 
 // bodyDefs maps the locals a body declares with one value each (x := e,
 // var x = e) to that value; each local of a tuple a call returns (block,
-// rest := pem.Decode(data)) to the call, unless the call reads what
-// attempts returned (next, ids := leftover(res, pending): what the server
-// did not take, sent again).
+// rest := pem.Decode(data)) to the call, unless the tuple is an
+// attempt's (next, err := loadPage(last): the update it feeds is judged as
+// feedback) or the call reads what attempts returned (next, ids :=
+// leftover(res, pending): what the server did not take, sent again).
 func bodyDefs(info *types.Info, body *ast.BlockStmt, results map[types.Object]bool) map[types.Object]ast.Expr {
 	out := map[types.Object]ast.Expr{}
 	ast.Inspect(body, func(n ast.Node) bool {
@@ -235,8 +236,8 @@ func bodyDefs(info *types.Info, body *ast.BlockStmt, results map[types.Object]bo
 				return true
 			}
 			if call, ok := n.Rhs[0].(*ast.CallExpr); ok && len(n.Rhs) == 1 && len(n.Lhs) > 1 {
-				if site.MentionsAny(info, call, results) {
-					return true
+				if site.MentionsAny(info, call, results) || slices.ContainsFunc(n.Lhs, func(l ast.Expr) bool { return site.MentionsAny(info, l, results) }) {
+					return true // an attempt's own results, or computed from them
 				}
 				for _, l := range n.Lhs {
 					if id, ok := l.(*ast.Ident); ok && info.Defs[id] != nil {
