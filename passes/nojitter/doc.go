@@ -57,7 +57,8 @@ through a Fact: random, capped, grows); a delay kept in a struct field or
 package variable is judged by every value the package stores there (set
 only to constants in constructors: a constant delay; a configuration field
 the caller fills in is a fixed setting, and so is one parsed from
-configuration text: time.ParseDuration, strconv.Atoi; a helper that
+configuration text: time.ParseDuration, strconv.Atoi, whatever the text
+comes from (a custom resource's field, a parameter); a helper that
 returns a function the caller may set in a field when one is set, and a
 setting otherwise, is judged by that default); a field set only by an exported setter
 (c.SetRetryWaitTime(3 * time.Second) called by the constructor) holds
@@ -77,7 +78,10 @@ constructor of the program (func WithInitialBackoff(d time.Duration)
 Option { return func(o *opts) { o.initialBackoff = d } }, or a struct
 holding that literal: opt{func(c *cfg) { c.txnBackoff = d }}) stores its
 parameter in the field: the field is judged like that helper's
-parameter. A method that
+parameter. A literal the program hands on rather than calls (an option
+passed to retry.NewStandard(func(o *retry.StandardOptions) {...}), a
+function stored in cfg.Retryer) reads what its maker stored in the
+variables it captures, through any number of such literals. A method that
 adds its random part only when a field of its receiver is set (a backoff
 counter copied from jpillora/backoff: if b.Jitter > 0) adds none for a
 receiver built in the calling function that never sets that field

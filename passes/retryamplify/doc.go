@@ -28,7 +28,10 @@ Reported, once per outer retry site, at the code that enters the inner one:
     own package sees, retries carries that method's fact, so an importer
     checked from export data (go vet) that cannot see an unexported
     implementation still reads it, and the report names the interface
-    method;
+    method; a call on an unexported interface field of the package that
+    the package only ever fills with one type (a decorator that retries
+    each method of an SDK's client, newRetryClient(client)) runs that
+    type's method;
   - a retrying client (go-retryablehttp, its StandardClient or a transport
     wrapping it, resty with retries, a gRPC connection that retries the
     method called, an AWS SDK for Go v2 service client, an http.Client
@@ -37,7 +40,10 @@ Reported, once per outer retry site, at the code that enters the inner one:
     configuration is read where it is built, through variables, struct
     fields and constructor functions;
   - a retry helper whose operation is a named function that retries, at the
-    helper call;
+    helper call; and one whose operation a function of the package made
+    (wait(ctx, p.itemExists(title)), itemExists returning one literal):
+    the literal's calls are the operation's, reported at the argument
+    that hands it over, with related information at the inner call;
   - a loop whose success goes round too (a status poll) and whose failure
     paths run the failed call again, counting the failures (if err != nil
     && n < 3 { n++; continue }; a consumer's receive loop that goes round

@@ -215,7 +215,11 @@ if err == nil { return nil }; if !errors.Is(err, syscall.ECONNREFUSED)
 { return err }), or a retry helper whose retry predicate (retry-go's
 RetryIf, k8s retry.OnError, or the predicate parameter of a helper of the
 program, Do(ctx, op, isRateLimited), whose retry loop ends whenever it
-answers false) is true only for those, or whose operation returns every
+answers false) is true only for those (a test of the status, or of an
+error's message that names a 4xx status: strings.Contains(err.Error(),
+"status 403: Authorization"), err.Error() == "429 Too Many Requests"; a
+reason phrase alone counts but for the generic "not found", "conflict",
+"gone" and "locked"), or whose operation returns every
 other error wrapped as permanent (if err != nil && !isRateLimited(err) {
 return backoff.Permanent(err) }): outcomes that prove the server did not
 process the request; a throttle error is one (an error type a package
