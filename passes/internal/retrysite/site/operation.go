@@ -5,6 +5,7 @@ import (
 	"go/types"
 
 	"github.com/idemlint/idemlint/passes/internal/astutil"
+	"github.com/idemlint/idemlint/passes/internal/libs"
 )
 
 // Decls indexes the package's function declarations by their object, so an
@@ -51,7 +52,7 @@ func ResolveOp(info *types.Info, d Decls, e ast.Expr, encl ast.Node) Operation {
 		// p.waitForItem(ctx, title): a function of the package that
 		// returns one literal made the operation.
 		if call, ok := e.(*ast.CallExpr); ok {
-			if lit := madeLiteral(d, calleeOf(info, call)); lit != nil {
+			if lit := madeLiteral(d, libs.Callee(info, call)); lit != nil {
 				op.Body = lit.Body
 				return op
 			}
@@ -110,21 +111,6 @@ func madeLiteral(d Decls, fn *types.Func) *ast.FuncLit {
 	}
 	lit, _ := ast.Unparen(rets[0].Results[0]).(*ast.FuncLit)
 	return lit
-}
-
-// calleeOf returns the function or method call calls statically, or nil.
-func calleeOf(info *types.Info, call *ast.CallExpr) *types.Func {
-	var id *ast.Ident
-	switch f := ast.Unparen(call.Fun).(type) {
-	case *ast.Ident:
-		id = f
-	case *ast.SelectorExpr:
-		id = f.Sel
-	default:
-		return nil
-	}
-	fn, _ := info.Uses[id].(*types.Func)
-	return fn
 }
 
 func funcOp(op Operation, d Decls, fn *types.Func) Operation {
