@@ -349,7 +349,7 @@ func (a *amplifier) check(outer *retrysite.Site, failurePaths bool) {
 	}
 	if in.via != nil {
 		d.Message += ", here or in " + shortName(in.via)
-		d.Related = []analysis.RelatedInformation{{Pos: in.via.Pos(), Message: retriesText(in.via, in.attempts)}}
+		d.Related = append(d.Related, analysis.RelatedInformation{Pos: in.via.Pos(), Message: retriesText(in.via, in.attempts)})
 	}
 	report.Report(a.pass, d)
 }

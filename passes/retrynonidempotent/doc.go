@@ -219,7 +219,9 @@ answers false) is true only for those (a test of the status, or of an
 error's message that names a 4xx status: strings.Contains(err.Error(),
 "status 403: Authorization"), err.Error() == "429 Too Many Requests"; a
 reason phrase alone counts but for the generic "not found", "conflict",
-"gone" and "locked"), or whose operation returns every
+"gone" and "locked"; a helper of the program whose every retry of its
+operation is such a helper call, RetryIf(isAuthRejection) fixed inside
+it, or a call of another such helper, retries only what was refused), or whose operation returns every
 other error wrapped as permanent (if err != nil && !isRateLimited(err) {
 return backoff.Permanent(err) }): outcomes that prove the server did not
 process the request; a throttle error is one (an error type a package

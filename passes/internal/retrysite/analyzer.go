@@ -79,13 +79,18 @@ func run(pass *analysis.Pass) (any, error) {
 		if fd := f.decls[fn]; fd != nil {
 			fact.Throttled = throttledOnly(f.info, fd, fact.Op, sites, throttles)
 		}
+	}
+	unsent := status.LearnUnsent(pass, f.index)
+	f.readPredicates(sites, unsent)
+	if f.learnRefused(sites) {
+		f.readPredicates(sites, unsent)
+	}
+	for fn, fact := range f.helpers {
 		pass.ExportObjectFact(fn, fact)
 	}
 	for fn, fact := range f.makers {
 		pass.ExportObjectFact(fn, fact)
 	}
-	unsent := status.LearnUnsent(pass, f.index)
-	f.readPredicates(sites, unsent)
 	for _, s := range sites {
 		s.Fail = status.SimulateFailure(pass.TypesInfo, s, f.facts.Lookup)
 	}

@@ -3,6 +3,7 @@ package retrysite
 import (
 	"go/ast"
 	"go/types"
+	"slices"
 
 	"github.com/idemlint/idemlint/passes/internal/retrysite/status"
 )
@@ -116,4 +117,35 @@ func opSites(info *types.Info, fd *ast.FuncDecl, fn *types.Func, op int, sites [
 		}
 	}
 	return out
+}
+
+// learnRefused marks the package's helpers whose every retry of their
+// operation lets only unprocessed attempts go round (HelperFact.Refused),
+// a helper calling another one of the package included, until nothing
+// changes; it reports whether it marked one.
+func (f *finder) learnRefused(sites []*Site) bool {
+	marked := false
+	for range len(f.helpers) + 1 {
+		grew := false
+		for fn, fact := range f.helpers {
+			fd := f.decls[fn]
+			if fact.Refused || fd == nil {
+				continue
+			}
+			runs := opSites(f.info, fd, fn, fact.Op, sites)
+			if len(runs) > 0 && !slices.ContainsFunc(runs, func(s *Site) bool { return !s.RetriesOnlyUnprocessed() }) {
+				fact.Refused, grew, marked = true, true, true
+				// Its callers in the package read it again.
+				for _, s := range sites {
+					if s.UserHelper == fact {
+						s.OpUnprocessed = true
+					}
+				}
+			}
+		}
+		if !grew {
+			break
+		}
+	}
+	return marked
 }

@@ -52,7 +52,7 @@ func (f *finder) readPredicates(sites []*Site, unsent status.Unsent) {
 		if e := predicateArg(f.info, s); e != nil {
 			s.Pred = status.ReadPredicate(f.info, e, body, unsent)
 		}
-		if s.Kind == UserHelper && s.UserHelper != nil && s.UserHelper.Throttled {
+		if s.Kind == UserHelper && s.UserHelper != nil && (s.UserHelper.Throttled || s.UserHelper.Refused) {
 			s.OpUnprocessed = true // the helper retries only what the server refused
 			continue
 		}

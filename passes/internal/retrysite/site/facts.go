@@ -28,6 +28,12 @@ type HelperFact struct {
 	// other failure: the server refused what it retries without
 	// processing it (status/throttletype.go).
 	Throttled bool
+	// Refused is set when every retry of the operation inside the helper
+	// lets only unprocessed attempts go round (a library helper handed a
+	// predicate true only for a 4xx or an unsent attempt, or another
+	// helper of the program that does): what it retries, the server
+	// refused (RULES.md, retrynonidempotent).
+	Refused bool
 	// CtxOnly is 1 + the index of the context.Context parameter whose end
 	// is the only thing that ends the helper's retries, or 0: a caller
 	// handing it a context that is never done retries forever.
@@ -54,6 +60,9 @@ func (f *HelperFact) String() string {
 	}
 	if f.Throttled {
 		s += " only on a 429"
+	}
+	if f.Refused {
+		s += " only what was refused"
 	}
 	if f.AgainOn > 0 {
 		s += fmt.Sprintf(" while the failure equals parameter %d", f.AgainOn-1)

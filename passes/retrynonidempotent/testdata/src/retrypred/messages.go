@@ -48,3 +48,45 @@ func RetryIfGatewayText(ctx context.Context, body []byte) error { // want RetryI
 func RetryIfResetText(ctx context.Context, body []byte) error { // want RetryIfResetText:"sends unkeyed POST \\(retried=true\\)"
 	return retry.Do(func() error { return send(ctx, body) }, retry.RetryIf(isReset), retry.Attempts(3)) // want `POST request is retried without an Idempotency-Key header`
 }
+
+// A helper whose library retry is handed a fixed predicate, and a generic
+// helper of the program over it: what they retry is what the predicate
+// lets go round.
+
+func retryOnAuth(op func() error) error {
+	return retry.Do(op, retry.RetryIf(isAuthRejection), retry.Attempts(3))
+}
+
+func retryWithResult[T any](fn func() (T, error)) (T, error) {
+	var result T
+	err := retryOnAuth(func() error {
+		var err error
+		result, err = fn()
+		return err
+	})
+	return result, err
+}
+
+func CreateThroughHelpers(ctx context.Context, body []byte) error { // want CreateThroughHelpers:"sends unkeyed POST \\(retried=false\\)"
+	_, err := retryWithResult(func() (int, error) { return 0, send(ctx, body) })
+	return err
+}
+
+func retryOnGateway(op func() error) error {
+	return retry.Do(op, retry.RetryIf(isGatewayTrouble), retry.Attempts(3))
+}
+
+func retryGatewayResult[T any](fn func() (T, error)) (T, error) {
+	var result T
+	err := retryOnGateway(func() error {
+		var err error
+		result, err = fn()
+		return err
+	})
+	return result, err
+}
+
+func CreateThroughGatewayHelpers(ctx context.Context, body []byte) error { // want CreateThroughGatewayHelpers:"sends unkeyed POST \\(retried=true\\)"
+	_, err := retryGatewayResult(func() (int, error) { return 0, send(ctx, body) }) // want `POST request is retried without an Idempotency-Key header`
+	return err
+}
