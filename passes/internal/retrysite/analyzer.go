@@ -82,9 +82,7 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	unsent := status.LearnUnsent(pass, f.index)
 	f.readPredicates(sites, unsent)
-	if f.learnRefused(sites) {
-		f.readPredicates(sites, unsent)
-	}
+	f.learnRefused(sites) // marks the callers' sites as it learns
 	for fn, fact := range f.helpers {
 		pass.ExportObjectFact(fn, fact)
 	}

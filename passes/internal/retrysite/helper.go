@@ -122,9 +122,9 @@ func opSites(info *types.Info, fd *ast.FuncDecl, fn *types.Func, op int, sites [
 // learnRefused marks the package's helpers whose every retry of their
 // operation lets only unprocessed attempts go round (HelperFact.Refused),
 // a helper calling another one of the package included, until nothing
-// changes; it reports whether it marked one.
-func (f *finder) learnRefused(sites []*Site) bool {
-	marked := false
+// changes, and marks the package's calls of them as retrying only what
+// was refused.
+func (f *finder) learnRefused(sites []*Site) {
 	for range len(f.helpers) + 1 {
 		grew := false
 		for fn, fact := range f.helpers {
@@ -134,7 +134,7 @@ func (f *finder) learnRefused(sites []*Site) bool {
 			}
 			runs := opSites(f.info, fd, fn, fact.Op, sites)
 			if len(runs) > 0 && !slices.ContainsFunc(runs, func(s *Site) bool { return !s.RetriesOnlyUnprocessed() }) {
-				fact.Refused, grew, marked = true, true, true
+				fact.Refused, grew = true, true
 				// Its callers in the package read it again.
 				for _, s := range sites {
 					if s.UserHelper == fact {
@@ -147,5 +147,4 @@ func (f *finder) learnRefused(sites []*Site) bool {
 			break
 		}
 	}
-	return marked
 }
