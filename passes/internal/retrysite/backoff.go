@@ -6,6 +6,7 @@ import (
 	"go/types"
 
 	"github.com/idemlint/idemlint/passes/internal/libs"
+	"github.com/idemlint/idemlint/passes/internal/retrysite/fails"
 	"github.com/idemlint/idemlint/passes/internal/retrysite/site"
 )
 
@@ -17,15 +18,65 @@ import (
 // connections that ended, failed or not (for { err :=
 // as.StartWebsocket(ctx); log(err); d *= 2; <-time.After(d) }), which
 // RULES.md counts as a reconnect loop; a schedule keeps its interval.
-func backsOffEachRound(info *types.Info, body *ast.BlockStmt, waitOf func(*ast.CallExpr) *site.WaitFact) bool {
+func backsOffEachRound(info *types.Info, body *ast.BlockStmt, waitOf func(*ast.CallExpr) *site.WaitFact, fl *fails.Fails) bool {
 	for _, st := range body.List {
 		for _, d := range roundDelays(info, st, waitOf) {
 			if doubled(info, body, d) {
 				return true
 			}
 		}
+		// t := backoff(), a literal that makes the round's timer and
+		// doubles the delay it captures for the next one.
+		if lit := timerMaker(st, fl); lit != nil {
+			for _, inner := range lit.Body.List {
+				for _, d := range roundDelays(info, inner, waitOf) {
+					if doubled(info, lit.Body, d) || doubled(info, body, d) {
+						return true
+					}
+				}
+			}
+		}
 	}
 	return false
+}
+
+// timerMaker returns the function literal a top-level statement of a
+// loop body calls through a local variable to make the round's timer
+// (bt := backoff(), the literal returning time.NewTimer(d)'s timer), or
+// nil.
+func timerMaker(st ast.Stmt, fl *fails.Fails) *ast.FuncLit {
+	as, ok := st.(*ast.AssignStmt)
+	if !ok || fl == nil || len(as.Rhs) != 1 {
+		return nil
+	}
+	call, ok := ast.Unparen(as.Rhs[0]).(*ast.CallExpr)
+	if !ok {
+		return nil
+	}
+	return fl.LocalLiteral(call)
+}
+
+// madeTimers returns the waits of the literals a loop body's top-level
+// statements call to make the round's timer (timerMaker): the
+// time.NewTimer inside is the round's wait.
+func madeTimers(info *types.Info, body *ast.BlockStmt, fl *fails.Fails) []*ast.CallExpr {
+	var out []*ast.CallExpr
+	for _, st := range body.List {
+		lit := timerMaker(st, fl)
+		if lit == nil {
+			continue
+		}
+		for _, inner := range lit.Body.List {
+			as, ok := inner.(*ast.AssignStmt)
+			if !ok || len(as.Rhs) != 1 {
+				continue
+			}
+			if call, ok := ast.Unparen(as.Rhs[0]).(*ast.CallExpr); ok && libs.Is(libs.Callee(info, call), "time", "NewTimer") {
+				out = append(out, call)
+			}
+		}
+	}
+	return out
 }
 
 // roundDelays returns the variables a top-level statement of a loop body
@@ -52,6 +103,14 @@ func roundDelays(info *types.Info, st ast.Stmt, waitOf func(*ast.CallExpr) *site
 		}
 		if u, ok := ast.Unparen(st.X).(*ast.UnaryExpr); ok && u.Op == token.ARROW {
 			if call, ok := ast.Unparen(u.X).(*ast.CallExpr); ok {
+				waited(call)
+			}
+		}
+	case *ast.AssignStmt:
+		// tmr := time.NewTimer(d), its channel received later in the
+		// round (select { case <-ctx.Done(): ...; case <-tmr.C: }).
+		if len(st.Rhs) == 1 {
+			if call, ok := ast.Unparen(st.Rhs[0]).(*ast.CallExpr); ok {
 				waited(call)
 			}
 		}

@@ -9,6 +9,7 @@ import (
 	"slices"
 
 	"github.com/idemlint/idemlint/passes/internal/astutil"
+	"github.com/idemlint/idemlint/passes/internal/retrysite/fails"
 	"github.com/idemlint/idemlint/passes/internal/retrysite/site"
 )
 
@@ -35,7 +36,7 @@ import (
 // rangesTargets reports whether loop ranges over the elements of a slice
 // or an array (not a map, a channel or a string) and uses each element:
 // the walk then decides whether a failure moves on and a success leaves.
-func rangesTargets(info *types.Info, loop *ast.RangeStmt) bool {
+func rangesTargets(info *types.Info, loop *ast.RangeStmt, fl *fails.Fails) bool {
 	t := info.TypeOf(loop.X)
 	if t == nil {
 		return false // a package that did not type-check
@@ -53,7 +54,7 @@ func rangesTargets(info *types.Info, loop *ast.RangeStmt) bool {
 	if v == nil {
 		return false
 	}
-	if !reachesNetwork(info, loop.Body) {
+	if !reachesNetwork(info, loop.Body, fl, map[*ast.BlockStmt]bool{}) {
 		return false // for _, dir := range dirs { os.Stat(...) }: a search
 	}
 	// The element is what a call of the body is given: the target.
@@ -261,20 +262,28 @@ func popsTargets(info *types.Info, body ast.Node) bool {
 // connection itself: a call returning an *http.Response (client.Do(req))
 // or a net.Conn (a dial). A loop over paths or names that tries each
 // until one exists is a search, not failover over targets.
-func reachesNetwork(info *types.Info, body *ast.BlockStmt) bool {
+func reachesNetwork(info *types.Info, body *ast.BlockStmt, fl *fails.Fails, seen map[*ast.BlockStmt]bool) bool {
+	if seen[body] || len(seen) > 8 {
+		return false
+	}
+	seen[body] = true
 	return astutil.Some(body, func(n ast.Node) bool {
 		call, ok := n.(*ast.CallExpr)
 		if !ok {
 			return false
 		}
-		tup, ok := info.TypeOf(call).(*types.Tuple)
-		if !ok {
-			return false
+		if tup, ok := info.TypeOf(call).(*types.Tuple); ok {
+			for v := range tup.Variables() {
+				t := v.Type()
+				if site.IsResponseType(t) || libs.IsNamed(t, "net", "Conn") || isConnection(t) {
+					return true
+				}
+			}
 		}
-		for v := range tup.Variables() {
-			t := v.Type()
-			if site.IsResponseType(t) || libs.IsNamed(t, "net", "Conn") || isConnection(t) {
-				return true
+		// s.getFrom(ctx, u): a function of the package that sends.
+		if fl != nil {
+			if b := fl.LocalBody(call); b != nil {
+				return reachesNetwork(info, b, fl, seen)
 			}
 		}
 		return false

@@ -35,3 +35,26 @@ func (w *loopWalk) loggedAttempt(n ast.Node) *ast.CallExpr {
 	}
 	return nil
 }
+
+// swallowedAttempt returns the attempt of a statement, in a loop that
+// backs off every round, that calls code of the package keeping its
+// failure to itself (fails.SwallowsFailure: runOnce(), or stop, reset :=
+// s.streamOnce(ctx) with only booleans back). Each round waits longer
+// whatever happened: the loop reconnects after every end, a reconnect
+// loop's attempt, which never succeeds as far as the loop can tell.
+func (w *loopWalk) swallowedAttempt(n ast.Node) *ast.CallExpr {
+	if !w.backsOff || w.fl == nil {
+		return nil
+	}
+	var call *ast.CallExpr
+	switch n := n.(type) {
+	case *ast.ExprStmt:
+		call, _ = ast.Unparen(n.X).(*ast.CallExpr)
+	case *ast.AssignStmt:
+		_, call = site.OpParts(n)
+	}
+	if call == nil || w.waitOf(call) != nil || !w.fl.SwallowsFailure(call) {
+		return nil
+	}
+	return call
+}

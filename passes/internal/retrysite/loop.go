@@ -181,7 +181,7 @@ func analyzeLoop(info *types.Info, graph func() *cfg.CFG, loop ast.Stmt, waitOf,
 				return nil
 			}
 		} else if !site.IsInteger(info.TypeOf(l.X)) && !wait.IsScheduleRange(info, l, waitOf) {
-			if !rangesTargets(info, l) {
+			if !rangesTargets(info, l, fl) {
 				return nil
 			}
 			targets = true
@@ -189,11 +189,11 @@ func analyzeLoop(info *types.Info, graph func() *cfg.CFG, loop ast.Stmt, waitOf,
 		body = l.Body
 	}
 	w := newLoopWalk(info, loop, waitOf, facts, lockOf, fl)
+	w.backsOff = backsOffEachRound(info, body, waitOf, fl)
 	if w.readAttempts(body); len(w.opAssigns) == 0 {
 		return nil
 	}
 	w.readOutcomes(body)
-	w.backsOff = backsOffEachRound(info, body, waitOf)
 	if w.opInputsVary(body) || w.advancesField(body) || w.drawsCandidates(body) || w.leavesOnRepeat(body) {
 		return nil
 	}
@@ -277,6 +277,9 @@ func analyzeLoop(info *types.Info, graph func() *cfg.CFG, loop ast.Stmt, waitOf,
 		s.Waits = append(s.Waits, call)
 		s.WaitHelpers = map[*ast.CallExpr]*site.WaitFact{call: iter}
 	}
+	if w.backsOff {
+		s.Waits = append(s.Waits, madeTimers(info, body, fl)...)
+	}
 	forState := w.stateWaits(body)
 	for _, n := range w.path {
 		ast.Inspect(n, func(n ast.Node) bool {
@@ -321,6 +324,7 @@ func analyzeLoop(info *types.Info, graph func() *cfg.CFG, loop ast.Stmt, waitOf,
 // rotated loop, a flag that says "try again").
 func (w *loopWalk) again(body *ast.BlockStmt, cond ast.Expr, iter *site.WaitFact, entry *cfg.Block, heads map[*cfg.Block]bool, set func(p *loopWalk)) *loopWalk {
 	p := newLoopWalk(w.info, w.loop, w.waitOf, w.facts, w.lockOf, w.fl)
+	p.backsOff = w.backsOff
 	p.readBody(body)
 	p.g = w.g
 	set(p)
@@ -555,6 +559,10 @@ func (w *loopWalk) collectOpsIn(body *ast.BlockStmt, root ast.Node) {
 		}
 		if w.loggedAttempt(n) != nil {
 			w.opAssigns[n] = true // log.Println(serve(l)): failed, and logged
+			return true
+		}
+		if w.swallowedAttempt(n) != nil {
+			w.opAssigns[n] = true // runOnce(): it failed or ended, and said nothing
 			return true
 		}
 		lhs, ok := status.IsOpAssign(w.info, n)
@@ -1545,6 +1553,9 @@ func (w *loopWalk) testsResult(cond ast.Expr) bool {
 // neverSucceeds reports whether the attempt that assignment n stores
 // never returns a nil error (package fails).
 func (w *loopWalk) neverSucceeds(n ast.Node) bool {
+	if w.swallowedAttempt(n) != nil {
+		return true
+	}
 	_, call := site.OpParts(n)
 	if call == nil {
 		return w.loggedAttempt(n) != nil

@@ -8,6 +8,7 @@ package rangefailover
 import (
 	"bytes"
 	"context"
+	"io"
 	"net/http"
 )
 
@@ -62,4 +63,49 @@ func (c *Client) Balance(ctx context.Context) error {
 		return nil
 	}
 	return err
+}
+
+// The POST is made by a method of the package each round calls with the
+// next replica.
+func (c *Client) ChargeVia(ctx context.Context, body []byte) ([]byte, error) { // want ChargeVia:`sends unkeyed POST \(retried=true\)`
+	for _, r := range c.replicas {
+		b, err := c.chargeAt(ctx, r, body) // want `POST request is retried without an Idempotency-Key header`
+		if err == nil {
+			return b, nil
+		}
+	}
+	return nil, nil
+}
+
+func (c *Client) chargeAt(ctx context.Context, replica string, body []byte) ([]byte, error) { // want chargeAt:`sends unkeyed POST \(retried=false\)`
+	req, err := http.NewRequestWithContext(ctx, "POST", replica+"/charges", bytes.NewReader(body))
+	if err != nil {
+		return nil, err
+	}
+	resp, err := c.hc.Do(req)
+	if err != nil {
+		return nil, err
+	}
+	defer resp.Body.Close()
+	return io.ReadAll(resp.Body)
+}
+
+// A GET through a method of the package fails over safely.
+func (c *Client) BalanceVia(ctx context.Context) ([]byte, error) {
+	for _, r := range c.replicas {
+		b, err := c.balanceAt(r)
+		if err == nil {
+			return b, nil
+		}
+	}
+	return nil, nil
+}
+
+func (c *Client) balanceAt(replica string) ([]byte, error) {
+	resp, err := c.hc.Get(replica + "/balance")
+	if err != nil {
+		return nil, err
+	}
+	defer resp.Body.Close()
+	return io.ReadAll(resp.Body)
 }
