@@ -71,7 +71,7 @@ func rangesTargets(info *types.Info, loop *ast.RangeStmt, fl *fails.Fails) bool 
 func (f *finder) markFailovers(sites []*Site) {
 	for _, s := range sites {
 		if s.Kind == Loop && s.Op.Body != nil {
-			s.Failover = s.Failover || f.drawsTargets(s.Op.Body) || popsTargets(f.info, s.Op.Body)
+			s.Failover = s.Failover || f.drawsTargets(s.Op.Body) || popsTargets(f.info, s.Op.Body) || drawsNextTarget(f.info, s.Op.Body)
 		}
 	}
 }

@@ -75,3 +75,42 @@ func (c *Client) queryPrimary() error {
 	}
 	return err
 }
+
+type node struct{ Address string }
+
+// roundTripper sends each attempt to the node a selector's next hands
+// out: failover, no delay needed.
+type roundTripper struct {
+	rt       http.RoundTripper
+	strategy func([]string) func() (*node, error)
+	services []string
+}
+
+func (r *roundTripper) RoundTrip(req *http.Request) (*http.Response, error) {
+	next := r.strategy(r.services)
+	for i := 0; i < 3; i++ {
+		n, err := next()
+		if err != nil {
+			continue
+		}
+		req.URL.Host = n.Address
+		w, err := r.rt.RoundTrip(req)
+		if err != nil {
+			continue
+		}
+		return w, nil
+	}
+	return nil, fmt.Errorf("failed request")
+}
+
+// The same loop sending to the one host it was given retries at once.
+func (r *roundTripper) RoundTripSame(req *http.Request) (*http.Response, error) {
+	for i := 0; i < 3; i++ { // want `retry loop retries at once`
+		w, err := r.rt.RoundTrip(req)
+		if err != nil {
+			continue
+		}
+		return w, nil
+	}
+	return nil, fmt.Errorf("failed request")
+}
