@@ -2,6 +2,7 @@ package nojitter
 
 import (
 	"fmt"
+	"go/constant"
 	"go/token"
 	"go/types"
 	"slices"
@@ -367,7 +368,10 @@ func (t *tracer) call(c *ssa.CallCommon, depth int) delay {
 		args.capped = true
 		return args
 	case libs.Is(fn, "math", "Pow"):
+		// math.Pow(2, float64(attempt%reset)) starts over like a shift
+		// by a remainder: capped.
 		args.grows = true
+		args.capped = args.capped || len(c.Args) == 2 && boundedCount(c.Args[1])
 		return args
 	case fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == "math" && roundsOrBounds[fn.Name()]:
 		// math.Floor(d), math.Round(d), math.Max(d, 0): the same
@@ -418,7 +422,27 @@ func (t *tracer) call(c *ssa.CallCommon, depth int) delay {
 		// server's Retry-After: still the server's delay.
 		return delay{server: true}
 	}
+	if settingByName(fn, c) {
+		return delay{}
+	}
 	return delay{opaque: true}
+}
+
+// settingByName reports whether the call looks a duration up by a
+// constant name (c.Duration("connect-retry-delay") of a command's flags,
+// viper.GetDuration("retry.delay")): a setting, as fixed as a field of
+// the program's configuration, with no random part.
+func settingByName(fn *types.Func, c *ssa.CallCommon) bool {
+	if fn == nil {
+		return false
+	}
+	sig := fn.Signature()
+	if sig.Params().Len() != 1 || sig.Results().Len() != 1 || !libs.IsNamed(sig.Results().At(0).Type(), "time", "Duration") {
+		return false
+	}
+	name := c.Args[len(c.Args)-1]
+	k, ok := name.(*ssa.Const)
+	return ok && k.Value != nil && k.Value.Kind() == constant.String
 }
 
 // returns summarises the values a function of the package returns.
@@ -829,7 +853,10 @@ func boundedCount(v ssa.Value) bool {
 		case *ssa.BinOp:
 			_, yc := c.Y.(*ssa.Const)
 			_, xc := c.X.(*ssa.Const)
-			return c.Op == token.REM && yc || c.Op == token.AND && (xc || yc)
+			// attempt % reset, reset a parameter: the caller's constant
+			// (ExponentialBackoff(attempt, 7)) bounds it as one here would.
+			_, yp := c.Y.(*ssa.Parameter)
+			return c.Op == token.REM && (yc || yp) || c.Op == token.AND && (xc || yc)
 		case *ssa.Call:
 			if b, ok := c.Call.Value.(*ssa.Builtin); ok && b.Name() == "min" {
 				for _, a := range c.Call.Args {

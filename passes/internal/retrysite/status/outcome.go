@@ -82,6 +82,9 @@ type Outcomes struct {
 	// error (cont, err := step()): false when it failed, so a true one
 	// follows a success.
 	falseOnFailure map[types.Object]bool
+	// codes are the gRPC codes of outcome errors (code :=
+	// status.Code(err), grpccode.go).
+	codes map[types.Object]bool
 }
 
 // NoteFalseOnFailure records v as a bool result of an attempt that also
@@ -141,7 +144,11 @@ func (o *Outcomes) NoteSwitches(body ast.Node) {
 // does not test the outcome says nothing (keep, keep).
 func (o *Outcomes) Branch(cond ast.Expr) (ifTrue, ifFalse State) {
 	if tag, ok := o.cases[cond]; ok {
-		if t, f, ok := o.status(&ast.BinaryExpr{X: tag, OpPos: cond.Pos(), Op: token.EQL, Y: cond}); ok {
+		eq := &ast.BinaryExpr{X: tag, OpPos: cond.Pos(), Op: token.EQL, Y: cond}
+		if t, f, ok := o.codeTest(eq); ok {
+			return t, f
+		}
+		if t, f, ok := o.status(eq); ok {
 			return t, f
 		}
 		return keep, keep
@@ -194,6 +201,9 @@ func (o *Outcomes) Branch(cond ast.Expr) (ifTrue, ifFalse State) {
 				}
 				return keep, failure
 			}
+		}
+		if t, f, ok := o.codeTest(e); ok {
+			return t, f
 		}
 		if t, f, ok := o.status(e); ok {
 			return t, f
@@ -300,6 +310,9 @@ func (o *Outcomes) NoteMapped(n ast.Node) bool {
 		return false
 	}
 	obj := o.info.ObjectOf(id)
+	if o.noteCode(obj, call) {
+		return true
+	}
 	errIface := types.Universe.Lookup("error").Type().Underlying().(*types.Interface)
 	if obj == nil || site.IsErrorType(obj.Type()) || !types.Implements(obj.Type(), errIface) {
 		return false
