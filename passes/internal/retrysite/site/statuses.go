@@ -13,8 +13,6 @@ type Statuses uint32
 // with the body open leaks a connection per poll).
 var SampleCodes = [...]int64{200, 201, 204, 304, 400, 401, 403, 404, 405, 409, 410, 422, 408, 429, 500, 501, 502, 503, 504, 202}
 
-// clientErrorCodes are the sampled statuses that no retry can change.
-var clientErrorCodes = []int64{400, 401, 403, 404, 405, 409, 410, 422}
 
 // Has reports whether code (one of the sampled codes) is in the set.
 func (s Statuses) Has(code int64) bool {
@@ -46,18 +44,23 @@ func (s Statuses) Successes() bool {
 	return false
 }
 
-// ClientErrors reports whether the set holds every sampled 4xx status that
-// fails the same way on every attempt (400, 401, 403, 404, 409, 422...):
-// a failure test that lets all of them through treats every non-success
-// status as retryable. One that picks a few (a 409 on a lock) is a choice.
+// ClientErrors reports whether the set holds the sampled 4xx statuses
+// that say the request itself is wrong (400, 401, 403, 422): no retry
+// changes them, and a failure test that lets them all through treats the
+// client errors as retryable, though it may single out one it knows is
+// final (a 404 turned into errNotFound, which the loop returns). One that
+// picks a few (a 409 on a lock) is a choice.
 func (s Statuses) ClientErrors() bool {
-	for _, c := range clientErrorCodes {
+	for _, c := range requestErrorCodes {
 		if !s.Has(c) {
 			return false
 		}
 	}
 	return true
 }
+
+// requestErrorCodes are the client errors that say the request is wrong.
+var requestErrorCodes = []int64{400, 401, 403, 422}
 
 func (s Statuses) String() string {
 	var b strings.Builder

@@ -49,6 +49,9 @@ type value struct {
 	// backoff.Permanent(err2)): a judge that knows a retry library's
 	// permanent marker reads it when the error is returned later.
 	made *types.Func
+	// from is the fact of the sender whose call returned an errStatus
+	// error: the sentinel it returns on each status (sentinel.go).
+	from *RespFact
 }
 
 type simPath struct {
@@ -721,7 +724,7 @@ func (s *sim) checkerErr(call *ast.CallExpr, p *simPath) value {
 		p.sent = true
 		s.noteSend(call, nil)
 		s.tested[call] = true
-		return value{kind: errStatus, mask: fact.Err, nilMask: fact.Nil}
+		return value{kind: errStatus, mask: fact.Err, nilMask: fact.Nil, from: fact}
 	}
 	if fact == nil || !fact.Checks || fact.Param < 0 || fact.Param >= len(call.Args) || !s.simulated(call.Args[fact.Param], p) {
 		return value{kind: errUnknown}
@@ -781,6 +784,12 @@ func (s *sim) cond(e ast.Expr, p *simPath) tri {
 			return s.cond(x.X, p).or(s.cond(x.Y, p))
 		case token.EQL, token.NEQ:
 			if t := s.nilTest(x, p); t != unk {
+				return t
+			}
+			if t := s.sentinelTest(x.X, x.Y, p); t != unk {
+				if x.Op == token.NEQ {
+					return t.not()
+				}
 				return t
 			}
 		}
@@ -883,6 +892,11 @@ func (s *sim) predicate(call *ast.CallExpr, p *simPath) tri {
 		return t
 	}
 	fn := libs.Callee(s.info, call)
+	if libs.Is(fn, "errors", "Is") && len(call.Args) == 2 {
+		if t := s.sentinelTest(call.Args[0], call.Args[1], p); t != unk {
+			return t // errors.Is(err, errNotFound)
+		}
+	}
 	if sel, ok := call.Fun.(*ast.SelectorExpr); ok && fn != nil && s.simulated(sel.X, p) {
 		switch {
 		case libs.IsMethod(fn, libs.RestyV2, "Response", "IsSuccess") || libs.IsMethod(fn, libs.RestyV2, "Response", "IsError"):

@@ -59,6 +59,12 @@ type RespFact struct {
 	// PassesErr is 1 + the index of an error parameter the function
 	// returns as its error on every path, unchanged (passerr.go), or 0.
 	PassesErr int
+	// Sentinel is, for a sender, the package-level error every path
+	// returns on each sampled status (pkgpath.Name, by the index of the
+	// status in site.SampleCodes), and Fresh the statuses on which every
+	// path returns an error it makes wrapping nothing (sentinel.go).
+	Sentinel [len(site.SampleCodes)]string
+	Fresh    site.Statuses
 }
 
 func (*RespFact) AFact() {}
@@ -392,6 +398,7 @@ func sendFactOf(info *types.Info, fd *ast.FuncDecl, facts func(*types.Func) *Res
 			return nil
 		}
 		allErr, allNil, someNil, any := true, true, false, false
+		sentinel, fresh := "", true // the sentinel of every sent path; every error made here
 		noResp := respAt >= 0
 		// The flag of (retry bool, err error), true or false on every path.
 		allTrue, allFalse := flag, flag
@@ -420,6 +427,14 @@ func sendFactOf(info *types.Info, fd *ast.FuncDecl, facts func(*types.Func) *Res
 			if noResp && !returnsNoResp(info, ret, respAt, facts, code) {
 				noResp = false
 			}
+			last := ret.Results[len(ret.Results)-1]
+			switch name := sentinelName(info, last); {
+			case name == "" || sentinel != "" && sentinel != name:
+				sentinel = "-"
+			case sentinel == "":
+				sentinel = name
+			}
+			fresh = fresh && freshError(info, last)
 			if flag {
 				t := s.cond(ret.Results[0], e.p)
 				allTrue = allTrue && t == yes
@@ -448,6 +463,12 @@ func sendFactOf(info *types.Info, fd *ast.FuncDecl, facts func(*types.Func) *Res
 		}
 		if any && allErr {
 			f.Err |= 1 << i
+		}
+		if any && sentinel != "-" {
+			f.Sentinel[i] = sentinel
+		}
+		if any && fresh {
+			f.Fresh |= 1 << i
 		}
 		if any && noResp {
 			f.NoResp |= 1 << i
