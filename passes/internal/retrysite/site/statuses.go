@@ -13,7 +13,6 @@ type Statuses uint32
 // with the body open leaks a connection per poll).
 var SampleCodes = [...]int64{200, 201, 204, 304, 400, 401, 403, 404, 405, 409, 410, 422, 408, 429, 500, 501, 502, 503, 504, 202}
 
-
 // Has reports whether code (one of the sampled codes) is in the set.
 func (s Statuses) Has(code int64) bool {
 	for i, c := range SampleCodes {

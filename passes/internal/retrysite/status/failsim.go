@@ -688,8 +688,8 @@ func (s *sim) errVal(e ast.Expr, p *simPath) value {
 			return value{kind: errNonNil}
 		}
 		if fn := libs.Callee(s.info, x); fn != nil && fn.Pkg() != nil && (fn.Pkg().Path() == "fmt" || fn.Pkg().Path() == "errors") &&
-			(fn.Name() == "Errorf" || fn.Name() == "New") {
-			return value{kind: errNonNil}
+			(fn.Name() == "Errorf" || fn.Name() == "New") || freshError(s.info, x) {
+			return value{kind: errNonNil} // errors.Errorf of github.com/pkg/errors too
 		}
 		if fact, _ := s.factOf(x); fact != nil && fact.PassesErr > 0 && fact.PassesErr <= len(x.Args) {
 			return s.errVal(x.Args[fact.PassesErr-1], p) // return s.pause(err): err
@@ -892,9 +892,14 @@ func (s *sim) predicate(call *ast.CallExpr, p *simPath) tri {
 		return t
 	}
 	fn := libs.Callee(s.info, call)
-	if libs.Is(fn, "errors", "Is") && len(call.Args) == 2 {
+	if libs.IsErrorsFunc(fn, "Is") && len(call.Args) == 2 {
 		if t := s.sentinelTest(call.Args[0], call.Args[1], p); t != unk {
 			return t // errors.Is(err, errNotFound)
+		}
+	}
+	if libs.IsErrorsFunc(fn, "As") && len(call.Args) == 2 {
+		if t := s.freshAs(call.Args[0], p); t != unk {
+			return t // errors.As(err, &checksumErr) of an errors.Errorf
 		}
 	}
 	if sel, ok := call.Fun.(*ast.SelectorExpr); ok && fn != nil && s.simulated(sel.X, p) {

@@ -100,3 +100,22 @@ func (s *sim) sentinelTest(errExpr, target ast.Expr, p *simPath) tri {
 	}
 	return unk
 }
+
+// freshAs decides errors.As(err, &target) for the error of a sender on a
+// status whose error it made on the spot (RespFact.Fresh): an
+// errors.New or fmt.Errorf error is none of the program's error types,
+// and a nil one matches nothing.
+func (s *sim) freshAs(errExpr ast.Expr, p *simPath) tri {
+	id, ok := ast.Unparen(errExpr).(*ast.Ident)
+	if !ok {
+		return unk
+	}
+	v := p.env[s.info.ObjectOf(id)]
+	if v.kind != errStatus || v.from == nil {
+		return unk
+	}
+	if code := s.status(); v.nilMask.Has(code) || v.from.Fresh.Has(code) {
+		return no
+	}
+	return unk
+}

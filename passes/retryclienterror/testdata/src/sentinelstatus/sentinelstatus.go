@@ -9,6 +9,8 @@ import (
 	"fmt"
 	"net/http"
 	"time"
+
+	pkgerrors "github.com/pkg/errors"
 )
 
 var (
@@ -77,4 +79,50 @@ func Fetch(url string) error {
 		time.Sleep(time.Second) // want `retry on 429 or 503 ignores the Retry-After header`
 	}
 	return errors.New("unable to fetch")
+}
+
+type checksumError struct{ got string }
+
+func (e checksumError) Error() string { return "checksum mismatch: " + e.got }
+
+// get fails on every non-200 with github.com/pkg/errors, a 404 with
+// errMissing, and on a bad checksum with a checksumError.
+func get(url string, want string) error {
+	resp, err := http.Get(url)
+	if err != nil {
+		return pkgerrors.Wrap(err, "get")
+	}
+	defer resp.Body.Close()
+	if resp.StatusCode != http.StatusOK {
+		if resp.StatusCode == http.StatusNotFound {
+			return errMissing
+		}
+		return pkgerrors.Errorf("invalid server response: %v", resp.Status)
+	}
+	if got := resp.Header.Get("Digest"); got != want {
+		return checksumError{got}
+	}
+	return nil
+}
+
+var errMissing = pkgerrors.New("missing")
+
+// Reported: the checksum and the 404 end the retries, every other
+// failure goes round.
+func Get(url, want string) error {
+	for range 8 {
+		err := get(url, want) // want `retry on any non-success status also retries 4xx responses`
+		if err == nil {
+			return nil
+		}
+		if pkgerrors.Is(err, errMissing) {
+			return err
+		}
+		var ce checksumError
+		if pkgerrors.As(err, &ce) {
+			return err
+		}
+		time.Sleep(time.Second)
+	}
+	return errors.New("unable to get")
 }
