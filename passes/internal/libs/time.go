@@ -21,6 +21,7 @@ var randomPackages = map[string]bool{
 	"math/rand":    true,
 	"math/rand/v2": true,
 	"crypto/rand":  true,
+	"hash/maphash": true, // a new Hash, or MakeSeed, is seeded at random
 }
 
 // Jitterers are functions outside the random packages that add a random

@@ -796,12 +796,25 @@ func (w *loopWalk) drawsCandidates(body *ast.BlockStmt) bool {
 		if _, lit := n.(*ast.FuncLit); lit || found {
 			return false
 		}
-		if call, ok := n.(*ast.CallExpr); ok && w.drawsFromReader(body, call) {
+		if call, ok := n.(*ast.CallExpr); ok && (w.drawsFromReader(body, call) || w.opAssigns[w.stmtOf(body, call)] && site.RandomArg(w.info, call)) {
 			found = true
 		}
 		return !found
 	})
 	return found
+}
+
+// stmtOf returns the statement of body's tree that holds call directly
+// (the assignment or expression statement it is the value of), or nil.
+func (w *loopWalk) stmtOf(body *ast.BlockStmt, call *ast.CallExpr) ast.Node {
+	for n := range w.opAssigns {
+		if n.Pos() <= call.Pos() && call.End() <= n.End() {
+			if _, c := site.OpParts(n); c == call {
+				return n
+			}
+		}
+	}
+	return nil
 }
 
 // outlives reports whether the stream e names was made before the loop:

@@ -4,7 +4,9 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 
+	"github.com/idemlint/idemlint/passes/internal/astutil"
 	"github.com/idemlint/idemlint/passes/internal/libs"
 )
 
@@ -209,4 +211,16 @@ func ReceiverObject(info *types.Info, call *ast.CallExpr) types.Object {
 		return info.Uses[id]
 	}
 	return nil
+}
+
+// RandomArg reports whether an argument of call draws a random number
+// (seed, err = convert(new(maphash.Hash).Sum64()), f(rand.Int63())):
+// each round tries a new candidate, not the last one again.
+func RandomArg(info *types.Info, call *ast.CallExpr) bool {
+	return slices.ContainsFunc(call.Args, func(a ast.Expr) bool {
+		return astutil.Some(a, func(n ast.Node) bool {
+			c, ok := n.(*ast.CallExpr)
+			return ok && libs.IsRandom(libs.Callee(info, c))
+		})
+	})
 }

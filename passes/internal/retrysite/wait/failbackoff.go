@@ -99,8 +99,8 @@ func (f *Waits) failureBackoff(loop *ast.ForStmt, encl ast.Node) (waits, hot, re
 			continue
 		}
 		_, call := site.OpParts(n)
-		if call == nil || f.Wait(call) != nil || f.StoredErr != nil && f.StoredErr(call) {
-			continue
+		if call == nil || f.Wait(call) != nil || f.StoredErr != nil && f.StoredErr(call) || site.RandomArg(f.info, call) {
+			continue // a wait, state an earlier attempt left, a random draw
 		}
 		if advancesReceiver(f.info, lhs, call) || drainsReceiver(f.info, loop.Cond, call) {
 			return nil, nil, nil // pager, err = pager.Next(ctx): a walk over pages
