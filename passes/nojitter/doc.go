@@ -30,6 +30,17 @@ the wait call:
     at most eight rounds of a constant count cannot exceed 128 times its
     start: capped).
 
+A duration a library method looks up by a constant name
+(c.Duration("connect-retry-delay") of a command's flags,
+viper.GetDuration("retry.delay")) is a setting: fixed, no random part. A
+database's "nothing matched" answer (sql.ErrNoRows, pgx's ErrNoRows,
+GORM's ErrRecordNotFound) is an answer: a loop that waits and goes round
+on it while every other error returns polls for a row and is not
+judged. An attempt given a new random number each round (seed, err =
+convert(new(maphash.Hash).Sum64()), rejection sampling) draws a new
+candidate: no retry. A failure told by its gRPC code (code :=
+status.Code(err); code == codes.Unavailable) is a failure.
+
 A wait helper of the program (a function, in any package, that waits for
 its time.Duration parameter on a timer, time.After or time.Sleep and at most
 returns the context's error: if err := sleep(ctx, d); err != nil { return
@@ -117,7 +128,10 @@ endpoints or targets is a walk over a list, not a retry; a loop whose
 every round hands its attempt the next target a method of the client
 draws, endpoint := c.nextEndpoint(), or a method that moves the client to
 the next server which the dialling method reads, or that consumes a list
-of targets head first, u := urls[0]; urls = urls[1:], is failover, whose
+of targets head first, u := urls[0]; urls = urls[1:], or that draws
+the target from a function value made before the loop and points the
+request at it, n, err := next(); req.URL.Host = n.Address (a selector's
+next), is failover, whose
 missing delay is not reported: RULES.md, "Vocabulary"). The delay the
 server asks for (the Retry-After header, read by a call given its name,
 and what parses it: strconv.Atoi, http.ParseTime, time.Until; or a
@@ -199,8 +213,18 @@ the receive where the retry waits, <-tick.C, as every wait is), and a poll or a 
 judged. A retry budget of one, counted up (retries < 1)
 or down (retries := 1; retries > 0; retries--), or two attempts (for
 range 2, for i := 0; i < 2; i++), makes no storm and is not
-"retries at once". A shift by the attempt modulo or masked by a constant
-(1 << (attempt % 7)) cannot exceed a constant: the delay has a cap, and
+"retries at once". A reconnect loop's attempt may keep its failure to
+itself (runOnce := func() { c, err := dial(); if err != nil { log(err);
+return }; ... }, a function answering only booleans: stop, reset :=
+s.streamOnce(ctx)): when every round waits a delay the loop doubles
+(min(d*2, time.Minute)), on a timer made at the top of the round (tmr :=
+time.NewTimer(d), received in a select) or by a literal that doubles the
+delay it captures (t := backoff()), the loop reconnects after every end
+and its timer is the retry delay, reported at the time.NewTimer. The same
+call on a constant interval is a schedule. A shift by the attempt modulo
+or masked by a constant (1 << (attempt % 7)), or math.Pow of such a
+remainder (math.Pow(2, float64(attempt%reset)), the reset a parameter
+its callers pass constants to), cannot exceed a constant: the delay has a cap, and
 so does one that grows with a parameter only on a branch where that
 parameter is below a constant (if attempt < 50 { return ... 5*attempt
 ... }; return 5 * time.Second). A delay that grows in a loop of at

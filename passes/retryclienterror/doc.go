@@ -17,8 +17,17 @@ call of an interface method with one implementation in the program)
 (ok(code),
 checkStatus(resp) returning an error for every non-2xx) are decided; the
 other conditions are followed both ways. Reported at the send call (with
--retryclienterror.status, on by default) when every such 4xx goes round
-for another attempt on a path a 200 does not take:
+-retryclienterror.status, on by default) when the 4xx that say the
+request itself is wrong (400, 401, 403, 422) all go round for another
+attempt on a path a 200 does not take; one the loop singles out and ends
+on (a 404 a sender turns into errNotFound: if errors.Is(err,
+errNotFound) { return err }) does not excuse the others, while a test
+that picks a few 4xx to retry (a 409 on a lock) is a choice. A sender of
+the program that returns a sentinel of its package for some statuses and
+an error it makes on the spot (errors.New, fmt.Errorf without %w,
+github.com/pkg/errors' Errorf) for the others is known by a fact saying
+which, so errors.Is(err, errNotFound), err == errNotFound and errors.As
+of an error made on the spot are decided per status:
 - in a retry loop, by continue or the end of the body (not a single pass
   over a list of targets, for _, svc := range services, which asks the
   next one: a 4xx from one server says nothing of the next, and RULES.md
