@@ -42,8 +42,8 @@ func drawsNextTarget(info *types.Info, body *ast.BlockStmt) bool {
 }
 
 // drawsValue reports whether call, given nothing, calls a function value
-// held by a variable declared outside body and returns a value that is
-// not a number or an error (and perhaps an error beside it).
+// held by a variable declared outside body that hands out a target
+// (handsTarget).
 func drawsValue(info *types.Info, call *ast.CallExpr, body *ast.BlockStmt) bool {
 	id, ok := ast.Unparen(call.Fun).(*ast.Ident)
 	if !ok || len(call.Args) != 0 {
@@ -57,14 +57,5 @@ func drawsValue(info *types.Info, call *ast.CallExpr, body *ast.BlockStmt) bool 
 	if !ok {
 		return false
 	}
-	res := sig.Results()
-	switch {
-	case res.Len() == 1:
-	case res.Len() == 2 && site.IsErrorType(res.At(1).Type()):
-	default:
-		return false
-	}
-	t := res.At(0).Type()
-	_, isBasic := t.Underlying().(*types.Basic)
-	return !isBasic && !site.IsErrorType(t)
+	return handsTarget(sig.Results())
 }

@@ -173,18 +173,7 @@ func (f *finder) draws(call *ast.CallExpr) map[*types.Var]bool {
 	if fd == nil {
 		return nil
 	}
-	res := f.info.Defs[fd.Name].(*types.Func).Signature().Results()
-	switch {
-	case res.Len() == 1:
-	case res.Len() == 2 && site.IsErrorType(res.At(1).Type()):
-	default:
-		return nil
-	}
-	// A target is an address, a URL, a client or a connection; a number
-	// drawn is a delay or a counter (b.Duration() of a backoff), an error
-	// the outcome of an attempt (b.connect()).
-	t := res.At(0).Type()
-	if b, isBasic := t.Underlying().(*types.Basic); isBasic && b.Info()&types.IsString == 0 || site.IsErrorType(t) {
+	if !handsTarget(f.info.Defs[fd.Name].(*types.Func).Signature().Results()) {
 		return nil
 	}
 	var fields map[*types.Var]bool
@@ -215,6 +204,22 @@ func (f *finder) draws(call *ast.CallExpr) map[*types.Var]bool {
 		return true
 	})
 	return fields
+}
+
+// handsTarget reports whether results hand out a target, perhaps beside
+// an error: an address, a URL, a client or a connection; a number drawn
+// is a delay or a counter (b.Duration() of a backoff), an error the
+// outcome of an attempt (b.connect()).
+func handsTarget(res *types.Tuple) bool {
+	switch {
+	case res.Len() == 1:
+	case res.Len() == 2 && site.IsErrorType(res.At(1).Type()):
+	default:
+		return false
+	}
+	t := res.At(0).Type()
+	b, isBasic := t.Underlying().(*types.Basic)
+	return !(isBasic && b.Info()&types.IsString == 0 || site.IsErrorType(t))
 }
 
 // popsTargets reports whether body reads the head of a list and drops it

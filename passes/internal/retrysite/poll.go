@@ -262,13 +262,8 @@ func (w *loopWalk) zeroValue(e ast.Expr) bool {
 // namedConst reports whether e names a constant a package declares (not
 // false or iota).
 func namedConst(info *types.Info, e ast.Expr) bool {
-	var id *ast.Ident
-	switch x := ast.Unparen(e).(type) {
-	case *ast.Ident:
-		id = x
-	case *ast.SelectorExpr:
-		id = x.Sel
-	default:
+	id := site.NameOf(e)
+	if id == nil {
 		return false
 	}
 	c, ok := info.ObjectOf(id).(*types.Const)

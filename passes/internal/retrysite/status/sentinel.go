@@ -26,13 +26,8 @@ import (
 // sentinelName returns pkgpath.Name of the package-level error variable e
 // names (errNotFound, fs.ErrNotExist), or "".
 func sentinelName(info *types.Info, e ast.Expr) string {
-	var id *ast.Ident
-	switch x := ast.Unparen(e).(type) {
-	case *ast.Ident:
-		id = x
-	case *ast.SelectorExpr:
-		id = x.Sel
-	default:
+	id := site.NameOf(e)
+	if id == nil {
 		return ""
 	}
 	v, ok := info.Uses[id].(*types.Var)
