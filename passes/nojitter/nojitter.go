@@ -6,6 +6,7 @@ import (
 	"go/token"
 	"go/types"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -149,7 +150,7 @@ func judgeWaits(pass *analysis.Pass, s *retrysite.Site, calls *waitJudge, waits 
 		if !ok {
 			continue
 		}
-		if idx < len(w.Args) && isConstant(pass.TypesInfo, w.Args[idx]) {
+		if idx < len(w.Args) && (isConstant(pass.TypesInfo, w.Args[idx]) || chosenConstant(pass.TypesInfo, s.Chosen[w])) {
 			reportNoJitter(pass, where(w), w.Args[idx])
 			continue
 		}
@@ -175,6 +176,13 @@ func judgeWaits(pass *analysis.Pass, s *retrysite.Site, calls *waitJudge, waits 
 			report.Report(pass, analysis.Diagnostic{Pos: where(w).Pos(), End: where(w).End(), Message: j.msg, Related: j.via})
 		}
 	}
+}
+
+// chosenConstant reports whether every failure path reaching a wait the
+// schedule shares set its delay to a constant (d = time.Second under if
+// err != nil): the retry waits that constant.
+func chosenConstant(info *types.Info, vals []ast.Expr) bool {
+	return len(vals) > 0 && !slices.ContainsFunc(vals, func(e ast.Expr) bool { return e == nil || !isConstant(info, e) })
 }
 
 // judgeOnce judges the delay argument idx of wait w once per run, and

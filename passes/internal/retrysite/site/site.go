@@ -68,6 +68,11 @@ type Site struct {
 	// missing delay and its bound (the number of targets) are not
 	// nojitter or unboundedretry hazards (RULES.md, "Vocabulary").
 	Failover bool
+	// Chosen are, for a wait success and failure take alike, the values
+	// the failure paths reaching it gave its delay (if err != nil { d =
+	// time.Second } else { d = interval }; time.After(d)): the retry
+	// waits those, whatever the schedule waits (nil where not known).
+	Chosen map[*ast.CallExpr][]ast.Expr
 	// Node is the *ast.ForStmt or *ast.RangeStmt of a Loop, and the
 	// *ast.CallExpr of the other kinds.
 	Node ast.Node

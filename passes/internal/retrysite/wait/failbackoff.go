@@ -165,8 +165,16 @@ func (f *Waits) failureBackoff(loop *ast.ForStmt, encl ast.Node) (waits, hot, re
 		if p.ends {
 			continue // the loop's condition ends it
 		}
-		if len(w.preWaits) > 0 {
-			p.shared = true // a wait at the top of every round
+		for _, c := range w.preWaits {
+			// wait = time.Second under if err != nil, waited at the top
+			// of the next round (case <-time.After(wait)): the delay the
+			// failure chose; any other wait at the top paces every round.
+			if i := w.waitsFor(c, p.delays); i >= 0 {
+				p.waits = append(p.waits, c)
+				w.choose(c, p.chosen[i])
+			} else {
+				p.shared = true
+			}
 		}
 		if len(w.laterWaits) > 0 {
 			if w.okRound {
@@ -202,7 +210,7 @@ func (f *Waits) failureBackoff(loop *ast.ForStmt, encl ast.Node) (waits, hot, re
 	}
 	body := site.Operation{Body: loop.Body}
 	if len(judged) > 0 {
-		waits = &site.Site{Kind: site.Loop, Node: loop, Op: body, Waits: judged}
+		waits = &site.Site{Kind: site.Loop, Node: loop, Op: body, Waits: judged, Chosen: w.chosen}
 		for _, c := range judged {
 			if h := w.helpers[c]; h != nil {
 				if waits.WaitHelpers == nil {
@@ -320,10 +328,13 @@ func (f *Waits) probeCond(n ast.Stmt) *ast.CallExpr {
 }
 
 // timerFired reports whether a select case receives from a timer's or a
-// ticker's channel (case <-timer.C:): its body runs when the delay the
+// ticker's channel (case <-timer.C:), or from time.After: its body runs when the delay the
 // loop set has passed, an attempt of every round that waited for it.
 func timerFired(info *types.Info, comm ast.Stmt) bool {
 	ch := site.Received(comm)
+	if call, ok := ast.Unparen(ch).(*ast.CallExpr); ok && libs.Is(libs.Callee(info, call), "time", "After") {
+		return true // case <-time.After(wait):
+	}
 	sel, ok := ast.Unparen(ch).(*ast.SelectorExpr)
 	if !ok || sel.Sel.Name != "C" {
 		return false

@@ -58,6 +58,9 @@ type failPath struct {
 	// under if err != nil): a wait success takes too, for such a delay,
 	// waits what the failure chose.
 	delays []types.Object
+	// chosen are the values the failure set them to, by index (nil
+	// where not a plain assignment): d = time.Second.
+	chosen []ast.Expr
 	// joined is the later attempt at which the path rejoined the body's
 	// course, reached by a success too (if err != nil { log }; then the
 	// next step): the failure was put up with, and that attempt's success
@@ -78,6 +81,7 @@ func (p *failPath) clone() *failPath {
 	c.waits = append([]*ast.CallExpr(nil), p.waits...)
 	c.nodes = append([]ast.Node(nil), p.nodes...)
 	c.delays = slices.Clip(p.delays)
+	c.chosen = slices.Clip(p.chosen)
 	return &c
 }
 
@@ -136,6 +140,9 @@ type failWalk struct {
 	okRound  bool                  // a success reaches the next round
 	bail     bool                  // a shape not followed (goto, too many paths)
 	assigned []assignment          // every assignment of the body, for what runs before an attempt
+	// chosen are, for a wait a success takes too, the delays the
+	// failure paths reaching it set before it (site.Site.Chosen).
+	chosen map[*ast.CallExpr][]ast.Expr
 
 	// The part of the body before the first attempt, which every round
 	// runs: its waits (later: only on rounds after the first, if attempt
@@ -714,8 +721,9 @@ func (w *failWalk) wait(call *ast.CallExpr, s pstate) pstate {
 		// if err != nil { d = time.Minute } else { d = 24 * time.Hour };
 		// time.After(d): the failure's own delay, not the schedule's.
 		return s.edit(func(p *failPath) {
-			if w.waitsFor(call, p.delays) {
+			if i := w.waitsFor(call, p.delays); i >= 0 {
 				p.waits = append(p.waits, call)
+				w.choose(call, p.chosen[i])
 			} else {
 				p.shared = true
 			}
@@ -724,18 +732,50 @@ func (w *failWalk) wait(call *ast.CallExpr, s pstate) pstate {
 	return s.edit(func(p *failPath) { p.waits = append(p.waits, call) })
 }
 
-// waitsFor reports whether the wait call's duration is one of the
-// variables delays.
-func (w *failWalk) waitsFor(call *ast.CallExpr, delays []types.Object) bool {
+// waitsFor returns the index among delays of the variable the wait
+// call's duration is, the last set, or -1.
+func (w *failWalk) waitsFor(call *ast.CallExpr, delays []types.Object) int {
 	if call == nil || len(delays) == 0 {
-		return false
+		return -1
 	}
 	i, ok := libs.Waits.Lookup(libs.Callee(w.f.info, call))
 	if !ok || i >= len(call.Args) {
-		return false
+		return -1
 	}
 	id, ok := ast.Unparen(call.Args[i]).(*ast.Ident)
-	return ok && slices.Contains(delays, w.f.info.ObjectOf(id))
+	if !ok {
+		return -1
+	}
+	obj := w.f.info.ObjectOf(id)
+	for j := len(delays) - 1; j >= 0; j-- {
+		if delays[j] == obj {
+			return j
+		}
+	}
+	return -1
+}
+
+// choose notes val as a delay a failure path chose for the wait call.
+func (w *failWalk) choose(call *ast.CallExpr, val ast.Expr) {
+	if w.chosen == nil {
+		w.chosen = map[*ast.CallExpr][]ast.Expr{}
+	}
+	w.chosen[call] = append(w.chosen[call], val)
+}
+
+// assignedValue returns the value the assignment n gives obj (d =
+// time.Second), or nil.
+func assignedValue(n ast.Node, obj types.Object, info *types.Info) ast.Expr {
+	as, ok := n.(*ast.AssignStmt)
+	if !ok || len(as.Lhs) != len(as.Rhs) || as.Tok != token.ASSIGN && as.Tok != token.DEFINE {
+		return nil
+	}
+	for i, l := range as.Lhs {
+		if id, ok := ast.Unparen(l).(*ast.Ident); ok && info.ObjectOf(id) == obj {
+			return as.Rhs[i]
+		}
+	}
+	return nil
 }
 
 func isDuration(t types.Type) bool { return libs.IsNamed(t, "time", "Duration") }
@@ -761,7 +801,11 @@ func (w *failWalk) assign(n ast.Node, s pstate) pstate {
 		w.assigned = append(w.assigned, a)
 		if w.started && !s.ok && isDuration(a.obj.Type()) {
 			// set where only failures run: the delay the failure chose
-			s = s.edit(func(p *failPath) { p.delays = append(p.delays, a.obj) })
+			val := assignedValue(n, a.obj, w.f.info)
+			s = s.edit(func(p *failPath) {
+				p.delays = append(p.delays, a.obj)
+				p.chosen = append(p.chosen, val)
+			})
 		}
 		if a.reset || !w.started {
 			continue
