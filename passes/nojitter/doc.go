@@ -197,7 +197,10 @@ reconnect loops: the wait is a retry delay):
     at the end of the body, a ticker's tick) paces a schedule: the failure
     paths through it are never reported, unless the failure path chose its
     delay where only failures run (if err != nil { d = time.Minute } else
-    { d = 24 * time.Hour }; time.After(d)): that is its retry delay;
+    { d = 24 * time.Hour }; time.After(d), or at the top of the next
+    round: case <-time.After(wait): err := refresh(); if err != nil {
+    wait = time.Second }): that is its retry delay, judged alone (a
+    constant one is reported at the wait);
   - a wait before every attempt of the round, in an if that tests only
     what the loop does not change and goes round at once (if c.full() {
     time.Sleep(d); continue }), waits for room or readiness, not after a
