@@ -897,22 +897,6 @@ func (w *loopWalk) visit(b *cfg.Block, st state, bounded, byStatus bool, repair 
 				t = round
 			}
 		}
-		if i := w.out.PendingSide(cond); i >= 0 && st == failure {
-			// if err == sql.ErrNoRows: the attempt answered "not yet",
-			// a poll's done test. A poll that retries its real failures
-			// too is judged on them (RULES.md: a status poll's "not yet"
-			// needs no limit of its own).
-			w.sawDone = true
-			w.doneConds = append(w.doneConds, cond)
-			if w.polls {
-				if i == 0 {
-					t = failure
-				} else {
-					f = failure
-				}
-				sideBound[i] = true
-			}
-		}
 		if st == failure && repair == repaired && w.repairCheck(cond, t, f, b, heads) {
 			// A repair step's own check (the token refresh failed: give
 			// up) says nothing of the failed attempt, which still failed.

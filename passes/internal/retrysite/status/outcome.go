@@ -403,22 +403,6 @@ func (o *Outcomes) pendingTest(cond ast.Expr) bool {
 	return false
 }
 
-// PendingSide returns the side of cond (0 true, 1 false) on which the
-// attempt answered "not yet" (err == errPending, errors.Is(err,
-// sql.ErrNoRows), err != errPending), or -1.
-func (o *Outcomes) PendingSide(cond ast.Expr) int {
-	if o.pendingTest(cond) {
-		return 0
-	}
-	if b, ok := ast.Unparen(cond).(*ast.BinaryExpr); ok && b.Op == token.NEQ && (o.IsErr(b.X) && o.pending(b.Y) || o.IsErr(b.Y) && o.pending(b.X)) {
-		return 1
-	}
-	if u, ok := ast.Unparen(cond).(*ast.UnaryExpr); ok && u.Op == token.NOT && o.pendingTest(u.X) {
-		return 1
-	}
-	return -1
-}
-
 // pending reports whether e names an error value that says "not done
 // yet" (Pending).
 func (o *Outcomes) pending(e ast.Expr) bool {

@@ -1,4 +1,4 @@
-// want package:`waits Listener.Wait Listener.WaitAny Listener.WaitLogged Listener.next RunJittered RunWhileOK RunWithRetry`
+// want package:`waits Listener.Wait Listener.WaitAny Listener.next RunJittered RunWhileOK RunWithRetry`
 
 // Package settingpoll: a loop that goes round on a database's "no rows"
 // answer waits for a row to appear (a poll, not a retry); a failure told
@@ -10,7 +10,6 @@ import (
 	"context"
 	"database/sql"
 	"errors"
-	"log"
 	"math/rand/v2"
 	"time"
 
@@ -44,26 +43,6 @@ func (l *Listener) Wait(ctx context.Context) (string, error) {
 		}
 		return s, nil
 	}
-}
-
-// Reported: "no rows" waits for the row, but every real error goes
-// round through the same wait too: a retry of the failed query.
-func (l *Listener) WaitLogged(ctx context.Context) (string, error) {
-	var s string
-	var err error
-	for range 20 {
-		s, err = l.next(ctx)
-		if err == nil {
-			break
-		}
-		if err != sql.ErrNoRows {
-			log.Printf("query: %v", err)
-		} else {
-			log.Print("no row yet")
-		}
-		time.Sleep(200 * time.Millisecond) // want `retry delay has no jitter`
-	}
-	return s, err
 }
 
 // Reported: every error goes round after the same wait.
