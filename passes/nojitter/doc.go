@@ -32,11 +32,7 @@ the wait call:
 
 A duration a library method looks up by a constant name
 (c.Duration("connect-retry-delay") of a command's flags,
-viper.GetDuration("retry.delay")) is a setting: fixed, no random part. A
-database's "nothing matched" answer (sql.ErrNoRows, pgx's ErrNoRows,
-GORM's ErrRecordNotFound) is an answer: a loop that waits and goes round
-on it while every other error returns polls for a row and is not
-judged. An attempt given a new random number each round (seed, err =
+viper.GetDuration("retry.delay")) is a setting: fixed, no random part. An attempt given a new random number each round (seed, err =
 convert(new(maphash.Hash).Sum64()), rejection sampling) draws a new
 candidate: no retry. A failure told by its gRPC code (code :=
 status.Code(err); code == codes.Unavailable) is a failure.

@@ -98,17 +98,6 @@ var UniqueViolationObjects = Table[bool]{
 	{"github.com/VividCortex/mysqlerr", "", "ER_DUP_ENTRY"}:    true,
 }
 
-// NoRowsObjects are the errors a database answers "nothing matched" with:
-// an answer, not a failure. A loop that waits and goes round on one while
-// every other error returns waits for a row to appear, a poll.
-var NoRowsObjects = Table[bool]{
-	{DatabaseSQL, "", "ErrNoRows"}:               true,
-	{PgxV5, "", "ErrNoRows"}:                     true,
-	{"github.com/jackc/pgx/v4", "", "ErrNoRows"}: true,
-	{Gorm, "", "ErrRecordNotFound"}:              true,
-	{GormV1, "", "ErrRecordNotFound"}:            true,
-}
-
 // SerializableObjects are the isolation levels under which a
 // check-then-insert cannot both succeed.
 var SerializableObjects = Table[bool]{

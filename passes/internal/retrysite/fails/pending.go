@@ -8,7 +8,6 @@ import (
 	"strconv"
 
 	"github.com/idemlint/idemlint/passes/internal/bodies"
-	"github.com/idemlint/idemlint/passes/internal/libs"
 	"github.com/idemlint/idemlint/passes/internal/retrysite/site"
 )
 
@@ -27,9 +26,6 @@ func (*PendingFact) String() string { return "pending sentinel" }
 func (f *Fails) Pending(v *types.Var) bool {
 	if v == nil || v.Pkg() == nil {
 		return false
-	}
-	if _, ok := libs.NoRowsObjects.LookupObject(v); ok {
-		return true // sql.ErrNoRows: nothing there yet
 	}
 	if v.Pkg() == f.pass.Pkg {
 		return f.pending[v]

@@ -1,15 +1,12 @@
-// want package:`waits Listener.Wait Listener.WaitAny Listener.next RunJittered RunWhileOK RunWithRetry`
+// want package:`waits Listener.WaitAny Listener.next RunJittered RunWhileOK RunWithRetry`
 
-// Package settingpoll: a loop that goes round on a database's "no rows"
-// answer waits for a row to appear (a poll, not a retry); a failure told
-// by its gRPC code is a failure; a delay looked up by a constant name is a
-// setting, fixed.
+// Package settingpoll: a failure told by its gRPC code is a failure; a
+// delay looked up by a constant name is a setting, fixed.
 package settingpoll
 
 import (
 	"context"
 	"database/sql"
-	"errors"
 	"math/rand/v2"
 	"time"
 
@@ -28,21 +25,6 @@ func (l *Listener) next(ctx context.Context) (string, error) {
 	var s string
 	err := l.db.QueryRowContext(ctx, "SELECT payload FROM notifications LIMIT 1").Scan(&s)
 	return s, err
-}
-
-// Not reported: "no rows" is an answer; every real error returns.
-func (l *Listener) Wait(ctx context.Context) (string, error) {
-	for {
-		s, err := l.next(ctx)
-		if errors.Is(err, sql.ErrNoRows) {
-			time.Sleep(l.interval)
-			continue
-		}
-		if err != nil {
-			return "", err
-		}
-		return s, nil
-	}
 }
 
 // Reported: every error goes round after the same wait.
