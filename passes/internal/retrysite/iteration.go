@@ -796,26 +796,25 @@ func (w *loopWalk) drawsCandidates(body *ast.BlockStmt) bool {
 		if _, lit := n.(*ast.FuncLit); lit || found {
 			return false
 		}
-		if call, ok := n.(*ast.CallExpr); ok && (w.drawsFromReader(body, call) || w.opAssigns[w.stmtOf(body, call)] && site.RandomArg(w.info, call)) {
+		if call, ok := n.(*ast.CallExpr); ok && w.drawsFromReader(body, call) {
 			found = true
 		}
 		return !found
 	})
-	return found
+	return found || w.drawsRandom()
 }
 
-// stmtOf returns the statement of body's tree that holds call directly
-// (the assignment or expression statement it is the value of), or nil.
-func (w *loopWalk) stmtOf(body *ast.BlockStmt, call *ast.CallExpr) ast.Node {
+// drawsRandom reports whether an attempt is given a new random number
+// (site.RandomArg): each round tries a new candidate.
+func (w *loopWalk) drawsRandom() bool {
 	for n := range w.opAssigns {
-		if n.Pos() <= call.Pos() && call.End() <= n.End() {
-			if _, c := site.OpParts(n); c == call {
-				return n
-			}
+		if _, call := site.OpParts(n); call != nil && site.RandomArg(w.info, call) {
+			return true
 		}
 	}
-	return nil
+	return false
 }
+
 
 // outlives reports whether the stream e names was made before the loop:
 // e's root is a variable or field declared outside the body. A stream a

@@ -62,7 +62,10 @@ type loopWalk struct {
 	// (backoff.go): its error-only attempts are read as never
 	// succeeding, a reconnect loop's.
 	backsOff bool
-	facts    func(*types.Func) *status.RespFact
+	// swallowed are the attempts that keep their failure to themselves
+	// (swallowedAttempt), noted by collectOps.
+	swallowed map[ast.Node]bool
+	facts     func(*types.Func) *status.RespFact
 	// resultFields are the fields attempts store a result in (c.conn, err =
 	// dial()).
 	resultFields map[types.Object]bool
@@ -343,6 +346,7 @@ func newLoopWalk(info *types.Info, loop ast.Stmt, waitOf func(*ast.CallExpr) *si
 		lockResults:  map[types.Object]bool{},
 		out:          out,
 		opAssigns:    map[ast.Node]bool{},
+		swallowed:    map[ast.Node]bool{},
 		boolResults:  map[types.Object]bool{},
 		retryFlags:   map[types.Object]bool{},
 		nilResults:   map[types.Object]bool{},
@@ -563,6 +567,7 @@ func (w *loopWalk) collectOpsIn(body *ast.BlockStmt, root ast.Node) {
 		}
 		if w.swallowedAttempt(n) != nil {
 			w.opAssigns[n] = true // runOnce(): it failed or ended, and said nothing
+			w.swallowed[n] = true
 			return true
 		}
 		lhs, ok := status.IsOpAssign(w.info, n)
@@ -1553,7 +1558,7 @@ func (w *loopWalk) testsResult(cond ast.Expr) bool {
 // neverSucceeds reports whether the attempt that assignment n stores
 // never returns a nil error (package fails).
 func (w *loopWalk) neverSucceeds(n ast.Node) bool {
-	if w.swallowedAttempt(n) != nil {
+	if w.swallowed[n] {
 		return true
 	}
 	_, call := site.OpParts(n)
