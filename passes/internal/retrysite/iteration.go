@@ -815,7 +815,6 @@ func (w *loopWalk) drawsRandom() bool {
 	return false
 }
 
-
 // outlives reports whether the stream e names was made before the loop:
 // e's root is a variable or field declared outside the body. A stream a
 // function makes in the body from the body's own values
