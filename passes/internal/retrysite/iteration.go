@@ -88,7 +88,7 @@ func (w *loopWalk) opInputsVary(body *ast.BlockStmt) bool {
 		}
 		own := map[types.Object]bool{}
 		for _, l := range lhs {
-			if id, ok := l.(*ast.Ident); ok && id.Name != "_" {
+			if id, ok := l.(*ast.Ident); ok && id.Name != "_" && !rewound(w.info, id, call) {
 				own[w.info.ObjectOf(id)] = true
 			}
 		}
@@ -99,6 +99,13 @@ func (w *loopWalk) opInputsVary(body *ast.BlockStmt) bool {
 		fresh := w.refreshedBefore(body, n)
 		for obj := range fresh {
 			delete(own, obj)
+		}
+		for obj := range own {
+			if declaredIn(obj, body) {
+				// var v T; v, err = f(v): v starts afresh each round,
+				// and what f reads of it is this round's.
+				fresh[obj] = true
+			}
 		}
 		// w.conn = conn keeps the result in a field of w: the next
 		// attempt reads the field, not everything w holds.
@@ -124,6 +131,74 @@ func (w *loopWalk) opInputsVary(body *ast.BlockStmt) bool {
 		}
 	}
 	return false
+}
+
+// rewound reports whether id, a result of call, is a request call is
+// given too: req, err = cloneRequest(req, getBody) rewinds the same
+// request for the next send (as selfUpdated reads req = retry), not the
+// next candidate.
+func rewound(info *types.Info, id *ast.Ident, call *ast.CallExpr) bool {
+	obj := info.ObjectOf(id)
+	return libs.IsHTTPRequest(obj.Type()) && slices.ContainsFunc(call.Args, func(a ast.Expr) bool {
+		arg, ok := ast.Unparen(a).(*ast.Ident)
+		return ok && info.ObjectOf(arg) == obj
+	})
+}
+
+// decodesArgs reports whether call makes its result from its arguments
+// alone: they are all bytes or strings, and it returns a value that is no
+// count (codec.Decode(buf) (any, error)). A read from a stream fills
+// the buffer it is given and returns a count (conn.Read(b)), or takes
+// the next item of the stream it is called on (dec.Decode(&v)).
+func decodesArgs(info *types.Info, call *ast.CallExpr) bool {
+	if len(call.Args) == 0 {
+		return false
+	}
+	for _, a := range call.Args {
+		if !isBytesOrString(info.TypeOf(a)) {
+			return false
+		}
+	}
+	res, ok := info.TypeOf(call).(*types.Tuple)
+	var results []types.Type
+	if ok {
+		for v := range res.Variables() {
+			results = append(results, v.Type())
+		}
+	} else if t := info.TypeOf(call); t != nil {
+		results = []types.Type{t}
+	}
+	value := false
+	for _, t := range results {
+		switch {
+		case site.IsInteger(t):
+			return false
+		case !site.IsErrorType(t):
+			value = true
+		}
+	}
+	return value
+}
+
+func isBytesOrString(t types.Type) bool {
+	if t == nil {
+		return false
+	}
+	if b, ok := t.Underlying().(*types.Basic); ok {
+		return b.Info()&types.IsString != 0
+	}
+	s, ok := t.Underlying().(*types.Slice)
+	if !ok {
+		return false
+	}
+	b, ok := s.Elem().Underlying().(*types.Basic)
+	return ok && b.Kind() == types.Byte
+}
+
+// declaredIn reports whether obj is a variable declared inside body.
+func declaredIn(obj types.Object, body *ast.BlockStmt) bool {
+	v, ok := obj.(*types.Var)
+	return ok && !v.IsField() && body.Pos() <= v.Pos() && v.Pos() < body.End()
 }
 
 // selfUpdated returns the variables the body computes anew from their
@@ -447,6 +522,9 @@ func (w *loopWalk) usesFailedResult() bool {
 			id, ok := x.(*ast.Ident)
 			if !ok || !w.out.Derived[w.info.ObjectOf(id)] || len(stack) < 2 {
 				return true
+			}
+			if libs.IsHTTPRequest(w.info.TypeOf(id)) {
+				return true // req, err = rewind(req): the same request, whoever reads it
 			}
 			if readLoop && w.inReadLoop(id) {
 				return true // conn.Read(), Process(b) in the read loop after a dial that worked
@@ -775,6 +853,9 @@ func (w *loopWalk) consumesStream(body *ast.BlockStmt) bool {
 		}
 		if t, ok := w.info.TypeOf(call).(*types.Named); ok && libs.IsNamed(t, "time", "Duration") {
 			return true // b.Next() of a backoff gives the next delay, not the next item
+		}
+		if decodesArgs(w.info, call) {
+			return true // codec.Decode(buf): a value made of its argument
 		}
 		if w.outlives(body, sel.X, 0) {
 			found = true

@@ -122,6 +122,9 @@ type loopWalk struct {
 	// leaves behind is missing (guarded.go): a success going round only
 	// watches that state.
 	guarded bool
+	// stream: the loop reads a stream (consumesStream), whose answers'
+	// flags may say "nothing more yet" rather than "done".
+	stream bool
 }
 
 // readBody notes the body's attempts (or, with none, its reads of
@@ -201,6 +204,7 @@ func analyzeLoop(info *types.Info, graph func() *cfg.CFG, loop ast.Stmt, waitOf,
 		return nil
 	}
 	stream := w.consumesStream(body)
+	w.stream = stream
 	if cond != nil && (iteratesCollection(info, cond, w.out.IsErr) || w.indexesByCounter(body)) {
 		return nil
 	}
@@ -327,7 +331,7 @@ func analyzeLoop(info *types.Info, graph func() *cfg.CFG, loop ast.Stmt, waitOf,
 // rotated loop, a flag that says "try again").
 func (w *loopWalk) again(body *ast.BlockStmt, cond ast.Expr, iter *site.WaitFact, entry *cfg.Block, heads map[*cfg.Block]bool, set func(p *loopWalk)) *loopWalk {
 	p := newLoopWalk(w.info, w.loop, w.waitOf, w.facts, w.lockOf, w.fl)
-	p.backsOff = w.backsOff
+	p.backsOff, p.stream = w.backsOff, w.stream
 	p.readBody(body)
 	p.g = w.g
 	set(p)

@@ -116,7 +116,7 @@ func (w *loopWalk) doneSide(cond ast.Expr, b *cfg.Block, heads map[*cfg.Block]bo
 	if !ok || e.Op != token.EQL && e.Op != token.NEQ {
 		// A flag of the answer read as it is (status.Scanning,
 		// !job.Done, resp.IsReady()).
-		if (withZero || asksAnswer(cond)) && w.flagOf(cond, vals) {
+		if (withZero || asksAnswer(cond) || !w.stream) && w.flagOf(cond, vals) {
 			return w.leavingSide(b, heads)
 		}
 		return -1
@@ -151,7 +151,8 @@ func (w *loopWalk) doneSide(cond ast.Expr, b *cfg.Block, heads map[*cfg.Block]bo
 // or joined to settings): a question the answer answers. A field read on
 // its own (!result.MoreReady) may say there is nothing more yet on a
 // stream the loop reads on: a done test only beside the error test
-// (compoundDone).
+// (compoundDone), unless the loop reads no stream (!txn.Succeeded: a
+// compare-and-swap that lost goes round to read and try again).
 func asksAnswer(cond ast.Expr) bool {
 	e := ast.Unparen(cond)
 	if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.NOT {

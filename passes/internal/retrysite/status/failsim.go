@@ -128,11 +128,15 @@ type simEnd struct {
 }
 
 type sim struct {
-	info  *types.Info
-	facts func(*types.Func) *RespFact
-	code  int64
-	param types.Object // fact mode: the parameter whose status is simulated
-	loop  bool         // the code is a loop body: continue and break end it
+	info *types.Info
+	body ast.Node // the code simulated
+	// members are the booleans of body that keep a membership test
+	// (outcome_sets.go), found when first asked.
+	members map[types.Object]membership
+	facts   func(*types.Func) *RespFact
+	code    int64
+	param   types.Object // fact mode: the parameter whose status is simulated
+	loop    bool         // the code is a loop body: continue and break end it
 	// ownBody says the code is the enclosing function's own body (a loop,
 	// a goto or a recursive retry), not an operation it calls and
 	// returns from: its defers run only when the function returns.
@@ -401,6 +405,11 @@ func (s *sim) ifStmt(st *ast.IfStmt, p *simPath) (fall, broke []*simPath) {
 // (a flag decoded from the body, a predicate) may single out statuses,
 // and the path stays uncertain.
 func (s *sim) undecidedRead(e ast.Expr, p *simPath) bool {
+	if s.loop && !p.sent {
+		// if resp != nil { drain(resp) } at the top of the round reads
+		// the last round's response, before this attempt's send.
+		return false
+	}
 	return s.readsResponse(e, p) && !s.budgetOnly(e, p)
 }
 
@@ -781,7 +790,7 @@ func (s *sim) cond(e ast.Expr, p *simPath) tri {
 		case token.LAND:
 			return s.cond(x.X, p).and(s.cond(x.Y, p))
 		case token.LOR:
-			return s.cond(x.X, p).or(s.cond(x.Y, p))
+			return s.orCond(x, p)
 		case token.EQL, token.NEQ:
 			if t := s.nilTest(x, p); t != unk {
 				return t

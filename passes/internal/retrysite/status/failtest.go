@@ -127,7 +127,7 @@ func SimulateFailure(info *types.Info, retry *site.Site, facts func(*types.Func)
 // newSim returns a simulation of the site's operation on status code.
 func newSim(info *types.Info, retry *site.Site, facts func(*types.Func) *RespFact, code int64) *sim {
 	again, recursive := retry.Node.(*ast.CallExpr)
-	s := &sim{info: info, facts: facts, code: code, loop: retry.Kind == site.Loop && !recursive, ownBody: retry.Kind == site.Loop, moves: retry.Moves, done: retry.DoneTests}
+	s := &sim{info: info, body: retry.Op.Body, facts: facts, code: code, loop: retry.Kind == site.Loop && !recursive, ownBody: retry.Kind == site.Loop, moves: retry.Moves, done: retry.DoneTests}
 	if recursive && retry.Kind == site.Loop {
 		s.again = again
 	}

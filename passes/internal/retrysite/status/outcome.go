@@ -59,6 +59,10 @@ type Outcomes struct {
 	// bools are the local booleans that keep a test, each with every
 	// test it is given (outcome_sets.go).
 	bools map[types.Object][]ast.Expr
+	// members are the local booleans that say whether a value is in a set
+	// (_, ok := slices.BinarySearch(codes, x); _, ok := retryable[x]),
+	// each with its set and value (outcome_sets.go).
+	members map[types.Object]membership
 	// statusVars are the local integers that keep a status
 	// (outcome_alias.go).
 	statusVars map[types.Object]ast.Expr
@@ -173,6 +177,15 @@ func (o *Outcomes) Branch(cond ast.Expr) (ifTrue, ifFalse State) {
 		case token.LOR:
 			xt, xf := o.Branch(e.X)
 			yt, yf := o.Branch(e.Y)
+			// ok || resp.StatusCode >= 500, ok a status's membership in
+			// a set of codes the code does not show: the statuses a
+			// condition lists beside failures are more of them.
+			if xt == keep && xf == keep && o.unknownCodes(e.X) {
+				xt, xf = yt, yf
+			}
+			if yt == keep && yf == keep && o.unknownCodes(e.Y) {
+				yt, yf = xt, xf
+			}
 			return either(xt, yt), both(xf, yf)
 		case token.EQL, token.NEQ:
 			if o.isErrNil(e) {
@@ -212,11 +225,18 @@ func (o *Outcomes) Branch(cond ast.Expr) (ifTrue, ifFalse State) {
 		if o.probes[e] {
 			return success, failure
 		}
-		if t, f, ok := o.memberTest(e); ok {
-			return t, f
+		if m, ok := memberParts(o.info, e); ok {
+			if t, f, ok := o.memberTest(m); ok {
+				return t, f
+			}
 		}
 		return o.callTest(e)
 	case *ast.Ident:
+		if m, ok := o.members[o.info.ObjectOf(e)]; ok {
+			if t, f, ok := o.memberTest(m); ok {
+				return t, f
+			}
+		}
 		if t, f, ok := o.boolTest(e); ok {
 			return t, f
 		}

@@ -24,8 +24,8 @@ func testsThrottleSet(info *types.Info, body ast.Node, facts func(*types.Func) *
 		if !ok || found {
 			return !found
 		}
-		if set, _, ok := memberParts(info, call); ok {
-			codes := statusSetCodes(info, set)
+		if m, ok := memberParts(info, call); ok {
+			codes := statusSetCodes(info, m.set)
 			if slices.Contains(codes, 429) {
 				found = true
 			}
