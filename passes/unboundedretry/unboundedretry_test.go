@@ -8,7 +8,7 @@ import (
 )
 
 func Test(t *testing.T) {
-	analysistest.RunWithSuggestedFixes(t, unboundedretry.Analyzer, "pollcount", "unbounded", "unboundedhelper", "pacing", "broker", "lookalikes/redelivered", "grpcdial", "awsretryer", "failsafebound", "optsvc", "resync", "gotoretry", "gotohandler", "schedrange", "resiliency", "tickdaemon", "closecheck", "drains", "zerolimit", "failpaths", "walkup", "backoffmajors", "retrygov5", "clampcleanup", "stopdecision", "errchain", "drainframes", "poptargets", "ctxhelper", "storedstatus", "stopdefault", "receivetimeout", "assertpoll", "exitlog", "contflag", "keptbound", "loggedserve", "rejoin", "fetcherstop", "putup", "closedstop", "notfoundpoll", "donepred")
+	analysistest.RunWithSuggestedFixes(t, unboundedretry.Analyzer, "pollcount", "unbounded", "unboundedhelper", "pacing", "broker", "lookalikes/redelivered", "grpcdial", "awsretryer", "failsafebound", "optsvc", "resync", "gotoretry", "gotohandler", "schedrange", "resiliency", "tickdaemon", "closecheck", "drains", "zerolimit", "failpaths", "walkup", "backoffmajors", "retrygov5", "clampcleanup", "stopdecision", "errchain", "drainframes", "poptargets", "ctxhelper", "storedstatus", "stopdefault", "receivetimeout", "assertpoll", "exitlog", "contflag", "keptbound", "loggedserve", "rejoin", "fetcherstop", "putup", "closedstop", "notfoundpoll", "donepred", "stoppedwatch")
 }
 
 // TestRangeIter: ranging over a retry iterator of another package is a retry

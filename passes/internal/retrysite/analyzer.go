@@ -55,6 +55,7 @@ func run(pass *analysis.Pass) (any, error) {
 	f.waits.StoredErr = f.fails.StoredErr
 	f.waits.FalseOnError = f.fails.FalseOnError
 	f.waits.Exits = f.fails.Exits
+	f.waits.StoppedBy = func(body *ast.BlockStmt) ast.Node { return stoppedBy(f.info, f.fails, body) }
 	if libs.DependsOn(pass.Pkg, "net/http") {
 		f.learnRetryingTransports()
 		f.clients.ExportRetryingClients()

@@ -1595,7 +1595,7 @@ func (w *loopWalk) reconnects() bool {
 // channel it is passed is done (package fails), when a success leaves
 // the loop; nil if there is none.
 func (w *loopWalk) doneNilAttempt() ast.Node {
-	if w.fl == nil || !w.successExit {
+	if w.fl == nil {
 		return nil
 	}
 	var first *ast.CallExpr // the first in the source, whatever the map's order
@@ -1604,7 +1604,10 @@ func (w *loopWalk) doneNilAttempt() ast.Node {
 		if call == nil || first != nil && first.Pos() < call.Pos() {
 			continue
 		}
-		if i := w.fl.DoneParam(libs.Callee(w.info, call)); i >= 0 && i < len(call.Args) {
+		// nil when done: a loop that leaves on success; the sentinel: a
+		// loop that returns on it.
+		i, sentinel := w.fl.DoneParam(libs.Callee(w.info, call))
+		if i >= 0 && i < len(call.Args) && (sentinel == nil && w.successExit || sentinel != nil && leavesOn(w.info, site.LoopBody(w.loop), sentinel)) {
 			first = call
 		}
 	}
@@ -1612,6 +1615,59 @@ func (w *loopWalk) doneNilAttempt() ast.Node {
 		return nil
 	}
 	return first
+}
+
+// stoppedBy returns the first call of body, outside function literals,
+// that returns a sentinel error of its package once the stop channel or
+// context it is given is done, when body returns on that error; or nil.
+func stoppedBy(info *types.Info, fl *fails.Fails, body *ast.BlockStmt) ast.Node {
+	var found ast.Node
+	ast.Inspect(body, func(n ast.Node) bool {
+		if _, lit := n.(*ast.FuncLit); lit || found != nil {
+			return false
+		}
+		call, ok := n.(*ast.CallExpr)
+		if !ok {
+			return true
+		}
+		if i, sentinel := fl.DoneParam(libs.Callee(info, call)); i >= 0 && i < len(call.Args) && sentinel != nil && leavesOn(info, body, sentinel) {
+			found = call
+		}
+		return true
+	})
+	return found
+}
+
+// leavesOn reports whether body returns when an error is the sentinel
+// v: if errors.Is(err, v) { return }, or a case of a switch with no tag.
+func leavesOn(info *types.Info, body *ast.BlockStmt, v *types.Var) bool {
+	tests := func(e ast.Expr) bool {
+		return astutil.Some(e, func(n ast.Node) bool {
+			id, ok := n.(*ast.Ident)
+			return ok && info.Uses[id] == v
+		})
+	}
+	leaves := func(list []ast.Stmt) bool {
+		// A return: a break in a switch case leaves the switch only.
+		return len(list) > 0 && isReturn(list[len(list)-1])
+	}
+	return astutil.Some(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.IfStmt:
+			return tests(n.Cond) && leaves(n.Body.List)
+		case *ast.SwitchStmt:
+			if n.Tag != nil {
+				return false
+			}
+			for _, c := range n.Body.List {
+				cc := c.(*ast.CaseClause)
+				if slices.ContainsFunc(cc.List, tests) && leaves(cc.Body) {
+					return true
+				}
+			}
+		}
+		return false
+	})
 }
 
 // waitsForLock reports whether every test that sends the loop round reads
@@ -1637,4 +1693,9 @@ func (w *loopWalk) waitsForLock(tests []ast.Expr) bool {
 		}
 	}
 	return true
+}
+
+func isReturn(st ast.Stmt) bool {
+	_, ok := st.(*ast.ReturnStmt)
+	return ok
 }

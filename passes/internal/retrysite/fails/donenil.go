@@ -20,30 +20,46 @@ import (
 //
 // A loop that leaves when such a call succeeds, and passes it a context or
 // channel, is bounded by it: cancelling it ends the loop, although the
-// loop's own retry path checks nothing (issue 33, kind 8).
-type DoneNilFact struct{ Param int }
+// loop's own retry path checks nothing (issue 33, kind 8). Sentinel, when
+// set, names the package's error variable the function returns instead
+// of nil (case <-stop: return errStopped): a loop that leaves on that
+// error is bounded the same way.
+type DoneNilFact struct {
+	Param    int
+	Sentinel string
+}
 
-func (*DoneNilFact) AFact()         {}
-func (*DoneNilFact) String() string { return "nil when done" }
+func (*DoneNilFact) AFact() {}
+func (f *DoneNilFact) String() string {
+	if f.Sentinel != "" {
+		return f.Sentinel + " when done"
+	}
+	return "nil when done"
+}
 
 // DoneParam returns the index of the parameter whose being done makes fn
-// return nil, or -1.
-func (f *Fails) DoneParam(fn *types.Func) int {
+// return nil, or -1; with the sentinel error it returns then instead, if
+// any.
+func (f *Fails) DoneParam(fn *types.Func) (int, *types.Var) {
 	if fn == nil {
-		return -1
+		return -1, nil
 	}
 	fn = fn.Origin()
-	if fn.Pkg() == f.pass.Pkg {
-		if i, ok := f.doneNil[fn]; ok {
-			return i
-		}
-		return -1
+	fact, ok := f.doneNil[fn]
+	if fn.Pkg() != f.pass.Pkg {
+		ok = fn.Pkg() != nil && f.pass.ImportObjectFact(fn, &fact)
 	}
-	var fact DoneNilFact
-	if fn.Pkg() != nil && f.pass.ImportObjectFact(fn, &fact) {
-		return fact.Param
+	if !ok {
+		return -1, nil
 	}
-	return -1
+	if fact.Sentinel == "" {
+		return fact.Param, nil
+	}
+	v, _ := fn.Pkg().Scope().Lookup(fact.Sentinel).(*types.Var)
+	if v == nil {
+		return -1, nil
+	}
+	return fact.Param, v
 }
 
 // learnDoneNil finds the package's functions that return nil when a
@@ -66,9 +82,13 @@ func (f *Fails) learnDoneNil() {
 		if len(params) == 0 {
 			continue
 		}
-		if i := doneNilParam(info, fd.Body, params); i >= 0 {
-			f.doneNil[b.Func] = i
-			f.pass.ExportObjectFact(b.Func, &DoneNilFact{Param: i})
+		if i, sentinel := doneNilParam(info, fd.Body, params); i >= 0 {
+			fact := DoneNilFact{Param: i}
+			if sentinel != nil {
+				fact.Sentinel = sentinel.Name()
+			}
+			f.doneNil[b.Func] = fact
+			f.pass.ExportObjectFact(b.Func, &fact)
 		}
 	}
 }
@@ -90,9 +110,11 @@ func callsErr(b *bodies.Body) bool {
 
 // doneNilParam returns the index of the parameter among params whose
 // being done leads to a return of nil: a select case <-p.Done() or <-p
-// that returns nil, or if p.Err() != nil { return nil }.
-func doneNilParam(info *types.Info, body *ast.BlockStmt, params map[types.Object]int) int {
+// that returns nil, or if p.Err() != nil { return nil }. A select case
+// that returns an error variable of the package instead names it.
+func doneNilParam(info *types.Info, body *ast.BlockStmt, params map[types.Object]int) (int, *types.Var) {
 	found := -1
+	var sentinel *types.Var
 	param := func(e ast.Expr) int {
 		e = ast.Unparen(e)
 		if call, ok := e.(*ast.CallExpr); ok {
@@ -115,8 +137,16 @@ func doneNilParam(info *types.Info, body *ast.BlockStmt, params map[types.Object
 		case *ast.FuncLit:
 			return false
 		case *ast.CommClause:
-			if ch := site.Received(n.Comm); ch != nil && returnsNil(info, n.Body) {
+			ch := site.Received(n.Comm)
+			if ch == nil {
+				break
+			}
+			if returnsNil(info, n.Body) {
 				found = param(ch)
+			} else if v := returnedSentinel(info, n.Body); v != nil {
+				if found = param(ch); found >= 0 {
+					sentinel = v
+				}
 			}
 		case *ast.IfStmt:
 			if b, ok := ast.Unparen(n.Cond).(*ast.BinaryExpr); ok && b.Op == token.NEQ && site.IsNil(info, b.Y) && returnsNil(info, n.Body.List) {
@@ -125,7 +155,28 @@ func doneNilParam(info *types.Info, body *ast.BlockStmt, params map[types.Object
 		}
 		return true
 	})
-	return found
+	return found, sentinel
+}
+
+// returnedSentinel returns the error variable of the package that list
+// ends in returning last (return nil, 0, errStopped), or nil.
+func returnedSentinel(info *types.Info, list []ast.Stmt) *types.Var {
+	if len(list) == 0 {
+		return nil
+	}
+	r, ok := list[len(list)-1].(*ast.ReturnStmt)
+	if !ok || len(r.Results) == 0 {
+		return nil
+	}
+	id, ok := ast.Unparen(r.Results[len(r.Results)-1]).(*ast.Ident)
+	if !ok {
+		return nil
+	}
+	v, ok := info.Uses[id].(*types.Var)
+	if !ok || v.Pkg() == nil || v.Parent() != v.Pkg().Scope() || !site.IsErrorType(v.Type()) {
+		return nil
+	}
+	return v
 }
 
 // returnsNil reports whether list ends in a return whose last result is

@@ -34,7 +34,7 @@ type Fails struct {
 	decls   site.Decls
 	local   map[*types.Func]bool
 	pending map[*types.Var]bool // PendingFact, pending.go
-	doneNil map[*types.Func]int // DoneNilFact, donenil.go
+	doneNil map[*types.Func]DoneNilFact // donenil.go
 	// falseOnError are the functions of FalseOnErrorFact
 	// (falseonerror.go); impls resolves an interface method to its one
 	// implementation.
@@ -52,7 +52,7 @@ type Fails struct {
 // New returns the Fails of the package of pass, to be learned from its
 // files (Learn).
 func New(pass *analysis.Pass, index *bodies.Index, decls site.Decls) *Fails {
-	return &Fails{pass: pass, index: index, decls: decls, stored: ifaces.NewStored(pass, index, decls), local: map[*types.Func]bool{}, pending: map[*types.Var]bool{}, doneNil: map[*types.Func]int{}, falseOnError: map[*types.Func]bool{}, nilOnError: map[*types.Func]bool{}, retryFlag: map[*types.Func]bool{}, attemptParam: map[*types.Func][]int{}, storedErr: map[*types.Func]bool{}, exits: map[*types.Func]bool{}, stopsOnDone: map[*types.Func]bool{}, impls: ifaces.Resolver{Program: pass.Pkg}}
+	return &Fails{pass: pass, index: index, decls: decls, stored: ifaces.NewStored(pass, index, decls), local: map[*types.Func]bool{}, pending: map[*types.Var]bool{}, doneNil: map[*types.Func]DoneNilFact{}, falseOnError: map[*types.Func]bool{}, nilOnError: map[*types.Func]bool{}, retryFlag: map[*types.Func]bool{}, attemptParam: map[*types.Func][]int{}, storedErr: map[*types.Func]bool{}, exits: map[*types.Func]bool{}, stopsOnDone: map[*types.Func]bool{}, impls: ifaces.Resolver{Program: pass.Pkg}}
 }
 
 // Stored is what the package's interface fields hold.

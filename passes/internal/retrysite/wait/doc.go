@@ -48,6 +48,11 @@ type Waits struct {
 	// Exits says whether a function of the program never returns
 	// (package fails): a failure path that calls it ends.
 	Exits func(*types.Func) bool
+	// StoppedBy returns the call of a loop's body that returns an error
+	// of its package once a stop channel or context it is given is
+	// done, an error on which the loop returns (package fails), or nil:
+	// the loop's failure paths end when the caller stops it.
+	StoppedBy func(*ast.BlockStmt) ast.Node
 }
 
 // New returns the Waits of the package of pass, with no helper learned

@@ -257,6 +257,9 @@ func (f *Waits) failureBackoff(loop *ast.ForStmt, encl ast.Node) (waits, hot, re
 			}
 		}
 		retry.RetryTests = retry.Tests
+		if retry.Bound == nil && f.StoppedBy != nil {
+			retry.Bound = f.StoppedBy(loop.Body)
+		}
 	}
 	return waits, hot, retry
 }
