@@ -33,7 +33,7 @@ type Fails struct {
 	index   *bodies.Index
 	decls   site.Decls
 	local   map[*types.Func]bool
-	pending map[*types.Var]bool // PendingFact, pending.go
+	pending map[*types.Var]bool         // PendingFact, pending.go
 	doneNil map[*types.Func]DoneNilFact // donenil.go
 	// falseOnError are the functions of FalseOnErrorFact
 	// (falseonerror.go); impls resolves an interface method to its one
