@@ -57,11 +57,19 @@ func rangesTargets(info *types.Info, loop *ast.RangeStmt, fl *fails.Fails) bool 
 	if !reachesNetwork(info, loop.Body, fl, map[*ast.BlockStmt]bool{}) {
 		return false // for _, dir := range dirs { os.Stat(...) }: a search
 	}
-	// The element is what a call of the body is given: the target.
+	// The element is what a call of the body is given, or the receiver
+	// of a method it calls (issuer.Issue(ctx, csr)): the target.
+	elem := map[types.Object]bool{v: true}
 	return astutil.Some(loop.Body, func(n ast.Node) bool {
 		call, ok := n.(*ast.CallExpr)
-		return ok && slices.ContainsFunc(call.Args, func(a ast.Expr) bool {
-			return site.MentionsAny(info, a, map[types.Object]bool{v: true})
+		if !ok {
+			return false
+		}
+		if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok && info.Selections[sel] != nil && site.MentionsAny(info, sel.X, elem) {
+			return true
+		}
+		return slices.ContainsFunc(call.Args, func(a ast.Expr) bool {
+			return site.MentionsAny(info, a, elem)
 		})
 	})
 }
@@ -288,6 +296,9 @@ func reachesNetwork(info *types.Info, body *ast.BlockStmt, fl *fails.Fails, seen
 		// s.getFrom(ctx, u): a function of the package that sends.
 		if fl != nil {
 			if b := fl.LocalBody(call); b != nil {
+				return reachesNetwork(info, b, fl, seen)
+			}
+			if b := fl.ImplementationBody(call); b != nil {
 				return reachesNetwork(info, b, fl, seen)
 			}
 		}

@@ -52,6 +52,20 @@ func (f *Fails) LocalBody(call *ast.CallExpr) *ast.BlockStmt {
 	return nil
 }
 
+// ImplementationBody returns the body of the one implementation in the
+// program of the interface method call calls (issuer.Issue(ctx, csr)
+// with one Issuer of the package), or nil.
+func (f *Fails) ImplementationBody(call *ast.CallExpr) *ast.BlockStmt {
+	fn := libs.Callee(f.pass.TypesInfo, call)
+	if fn == nil {
+		return nil
+	}
+	if impl := f.impls.SoleImplementation(fn); impl != nil {
+		return f.decls.Body(impl.Origin())
+	}
+	return nil
+}
+
 // LocalLiteral returns the function literal that call runs through a
 // local variable assigned it once (backoff := func() *time.Timer {...};
 // t := backoff()), or nil.
