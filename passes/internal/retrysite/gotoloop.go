@@ -42,8 +42,9 @@ func (f *finder) gotoLoops() []*Site {
 		// are looked at (generated code labels many statements, and
 		// looking for a goto after each was quadratic).
 		type labeled struct {
-			list []ast.Stmt
-			ls   *ast.LabeledStmt
+			block *ast.BlockStmt
+			at    int
+			ls    *ast.LabeledStmt
 		}
 		var labels []labeled
 		targets := map[string]bool{}
@@ -58,17 +59,34 @@ func (f *finder) gotoLoops() []*Site {
 			case *ast.BlockStmt:
 				for i, st := range n.List {
 					if ls, ok := st.(*ast.LabeledStmt); ok {
-						labels = append(labels, labeled{n.List[i:], ls})
+						labels = append(labels, labeled{n, i, ls})
 					}
 				}
 			}
 			return true
 		})
+		// The gotos of each block holding a label, found once for all
+		// its labels (a generated state machine labels hundreds of the
+		// statements of one block; looking for the gotos after each was
+		// quadratic).
+		gotos := map[*ast.BlockStmt]map[string][]blockGoto{}
 		for _, l := range labels {
-			if !targets[l.ls.Label.Name] {
+			name := l.ls.Label.Name
+			if !targets[name] {
 				continue
 			}
-			if s := f.gotoLoop(encl, l.list, l.ls); s != nil {
+			byLabel, ok := gotos[l.block]
+			if !ok {
+				byLabel = gotosOf(l.block)
+				gotos[l.block] = byLabel
+			}
+			var jumps []blockGoto
+			for _, g := range byLabel[name] {
+				if g.at >= l.at {
+					jumps = append(jumps, blockGoto{g.at - l.at, g.jump})
+				}
+			}
+			if s := f.gotoLoop(encl, l.block.List[l.at:], l.ls, jumps); s != nil {
 				out = append(out, s)
 			}
 		}
@@ -76,22 +94,46 @@ func (f *finder) gotoLoops() []*Site {
 	return out
 }
 
+// A blockGoto is a goto in the statement at of a block's list.
+type blockGoto struct {
+	at   int
+	jump *ast.BranchStmt
+}
+
+// gotosOf returns the gotos of block's statements, outside function
+// literals, by the label they name, in the order of the source.
+func gotosOf(block *ast.BlockStmt) map[string][]blockGoto {
+	out := map[string][]blockGoto{}
+	for i, st := range block.List {
+		ast.Inspect(st, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.FuncLit:
+				return false
+			case *ast.BranchStmt:
+				if n.Tok == token.GOTO && n.Label != nil {
+					out[n.Label.Name] = append(out[n.Label.Name], blockGoto{i, n})
+				}
+			}
+			return true
+		})
+	}
+	return out
+}
+
 // gotoLoop returns the site of a goto back to ls, the first of list, or
-// nil when no goto jumps back to it from a failure branch.
-func (f *finder) gotoLoop(encl ast.Node, list []ast.Stmt, ls *ast.LabeledStmt) *Site {
+// nil when no goto jumps back to it from a failure branch. found are the
+// gotos to ls in list, each with the index of the statement holding it.
+func (f *finder) gotoLoop(encl ast.Node, list []ast.Stmt, ls *ast.LabeledStmt, found []blockGoto) *Site {
 	// Every goto back to the label is a way round: a transport error and
 	// a 5xx often jump back from two branches (retries--; goto retry).
-	var jumps []*ast.BranchStmt
-	end := -1
-	for i, st := range list {
-		for _, g := range gotosTo(st, ls.Label.Name) {
-			jumps = append(jumps, g)
-			end = i
-		}
-	}
-	if len(jumps) == 0 {
+	if len(found) == 0 {
 		return nil
 	}
+	jumps := make([]*ast.BranchStmt, len(found))
+	for i, g := range found {
+		jumps[i] = g.jump
+	}
+	end := found[len(found)-1].at
 	// The label holds the first statement (retry: if err := ...).
 	region := append([]ast.Stmt{ls.Stmt}, list[1:end+1]...)
 	var s *Site
