@@ -54,13 +54,10 @@ func rangesTargets(info *types.Info, loop *ast.RangeStmt, fl *fails.Fails) bool 
 	if v == nil {
 		return false
 	}
-	if !reachesNetwork(info, loop.Body, fl, map[*ast.BlockStmt]bool{}) {
-		return false // for _, dir := range dirs { os.Stat(...) }: a search
-	}
 	// The element is what a call of the body is given, or the receiver
 	// of a method it calls (issuer.Issue(ctx, csr)): the target.
 	elem := map[types.Object]bool{v: true}
-	return astutil.Some(loop.Body, func(n ast.Node) bool {
+	given := astutil.Some(loop.Body, func(n ast.Node) bool {
 		call, ok := n.(*ast.CallExpr)
 		if !ok {
 			return false
@@ -72,6 +69,9 @@ func rangesTargets(info *types.Info, loop *ast.RangeStmt, fl *fails.Fails) bool 
 			return site.MentionsAny(info, a, elem)
 		})
 	})
+	// for _, dir := range dirs { os.Stat(...) }: a search. (Asked last: it
+	// may read the bodies of the functions the loop calls.)
+	return given && reachesNetwork(info, loop.Body, fl, map[*ast.BlockStmt]bool{})
 }
 
 // markFailovers sets Failover on the loop sites among sites whose

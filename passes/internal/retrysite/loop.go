@@ -548,6 +548,7 @@ func (w *loopWalk) collectOps(body *ast.BlockStmt) {
 	for _, n := range nodes {
 		w.collectOpsIn(body, n)
 	}
+	w.noteCopiedOut(body)
 	w.dropUntested()
 }
 
