@@ -126,7 +126,9 @@ no limit, checked against each library's defaults:
     ExponentialBackOff literal, or WithMaxElapsedTime(0), and
     ConstantBackOff and ZeroBackOff (which never stop), unless wrapped by
     WithMaxRetries or WithContext (NewExponentialBackOff's default of 15
-    minutes is bounded);
+    minutes is bounded); reported at the NewExponentialBackOff call that
+    builds the policy, also when the setting is an option on a later line
+    or an assignment after it;
   - cenkalti/backoff v5, v6 and v7: Retry with WithMaxElapsedTime(0), no
     WithMaxTries and a context with no visible deadline (a ConstantBackOff
     or ZeroBackOff given by WithBackOff is ended by Retry's own 15 minutes);

@@ -248,15 +248,30 @@ func backoffNeverStops(u *Use) ([]Finding, bool) {
 // options shape stops by Retry's own limits.
 func backoffArgNeverStops(info *types.Info, b *Built) []Finding {
 	const wrap = "; keep an elapsed-time limit, or wrap it in backoff.WithMaxRetries(b, 3) or backoff.WithContext(b, ctx)"
+	// Reported at the expression that builds the policy (RULES.md), the
+	// NewExponentialBackOff call, when the setting is made apart from it.
+	var built ast.Node
+	for _, c := range b.Calls {
+		if isBackoffCall(Callee(info, c), backoffArg, "NewExponentialBackOff") {
+			built = c
+			break
+		}
+	}
+	at := func(setting ast.Node) ast.Node {
+		if built != nil {
+			return built
+		}
+		return setting
+	}
 	if v, ok := b.Fields["MaxElapsedTime"]; ok && astutil.IsZero(info, v) {
-		return []Finding{{At: v, Msg: "MaxElapsedTime = 0 makes this backoff retry forever" + wrap, Why: "MaxElapsedTime = 0"}}
+		return []Finding{{At: at(v), Msg: "MaxElapsedTime = 0 makes this backoff retry forever" + wrap, Why: "MaxElapsedTime = 0"}}
 	}
 	var out []Finding
 	for _, c := range b.Calls {
 		fn := Callee(info, c)
 		switch {
 		case isBackoffCall(fn, backoffArg, "WithMaxElapsedTime") && len(c.Args) == 1 && astutil.IsZero(info, c.Args[0]):
-			out = append(out, Finding{At: c, Msg: "WithMaxElapsedTime(0) makes this backoff retry forever" + wrap, Why: "WithMaxElapsedTime(0)"})
+			out = append(out, Finding{At: at(c), Msg: "WithMaxElapsedTime(0) makes this backoff retry forever" + wrap, Why: "WithMaxElapsedTime(0)"})
 		case isBackoffCall(fn, backoffArg, "NewConstantBackOff"):
 			out = append(out, Finding{At: c, Msg: "a constant backoff never stops, so this retry can run forever; wrap it in backoff.WithMaxRetries(b, 3) or backoff.WithContext(b, ctx)",
 				Why: "a constant backoff"})

@@ -44,9 +44,18 @@ func sethvargoFromParam(ctx context.Context, b retry.Backoff) {
 }
 
 func cenkaltiV4(ctx context.Context) {
-	b := backoff.NewExponentialBackOff()
-	b.MaxElapsedTime = 0 // want `MaxElapsedTime = 0 makes this backoff retry forever`
+	b := backoff.NewExponentialBackOff() // want `MaxElapsedTime = 0 makes this backoff retry forever`
+	b.MaxElapsedTime = 0
 	_ = backoff.Retry(op, b)
+
+	// The setting among the options of a constructor written over
+	// several lines: reported at the constructor, the expression that
+	// builds the policy.
+	long := backoff.NewExponentialBackOff( // want `WithMaxElapsedTime\(0\) makes this backoff retry forever`
+		backoff.WithInitialInterval(time.Second),
+		backoff.WithMaxInterval(time.Minute),
+		backoff.WithMaxElapsedTime(0))
+	_ = backoff.Retry(op, long)
 
 	_ = backoff.Retry(op, backoff.NewConstantBackOff(time.Second))                      // want `a constant backoff never stops`
 	_ = backoff.Retry(op, &backoff.ZeroBackOff{})                                       // want `backoff.ZeroBackOff never stops`
