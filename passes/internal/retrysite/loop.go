@@ -575,12 +575,23 @@ func (w *loopWalk) collectOpsIn(body *ast.BlockStmt, root ast.Node) {
 			w.swallowed[n] = true
 			return true
 		}
+		if obj := failureReceived(w.info, body, n); obj != nil {
+			// go func() { ...; if err != nil { errs <- err } }(); ...;
+			// case err := <-errs: the attempt of the round failed.
+			w.opAssigns[n] = true
+			w.swallowed[n] = true
+			w.out.Errs[obj] = true
+			return true
+		}
 		lhs, ok := status.IsOpAssign(w.info, n)
 		if !ok {
 			return true
 		}
 		if _, call := site.OpParts(n); call != nil && w.waitOf(call) != nil {
 			return true // err := sleep(ctx, d): the wait, not an attempt
+		}
+		if _, call := site.OpParts(n); call != nil && w.decidesOn(call) {
+			return true // keepTrying, replacement := cb(i, err): a decision on the failure
 		}
 		if _, call := site.OpParts(n); call != nil && w.fl != nil && w.fl.StoredErr(call) {
 			return true // err := c.lastErr(): state an earlier attempt left
