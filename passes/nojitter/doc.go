@@ -185,7 +185,10 @@ reconnect loops: the wait is a retry delay):
   - a failure path that waits for nothing (no wait call, no channel
     receive, no call of a function that waits) is a hot retry, reported at
     the for keyword ("retries at once"), with the exceptions above (an
-    attempt that never reached the server, a lost race);
+    attempt that never reached the server, a lost race); the select in
+    which the round receives the answer of an attempt it ran in a
+    goroutine (case err := <-errs:, or its context) waits for that
+    answer, not a delay;
   - a wait only failure paths take is judged as a retry delay (jitter,
     cap), whatever success waits elsewhere: a poll interval after an empty
     receive is not judged, and does not excuse the failure's delay;

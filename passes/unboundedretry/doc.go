@@ -99,7 +99,8 @@ Decisions RULES.md leaves open (docs/retry-sites.md):
   - a stop flag in the loop's condition or body that someone else clears
     (for r.running.Load()), and an operation that returns nil once the
     context or done channel it is given is done (case <-ctx.Done(): return
-    nil), bound the loop like a context;
+    nil), or an error variable of its package (case <-stop: return
+    errStopped) that the loop returns on, bound the loop like a context;
   - a loop that goes round only on an error value the program returns
     under tests of a successful answer ("not done yet": a 202, a job's
     state, or a 404 of a resource just created, when every other error
