@@ -112,7 +112,7 @@ func checkLoop(pass *analysis.Pass, s *retrysite.Site, local map[*types.Func]boo
 		return w
 	}
 	if len(waits) == 0 {
-		answers := outcomeSelects(s)
+		answers := retrysite.AnswerSelects(s)
 		for _, n := range s.RetryPath {
 			if answers[n] {
 				continue // case err := <-errs: the attempt's own answer
@@ -357,49 +357,4 @@ func inGOROOT(pass *analysis.Pass) bool {
 func isConstant(info *types.Info, e ast.Expr) bool {
 	tv, ok := info.Types[e]
 	return ok && tv.Value != nil
-}
-
-// outcomeSelects returns the cases of the select statements of s's body
-// in which an attempt receives its outcome from a channel (case err :=
-// <-errs, sent by the goroutine that made the attempt): the select waits
-// for the attempt's own answer, or for its context, not a delay.
-func outcomeSelects(s *retrysite.Site) map[ast.Node]bool {
-	out := map[ast.Node]bool{}
-	if s.Op.Body == nil {
-		return out
-	}
-	ast.Inspect(s.Op.Body, func(n ast.Node) bool {
-		sel, ok := n.(*ast.SelectStmt)
-		if !ok {
-			return true
-		}
-		var comms []ast.Node
-		answers := false
-		for _, c := range sel.Body.List {
-			cc := c.(*ast.CommClause)
-			if cc.Comm == nil {
-				continue
-			}
-			comms = append(comms, cc.Comm)
-			answers = answers || receivesOutcome(s, cc.Comm)
-		}
-		if answers {
-			for _, c := range comms {
-				out[c] = true
-			}
-		}
-		return true
-	})
-	return out
-}
-
-// receivesOutcome reports whether n is an attempt of s that receives its
-// outcome from a channel.
-func receivesOutcome(s *retrysite.Site, n ast.Node) bool {
-	as, ok := n.(*ast.AssignStmt)
-	if !ok || len(as.Rhs) != 1 || !slices.Contains(s.Attempt, n) {
-		return false
-	}
-	u, ok := ast.Unparen(as.Rhs[0]).(*ast.UnaryExpr)
-	return ok && u.Op == token.ARROW
 }

@@ -103,7 +103,7 @@ func staleMentions(info *types.Info, e ast.Node, objs, fresh map[types.Object]bo
 // attempt's own result (err = x.Unwrap() walks a chain).
 func (w *loopWalk) noteMoves(body *ast.BlockStmt, objs map[types.Object]bool) bool {
 	for obj := range objs {
-		if v, ok := obj.(*types.Var); !ok || !v.IsField() && body.Pos() <= v.Pos() && v.Pos() < body.End() {
+		if _, ok := obj.(*types.Var); !ok || declaredIn(obj, body) {
 			return false
 		}
 	}

@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 
 	"github.com/idemlint/idemlint/passes/internal/astutil"
 	"github.com/idemlint/idemlint/passes/internal/retrysite/site"
@@ -122,4 +123,49 @@ func (w *loopWalk) decidesOn(call *ast.CallExpr) bool {
 		}
 	}
 	return false
+}
+
+// AnswerSelects returns the cases of the select statements of s's body
+// in which an attempt receives its outcome from a channel (case err :=
+// <-errs, sent by the goroutine that made the attempt): the select waits
+// for the attempt's own answer, or for its context, not a delay.
+func AnswerSelects(s *Site) map[ast.Node]bool {
+	out := map[ast.Node]bool{}
+	if s.Op.Body == nil {
+		return out
+	}
+	ast.Inspect(s.Op.Body, func(n ast.Node) bool {
+		sel, ok := n.(*ast.SelectStmt)
+		if !ok {
+			return true
+		}
+		var comms []ast.Node
+		answers := false
+		for _, c := range sel.Body.List {
+			cc := c.(*ast.CommClause)
+			if cc.Comm == nil {
+				continue
+			}
+			comms = append(comms, cc.Comm)
+			answers = answers || receivesOutcome(s, cc.Comm)
+		}
+		if answers {
+			for _, c := range comms {
+				out[c] = true
+			}
+		}
+		return true
+	})
+	return out
+}
+
+// receivesOutcome reports whether n is an attempt of s that receives its
+// outcome from a channel.
+func receivesOutcome(s *Site, n ast.Node) bool {
+	as, ok := n.(*ast.AssignStmt)
+	if !ok || len(as.Rhs) != 1 || !slices.Contains(s.Attempt, n) {
+		return false
+	}
+	u, ok := ast.Unparen(as.Rhs[0]).(*ast.UnaryExpr)
+	return ok && u.Op == token.ARROW
 }
